@@ -1,0 +1,83 @@
+"""Classic Rummy (rulings C1 to C7): the engine's defaults plus what makes it classic.
+
+From the defaults it keeps one pack, drawing the top card of either pile, sets of 3 or 4 and runs
+with the ace low or high (C3), going out by melding, laying off or discarding (C4) and A 1 / pips /
+J Q K 10 as card values (C5).
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from rummy_core.actions import DISCARD
+from rummy_core.defaults import PIP_VALUES
+from rummy_core.errors import Violation
+from rummy_core.options import BaseOptions
+from rummy_core.piles import refill_from_discards
+from rummy_core.plugin import Ruleset, hookimpl
+from rummy_core.state import State
+from rummy_core.cards import card_name
+
+
+class ClassicOptions(BaseOptions):
+    """Options of classic Rummy."""
+
+    min_players = 2
+    max_players = 4
+
+    target: int | None = Field(
+        100, ge=1, description="Race to this many points (C7); null plays a single hand."
+    )
+
+
+class ClassicRummy(Ruleset):
+    """Classic draw-and-discard Rummy for 2 to 4 players."""
+
+    name = "classic"
+    aliases = ("rummy",)
+    summary = "Classic Rummy: 2-4 players, one pack, go out to score the others' cards."
+    Options = ClassicOptions
+    options: ClassicOptions
+
+    @hookimpl
+    def rummy_hand_size(self, players: int) -> int:
+        # Ruling C1.
+        return 10 if players == 2 else 7
+
+    @hookimpl
+    def rummy_discard_violations(self, state: State, card: int) -> list[Violation]:
+        # Ruling C2: the card taken from the discard pile stays in hand this turn.
+        if state.drew == DISCARD and card in state.drawn:
+            return [Violation("discard_just_taken",
+                              f"You took {card_name(card)} from the discard pile this turn;"
+                              " you cannot discard it until your next turn.",
+                              card=card_name(card))]
+        return []
+
+    @hookimpl
+    def rummy_refill_stock(self, state: State) -> bool:
+        # Ruling C6: the pile is turned over once; when the stock runs out again the hand is dead.
+        return state.refills < 1 and refill_from_discards(state)
+
+    @hookimpl
+    def rummy_hand_scores(self, state: State, went_out: int | None) -> list[int]:
+        # Ruling C5: the winner takes the others' cards, doubled for a rummy; a dead hand scores 0.
+        scores = [0] * state.players
+        if went_out is None:
+            return scores
+        points = sum(PIP_VALUES[c] for hand in state.hands for c in hand)
+        out_turn = state.turns_taken[went_out] - 1
+        if state.first_play_turn[went_out] in (None, out_turn):
+            points *= 2
+        scores[went_out] = points
+        return scores
+
+    @hookimpl
+    def rummy_match_winners(self, state: State) -> list[int]:
+        # Ruling C7: the first to reach the target, or the single hand's winner.
+        target = self.options.target
+        if target is None:
+            outcome = state.outcome or {}
+            went_out = outcome.get("went_out")
+            return [went_out] if went_out is not None else list(range(state.players))
+        return [seat for seat, score in enumerate(state.scores) if score >= target]

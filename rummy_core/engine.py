@@ -1,0 +1,401 @@
+"""The turn engine: a match of one ruleset, driven action by action.
+
+Every rule decision is a hook (``rummy_core.hookspecs``); the engine only sequences them. An
+action works on a clone of the state, which replaces the state only when the action succeeds, so
+a refused action changes nothing (ruling A2). Chance comes from the game's seed alone: the deck of
+hand ``h`` is shuffled by ``Random(f"{seed}/{h}")``, so a seed and an action log replay a match
+exactly, on any machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from random import Random
+from typing import Any
+
+from rummy_core.actions import Action, Discard, Draw, LayOff, MeldDown, Swap, TakeBack
+from rummy_core.cards import card_name
+from rummy_core.errors import IllegalAction, RuleError, Violation
+from rummy_core.hooks import Hooks
+from rummy_core.melds import needs_declaration, readings
+from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
+
+Event = dict[str, Any]
+"""An event as the engine records it: ``type``, ``seat`` and card codes (see ``models.events``)."""
+
+
+def refuse(code: str, message: str, **params: Any) -> IllegalAction:
+    """An ``IllegalAction`` for one broken rule."""
+    return IllegalAction([Violation(code, message, **params)])
+
+
+def take_from_hand(hand: list[int], cards: Sequence[int]) -> None:
+    """Remove ``cards`` from ``hand`` (a multiset); ``card_not_in_hand`` if one is missing."""
+    for code in cards:
+        try:
+            hand.remove(code)
+        except ValueError:
+            raise refuse(
+                "card_not_in_hand", f"You do not hold {card_name(code)}.", card=card_name(code)
+            ) from None
+
+
+class Game:
+    """A match in progress. Build one with ``rummy_core.setup.new_game`` or from a position."""
+
+    def __init__(self, hooks: Hooks, state: State) -> None:
+        self.hooks = hooks
+        self.state = state
+        self.log: list[tuple[int, Action]] = []
+        """Every successful action of the match, with its seat; with the seed it replays it."""
+        self.events: list[Event] = []
+        """Every event of the current hand."""
+        self._turn_start = state
+        self._after_draw = state
+
+    # -- starting ----------------------------------------------------------------------------
+
+    def deal(self, state: State) -> None:
+        """Deal a fresh hand into ``state`` (dealer, hand number and scores already set)."""
+        hooks = self.hooks
+        rng = Random(f"{state.seed}/{state.hand_number}")
+        deck = list(hooks.deck)
+        rng.shuffle(deck)
+        total = len(deck)
+        sizes = [hooks.hand_size(state.players, seat, state.dealer) for seat in range(state.players)]
+        hooks.deal(state, deck, sizes, rng)
+        held = sum(map(len, state.hands)) + len(state.stock) + len(state.discard)
+        if held + (state.cut_card is not None) != total:
+            raise RuleError(
+                "plugin_error", f"The deal lost or made cards: {held} of {total} placed.",
+                plugin=hooks.ruleset.name, hook="rummy_deal",
+            )
+        state.turn = hooks.first_player(state)
+        self.events = [{"type": "dealt", "seat": state.dealer, "hand_number": state.hand_number,
+                        "sizes": [len(h) for h in state.hands]}]
+        self._begin_turn(state, self.events)
+        self._turn_start = self._after_draw = state
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand of the match, once the current one is over."""
+        old = self.state
+        if old.phase != HAND_OVER:
+            raise refuse("hand_not_over", "The hand is still being played.")
+        new = State(old.players, old.seed)
+        new.scores = list(old.scores)
+        new.hand_history = old.hand_history
+        new.hand_number = old.hand_number + 1
+        new.dealer = self.hooks.next_dealer(old)
+        self.deal(new)
+        self.state = new
+        return list(self.events)
+
+    # -- the player to move ------------------------------------------------------------------
+
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the hand or match is over."""
+        return self.state.turn if self.state.phase in (DRAW, PLAY) else None
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat`` whole, or raise ``RuleError`` and change nothing."""
+        old = self.state
+        if old.phase == MATCH_OVER:
+            raise refuse("match_over", "The match is over.")
+        if old.phase == HAND_OVER:
+            raise refuse("hand_over", "The hand is over; deal the next one.")
+        if seat != old.turn:
+            raise refuse("not_your_turn", f"It is seat {old.turn}'s turn, not seat {seat}'s.",
+                         seat=seat, turn=old.turn)
+        events: list[Event] = []
+        if isinstance(action, TakeBack):
+            new = self._take_back(old, seat, events)
+        else:
+            new = old.clone()
+            handler = self._handlers[type(action)]
+            handler(self, new, seat, action, events)
+        self.state = new
+        self.log.append((seat, action))
+        self.events.extend(events)
+        if new.turn != old.turn or new.turns_taken != old.turns_taken:
+            self._turn_start = self._after_draw = new
+        elif isinstance(action, Draw):
+            self._after_draw = new
+        return events
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _draw(self, st: State, seat: int, action: Draw, events: list[Event]) -> None:
+        if st.phase != DRAW:
+            raise refuse("already_drew", "You have already drawn this turn.")
+        hooks = self.hooks
+        sources = hooks.draw_sources(st, seat)
+        if action.source not in sources:
+            raise refuse("source_unavailable",
+                         f"You cannot draw from the {action.source} now; you can draw from: "
+                         f"{', '.join(sources)}.", source=action.source, sources=sources)
+        violations = hooks.draw_violations(st, seat, action.source)
+        if violations:
+            raise IllegalAction(violations)
+        drawn = hooks.draw(st, seat, action.source)
+        st.drew = action.source
+        st.drawn = drawn
+        st.phase = PLAY
+        events.append({"type": "drew", "seat": seat, "source": action.source, "cards": drawn,
+                       "private": action.source == "stock"})
+
+    def _check_play(self, st: State, seat: int, action: Action) -> None:
+        if st.phase != PLAY:
+            raise refuse("draw_first", "Draw before you play cards.")
+        violations = self.hooks.action_violations(st, seat, action)
+        if violations:
+            raise IllegalAction(violations)
+
+    def _meld(self, st: State, seat: int, action: MeldDown, events: list[Event]) -> None:
+        self._check_play(st, seat, action)
+        if not action.melds:
+            raise refuse("empty_meld", "Choose the cards to meld.")
+        hand = st.hands[seat]
+        take_from_hand(hand, [c for m in action.melds for c in m.cards])
+        rules = self.hooks.meld_rules
+        melds: list[Meld] = []
+        violations: list[Violation] = []
+        for new in action.melds:
+            found = readings(new.cards, new.declared, rules)
+            names = " ".join(card_name(c) for c in new.cards)
+            if len(found) == 1:
+                reading = found[0]
+                melds.append(Meld(seat, reading.kind, new.cards, reading.reps,
+                                  (seat,) * len(new.cards)))
+            elif found or needs_declaration(new.cards, new.declared, rules):
+                violations.append(Violation(
+                    "ambiguous_wild",
+                    f"Say what each wild stands for in {names}: it could be read more than one way.",
+                    cards=names))
+            else:
+                violations.append(Violation("not_a_meld", f"{names} is not a run or a set.",
+                                            cards=names))
+        if violations:
+            raise IllegalAction(violations)
+        violations = self.hooks.meld_violations(st, seat, melds)
+        violations += self._opening_violations(st, seat, melds)
+        violations += self._keep_cards_violations(st, seat)
+        if violations:
+            raise IllegalAction(violations)
+        first = len(st.table)
+        st.table.extend(melds)
+        self._played(st, seat, "meld", [c for m in action.melds for c in m.cards])
+        for index, meld in enumerate(melds, start=first):
+            events.append({"type": "melded", "seat": seat, "meld": index, "cards": meld.cards,
+                           "reps": meld.reps, "kind": meld.kind})
+        self._after_play(st, seat, events)
+
+    def _opening_violations(self, st: State, seat: int, melds: list[Meld]) -> list[Violation]:
+        if st.opened(seat):
+            return []
+        minimum = self.hooks.opening_minimum(st, seat)
+        if minimum <= 0:
+            return []
+        points = sum(self.hooks.meld_points(st, m) for m in melds)
+        if points >= minimum:
+            return []
+        return [Violation("opening_too_low",
+                          f"Your opening is worth {points} points; it must be worth {minimum}.",
+                          points=points, minimum=minimum)]
+
+    def _keep_cards_violations(self, st: State, seat: int) -> list[Violation]:
+        keep = self.hooks.min_hand_after_play(st, seat)
+        if len(st.hands[seat]) >= keep:
+            return []
+        return [Violation("must_keep_a_card",
+                          f"You must keep at least {keep} card{'s' * (keep != 1)} in your hand"
+                          " to discard.", keep=keep)]
+
+    def _lay_off(self, st: State, seat: int, action: LayOff, events: list[Event]) -> None:
+        self._check_play(st, seat, action)
+        before = self._meld_at(st, action.meld)
+        if not action.cards:
+            raise refuse("empty_lay_off", "Choose the cards to lay off.")
+        take_from_hand(st.hands[seat], action.cards)
+        after = self._extended(before, seat, action)
+        violations = self.hooks.lay_off_violations(st, seat, action.meld, before, after)
+        violations += self._keep_cards_violations(st, seat)
+        if violations:
+            raise IllegalAction(violations)
+        st.table[action.meld] = after
+        self._played(st, seat, "lay_off", action.cards)
+        events.append({"type": "laid_off", "seat": seat, "meld": action.meld,
+                       "cards": action.cards, "end": action.end, "reps": after.reps})
+        self._after_play(st, seat, events)
+
+    def _extended(self, before: Meld, seat: int, action: LayOff) -> Meld:
+        """The meld ``before`` with the laid-off cards added, read under the meld rules."""
+        rules = self.hooks.meld_rules
+        added = len(action.cards)
+        ends = [action.end] if action.end else ["high", "low"]
+        if action.end not in (None, "low", "high"):
+            raise refuse("bad_end", f"A lay-off goes at the 'low' or 'high' end, not {action.end!r}.")
+        options: dict[tuple[int, ...], Meld] = {}
+        for end in ends:
+            if end == "low":
+                cards = action.cards + before.cards
+                declared = action.declared + before.reps
+                credit = (seat,) * added + before.credit
+            else:
+                cards = before.cards + action.cards
+                declared = before.reps + action.declared
+                credit = before.credit + (seat,) * added
+            for reading in readings(cards, declared, rules):
+                if reading.kind == before.kind:
+                    options.setdefault(reading.reps, Meld(before.owner, before.kind, cards,
+                                                          reading.reps, credit))
+        names = " ".join(card_name(c) for c in action.cards)
+        if not options:
+            raise refuse("cannot_lay_off", f"{names} does not fit that meld.", cards=names)
+        if len(options) > 1:
+            raise refuse("ambiguous_wild",
+                         f"Say which end {names} goes to, or what it stands for: it fits either.",
+                         cards=names)
+        return next(iter(options.values()))
+
+    def _swap(self, st: State, seat: int, action: Swap, events: list[Event]) -> None:
+        self._check_play(st, seat, action)
+        before = self._meld_at(st, action.meld)
+        take_from_hand(st.hands[seat], [action.card])
+        real = action.card
+        slot = self._swappable_slot(before, real, action.wild)
+        cards = list(before.cards)
+        reps = list(before.reps)
+        credit = list(before.credit)
+        wild = cards[slot]
+        cards[slot] = reps[slot] = real
+        credit[slot] = seat
+        found = readings(cards, reps, self.hooks.meld_rules)
+        if len(found) != 1 or found[0].kind != before.kind:
+            raise refuse("cannot_swap", f"{card_name(real)} cannot take that wild's place.",
+                         card=card_name(real))
+        after = Meld(before.owner, before.kind, tuple(cards), found[0].reps, tuple(credit))
+        violations = self.hooks.swap_violations(st, seat, action.meld, before, after, wild)
+        if violations:
+            raise IllegalAction(violations)
+        st.table[action.meld] = after
+        st.hands[seat].append(wild)
+        st.wilds_taken.append(wild)
+        self._played(st, seat, "swap", [real])
+        events.append({"type": "swapped", "seat": seat, "meld": action.meld, "card": real,
+                       "wild": wild})
+
+    @staticmethod
+    def _swappable_slot(meld: Meld, real: int, wild: int | None) -> int:
+        natural_suits = {r for c, r in zip(meld.cards, meld.reps, strict=True) if c == r}
+        for i, (c, r) in enumerate(zip(meld.cards, meld.reps, strict=True)):
+            if c == r or (wild is not None and c != wild):
+                continue
+            if r == real or (r < 0 and -r == real % 13 + 1 and real not in natural_suits):
+                return i
+        raise refuse("no_wild_for_card",
+                     f"No wild on that meld stands for {card_name(real)}.", card=card_name(real))
+
+    def _discard(self, st: State, seat: int, action: Discard, events: list[Event]) -> None:
+        if st.phase != PLAY:
+            raise refuse("draw_first", "Draw before you discard.")
+        hooks = self.hooks
+        violations = hooks.discard_violations(st, seat, action.card)
+        take_from_hand(st.hands[seat], [action.card])
+        if violations:
+            raise IllegalAction(violations)
+        st.discard.append(action.card)
+        st.discard_face_down = hooks.discard_face_down(st, seat, action.card)
+        violations = hooks.turn_end_violations(st, seat)
+        if violations:
+            raise IllegalAction(violations)
+        events.append({"type": "discarded", "seat": seat, "card": action.card,
+                       "face_down": st.discard_face_down})
+        st.turns_taken[seat] += 1
+        st.hand_turns += 1
+        if hooks.goes_out(st, seat):
+            self._end_hand(st, seat, "out", events)
+        elif st.hand_turns >= hooks.turn_cap:
+            self._end_hand(st, None, "capped", events)
+        else:
+            st.turn = (seat + 1) % st.players
+            self._begin_turn(st, events)
+
+    def _take_back(self, old: State, seat: int, events: list[Event]) -> State:
+        if old.phase != PLAY:
+            raise refuse("nothing_to_take_back", "There is nothing to take back before you draw.")
+        scope = self.hooks.take_back(old, seat)
+        if scope == "draw" and old.drew is not None:
+            new = self._turn_start.clone()
+            new.refused_sources.append(old.drew)
+            events.append({"type": "took_back", "seat": seat, "draw": True,
+                           "source": old.drew, "cards": old.drawn})
+            return new
+        if not old.plays:
+            raise refuse("nothing_to_take_back", "You have put nothing on the table this turn.")
+        events.append({"type": "took_back", "seat": seat, "draw": False})
+        return self._after_draw.clone()
+
+    _handlers: dict[type, Callable[[Game, State, int, Any, list[Event]], None]] = {
+        Draw: _draw,
+        MeldDown: _meld,
+        LayOff: _lay_off,
+        Swap: _swap,
+        Discard: _discard,
+    }
+
+    # -- shared steps ------------------------------------------------------------------------
+
+    @staticmethod
+    def _meld_at(st: State, index: int) -> Meld:
+        if not 0 <= index < len(st.table):
+            raise refuse("no_such_meld", f"There is no meld number {index} on the table.",
+                         meld=index)
+        return st.table[index]
+
+    @staticmethod
+    def _played(st: State, seat: int, kind: str, cards: Sequence[int]) -> None:
+        st.plays.append(kind)
+        if st.first_play_turn[seat] is None:
+            st.first_play_turn[seat] = st.turns_taken[seat]
+        for code in cards:
+            if code in st.wilds_taken:
+                st.wilds_taken.remove(code)
+
+    def _after_play(self, st: State, seat: int, events: list[Event]) -> None:
+        if self.hooks.goes_out(st, seat):
+            st.turns_taken[seat] += 1
+            st.hand_turns += 1
+            self._end_hand(st, seat, "out", events)
+
+    def _begin_turn(self, st: State, events: list[Event]) -> None:
+        st.drew = None
+        st.drawn = []
+        st.plays = []
+        st.wilds_taken = []
+        st.refused_sources = []
+        if not st.stock:
+            rng = Random(f"{st.seed}/{st.hand_number}/refill/{st.refills}")
+            if not self.hooks.refill_stock(st, rng):
+                self._end_hand(st, None, "stock", events)
+                return
+            events.append({"type": "refilled", "seat": st.turn, "refills": st.refills,
+                           "stock": len(st.stock)})
+        st.phase = DRAW if self.hooks.turn_starts_with_draw(st, st.turn) else PLAY
+
+    def _end_hand(self, st: State, went_out: int | None, reason: str, events: list[Event]) -> None:
+        hooks = self.hooks
+        scores = hooks.hand_scores(st, went_out, reason)
+        st.scores = [a + b for a, b in zip(st.scores, scores, strict=True)]
+        st.hand_history = [*st.hand_history, scores]
+        st.outcome = {"went_out": went_out, "reason": reason, "hand_scores": scores,
+                      "hand_number": st.hand_number}
+        st.phase = HAND_OVER
+        events.append({"type": "hand_ended", "seat": went_out, "reason": reason,
+                       "hand_scores": scores, "scores": list(st.scores)})
+        winners = hooks.match_winners(st)
+        if winners:
+            st.winners = sorted(winners)
+            st.phase = MATCH_OVER
+            events.append({"type": "match_ended", "winners": st.winners,
+                           "scores": list(st.scores)})
+        hooks.hand_ended(st)

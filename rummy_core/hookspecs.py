@@ -1,0 +1,291 @@
+"""The hook points of the turn engine: every rule decision is one of these.
+
+A ruleset is a plugin that implements the hooks where its rules differ from the engine's
+defaults (``rummy_core.defaults``, all ``trylast``); a house rule is a plugin that overrides the
+ruleset (``tryfirst=True``) or adjusts its answer (``wrapper=True``, ``result = yield``).
+
+Three kinds of hook, each with one aggregation rule stated in its docstring:
+
+- a *decision* (a noun) is ``firstresult``: the first implementation that returns something
+  other than None decides; None passes the question on.
+- a *validator* (a plural noun) collects: every implementation returns a list of
+  ``Violation`` and all of them are reported, so a player learns every rule an action broke.
+- a *notification* (past tense) is called on every plugin and its results are ignored.
+
+Hooks receive the engine's working ``State`` (``rummy_core.state``). Validators and decisions must
+not change it; the hooks whose docstring says so (deal, draw, refill) change it and nothing else.
+Hook implementations take any subset of the parameters, by name, and never give them defaults.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+import pluggy
+
+from rummy_core.actions import Action
+from rummy_core.errors import Violation
+from rummy_core.meldrules import MeldRules
+from rummy_core.state import Meld, State
+
+hookspec = pluggy.HookspecMarker("rummy")
+
+# ---------------------------------------------------------------------------------------------
+# The deck, the cards and the melds: asked once when a game is set up.
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def rummy_deck() -> list[int] | None:  # type: ignore[empty-body]
+    """The cards of the deck, as card codes (``rummy_core.cards``); duplicates for two packs.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_meld_rules() -> MeldRules | None:  # type: ignore[empty-body]
+    """What a run and a set are, which cards are wild and how many wilds one meld may hold.
+
+    A house rule that changes one of these wraps the hook and returns a modified copy
+    (``dataclasses.replace(result, ...)``). Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_card_values() -> tuple[int, ...] | None:  # type: ignore[empty-body]
+    """The value of each card for scoring, a tuple of 53 ints indexed by card code.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_turn_cap() -> int | None:  # type: ignore[empty-body]
+    """The safety cap of turns in one hand (ruling A1); past it the hand ends, flagged capped.
+
+    Stops at first non-None result.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# The deal.
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def rummy_hand_size(players: int, seat: int, dealer: int) -> int | None:  # type: ignore[empty-body]
+    """How many cards ``seat`` is dealt in a game of ``players`` with ``dealer`` dealing.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_deal(  # type: ignore[empty-body]
+    state: State, deck: list[int], sizes: list[int], rng: Random
+) -> bool | None:
+    """Deal the shuffled ``deck`` into ``state``: the hands, the stock, the discard pile.
+
+    :param state: a fresh hand: empty hands, stock, pile and table; dealer and hand number set.
+    :param deck: the shuffled deck; the last element is the top card.
+    :param sizes: each seat's hand size (``rummy_hand_size``).
+    :param rng: the hand's seeded random source, for anything else the deal needs (a cut depth).
+
+    Changes ``state``. Returns True once dealt. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_first_player(state: State) -> int | None:  # type: ignore[empty-body]
+    """The seat that starts the hand, given the dealt ``state``. Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def rummy_next_dealer(state: State) -> int | None:  # type: ignore[empty-body]
+    """The dealer of the next hand, given the finished one. Stops at first non-None result."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing, and the stock running out.
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def rummy_turn_starts_with_draw(state: State, seat: int) -> bool | None:  # type: ignore[empty-body]
+    """Whether ``seat``'s turn, now starting, begins with a draw (False: it starts in play).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_draw_sources(state: State, seat: int) -> list[str] | None:  # type: ignore[empty-body]
+    """The draw sources open to ``seat`` now: ``"stock"``, ``"discard"``, ``"cut"`` or others.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec
+def rummy_draw_violations(state: State, seat: int, source: str) -> list[Violation]:  # type: ignore[empty-body]
+    """Every reason ``seat`` may not draw from ``source`` now.
+
+    Collects the violations of every plugin.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_draw(state: State, seat: int, source: str) -> list[int] | None:  # type: ignore[empty-body]
+    """Draw from ``source`` into ``seat``'s hand; returns the cards drawn.
+
+    Changes ``state``. A plugin that adds a source handles it and returns None for the others.
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_refill_stock(state: State, rng: Random) -> bool | None:  # type: ignore[empty-body]
+    """The stock is empty at the start of a turn: refill it, or end the hand.
+
+    Changes ``state`` (the stock, the pile, ``refills``) and returns True when refilled; returns
+    False when the hand ends with no one going out. Stops at first non-None result.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing cards to the table: melds, lay-offs, swaps, openings.
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def rummy_action_violations(state: State, seat: int, action: Action) -> list[Violation]:  # type: ignore[empty-body]
+    """Every reason ``seat`` may not make the play ``action`` now, whatever the cards.
+
+    Asked before a meld, lay-off or swap (turn restrictions, a first turn, an unopened player).
+    Collects the violations of every plugin.
+    """
+
+
+@hookspec
+def rummy_meld_violations(state: State, seat: int, melds: list[Meld]) -> list[Violation]:  # type: ignore[empty-body]
+    """Every rule broken by laying down ``melds`` (already read as melds, not yet on the table).
+
+    Opening requirements and uniqueness of cards on the table belong here. Collects the
+    violations of every plugin.
+    """
+
+
+@hookspec
+def rummy_lay_off_violations(  # type: ignore[empty-body]
+    state: State, seat: int, index: int, before: Meld, after: Meld
+) -> list[Violation]:
+    """Every rule broken by turning the table's meld ``index`` from ``before`` into ``after``.
+
+    Collects the violations of every plugin.
+    """
+
+
+@hookspec
+def rummy_swap_violations(  # type: ignore[empty-body]
+    state: State, seat: int, index: int, before: Meld, after: Meld, wild: int
+) -> list[Violation]:
+    """Every rule broken by swapping a real card for the wild ``wild`` on meld ``index``.
+
+    ``after`` is the meld with the real card in the wild's place. Collects the violations of
+    every plugin.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_min_hand_after_play(state: State, seat: int) -> int | None:  # type: ignore[empty-body]
+    """How many cards ``seat`` must still hold after a meld, lay-off or swap (0: may go out so).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_opening_minimum(state: State, seat: int) -> int | None:  # type: ignore[empty-body]
+    """The points ``seat``'s first lay-down of the hand must be worth (0: no requirement).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_meld_points(state: State, meld: Meld) -> int | None:  # type: ignore[empty-body]
+    """What ``meld`` is worth towards an opening. Stops at first non-None result."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Discarding and the end of a turn.
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def rummy_discard_violations(state: State, seat: int, card: int) -> list[Violation]:  # type: ignore[empty-body]
+    """Every reason ``seat`` may not discard ``card`` now. Collects the violations of every plugin."""
+
+
+@hookspec(firstresult=True)
+def rummy_discard_face_down(state: State, seat: int, card: int) -> bool | None:  # type: ignore[empty-body]
+    """Whether ``card``, just discarded by ``seat``, lies face down (hidden from the others).
+
+    ``state`` is as after the discard. Stops at first non-None result.
+    """
+
+
+@hookspec
+def rummy_turn_end_violations(state: State, seat: int) -> list[Violation]:  # type: ignore[empty-body]
+    """Every obligation ``seat`` has not met by the end of the turn (``state`` is after the discard).
+
+    For cards that had to reach the table this turn. The discard is refused when any is found.
+    Collects the violations of every plugin.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_goes_out(state: State, seat: int) -> bool | None:  # type: ignore[empty-body]
+    """Whether ``seat`` has gone out (or closed) and the hand ends now; asked after every action.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_take_back(state: State, seat: int) -> str | None:  # type: ignore[empty-body]
+    """What a take-back undoes: ``"play"`` (back to just after the draw) or ``"draw"`` too.
+
+    With ``"draw"`` the draw's source is closed for the rest of the turn. Stops at first non-None
+    result.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring and the match.
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def rummy_hand_scores(state: State, went_out: int | None, reason: str) -> list[int] | None:  # type: ignore[empty-body]
+    """Each seat's points for the hand that just ended.
+
+    :param went_out: the seat that went out or closed, or None.
+    :param reason: ``"out"``, ``"stock"`` (the stock ran out) or ``"capped"`` (ruling A1).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_match_winners(state: State) -> list[int] | None:  # type: ignore[empty-body]
+    """The winners once the match is over (scores updated), or an empty list to play on.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec
+def rummy_hand_ended(state: State) -> None:
+    """Notification: a hand ended and was scored (``state.outcome``). Results are ignored."""

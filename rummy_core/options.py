@@ -1,0 +1,30 @@
+"""Options shared by every ruleset; each ruleset extends ``BaseOptions`` with its own."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class BaseOptions(BaseModel):
+    """Options every ruleset has. Subclasses set ``min_players``/``max_players`` and add fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+
+    players: int = Field(2, description="Number of players at the table.")
+    turn_cap: int = Field(
+        1000, ge=1, description="Safety cap of turns in one hand (ruling A1); the hand then ends."
+    )
+
+    @model_validator(mode="after")
+    def _players_in_range(self) -> BaseOptions:
+        if not self.min_players <= self.players <= self.max_players:
+            raise ValueError(
+                f"this ruleset is for {self.min_players} to {self.max_players} players,"
+                f" not {self.players}"
+            )
+        return self

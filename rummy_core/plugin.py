@@ -1,0 +1,60 @@
+"""Base classes for the two kinds of plugin: a ruleset, and a house rule that changes one.
+
+A plugin is a class whose instances carry their options; its hook implementations are methods
+marked with ``hookimpl``. Rulesets are published under the entry-point group ``rummy.rulesets``,
+house rules under ``rummy.house_rules``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pluggy
+from pydantic import BaseModel, ConfigDict
+
+from rummy_core.options import BaseOptions
+
+hookimpl = pluggy.HookimplMarker("rummy")
+"""Marks a hook implementation: ``@hookimpl``, ``@hookimpl(tryfirst=True)``, ``wrapper=True``."""
+
+
+class Ruleset:
+    """A complete variant. Subclasses set the metadata and implement the hooks where they differ."""
+
+    name: ClassVar[str]
+    """The name players type (``rummy play --ruleset NAME``)."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names that find this ruleset."""
+    summary: ClassVar[str] = ""
+    """One line for ``rummy rulesets``."""
+    Options: ClassVar[type[BaseOptions]] = BaseOptions
+    """The typed options model, with defaults."""
+
+    def __init__(self, options: BaseOptions) -> None:
+        self.options = options
+
+    @hookimpl
+    def rummy_turn_cap(self) -> int:
+        return self.options.turn_cap
+
+
+class NoOptions(BaseModel):
+    """The options of a house rule that has none."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class HouseRule:
+    """A change to one or more rulesets, installed like any Python package."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str] = ""
+    applies_to: ClassVar[tuple[str, ...]] = ()
+    """Names of the rulesets this house rule works with; empty for all."""
+    conflicts_with: ClassVar[tuple[str, ...]] = ()
+    """Names of house rules that cannot be combined with this one."""
+    Options: ClassVar[type[BaseModel]] = NoOptions
+
+    def __init__(self, options: BaseModel, ruleset: Ruleset) -> None:
+        self.options = options
+        self.ruleset = ruleset

@@ -1,0 +1,71 @@
+"""Finding installed rulesets and house rules through their entry points."""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+
+from rummy_core.errors import RuleError
+from rummy_core.plugin import HouseRule, Ruleset
+
+RULESET_GROUP = "rummy.rulesets"
+HOUSE_RULE_GROUP = "rummy.house_rules"
+
+
+def _load(group: str, base: type) -> dict[str, type]:
+    found: dict[str, type] = {}
+    for ep in entry_points(group=group):
+        try:
+            cls = ep.load()
+        except Exception as exc:  # a broken package must not hide the others
+            raise RuleError(
+                "plugin_load_failed",
+                f"The plugin {ep.name!r} ({ep.value}) could not be loaded: {exc}",
+                plugin=ep.name,
+            ) from exc
+        if not (isinstance(cls, type) and issubclass(cls, base)):
+            raise RuleError(
+                "plugin_not_a_class",
+                f"The entry point {ep.name!r} ({ep.value}) is not a {base.__name__} subclass.",
+                plugin=ep.name,
+            )
+        found[ep.name] = cls
+    return found
+
+
+def rulesets() -> dict[str, type[Ruleset]]:
+    """Every installed ruleset by name, sorted."""
+    return dict(sorted(_load(RULESET_GROUP, Ruleset).items()))
+
+
+def house_rules() -> dict[str, type[HouseRule]]:
+    """Every installed house rule by name, sorted."""
+    return dict(sorted(_load(HOUSE_RULE_GROUP, HouseRule).items()))
+
+
+def find_ruleset(name: str) -> type[Ruleset]:
+    """The ruleset called ``name`` (or one of its aliases); ``unknown_ruleset`` lists the others."""
+    known = rulesets()
+    key = name.strip().lower()
+    for ruleset_name, cls in known.items():
+        if key == ruleset_name or key in cls.aliases:
+            return cls
+    raise RuleError(
+        "unknown_ruleset",
+        f"There is no ruleset {name!r}. Installed: {', '.join(known) or 'none'}.",
+        name=name,
+        known=list(known),
+    )
+
+
+def find_house_rule(name: str) -> type[HouseRule]:
+    """The house rule called ``name``; ``unknown_house_rule`` lists the installed ones."""
+    known = house_rules()
+    cls = known.get(name.strip().lower())
+    if cls is None:
+        raise RuleError(
+            "unknown_house_rule",
+            f"There is no house rule {name!r}. Installed: {', '.join(known) or 'none'}.",
+            name=name,
+            known=list(known),
+        )
+    return cls

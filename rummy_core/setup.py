@@ -1,0 +1,147 @@
+"""Setting up a game: a ruleset and house rules by name, with options, checked before play.
+
+A variant can be written as one string: ``ruleset[:opt=value,...][+house-rule[:opt=value,...]]...``,
+for example ``hungarian:opening=40`` or ``riverside+three-of-a-kind``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from rummy_core.engine import Game
+from rummy_core.errors import RuleError
+from rummy_core.hooks import Hooks
+from rummy_core.plugin import HouseRule, Ruleset
+from rummy_core.registry import find_house_rule, find_ruleset
+from rummy_core.state import State
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A ruleset with options and house rules (each with its options), in the order applied."""
+
+    ruleset: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    house_rules: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+
+    @staticmethod
+    def parse(text: str) -> Variant:
+        """Read ``classic:target=100+some-rule:x=1``; values are ints or booleans when they look so."""
+        parts = [p.strip() for p in text.split("+")]
+        if not parts[0]:
+            raise RuleError("bad_variant", f"{text!r} names no ruleset.", text=text)
+        name, options = _name_and_options(parts[0], text)
+        rules = tuple(_name_and_options(p, text) for p in parts[1:])
+        return Variant(name, options, rules)
+
+    def label(self) -> str:
+        """The variant written back as one string."""
+        return "+".join(
+            name + (":" + ",".join(f"{k}={v}" for k, v in opts.items()) if opts else "")
+            for name, opts in [(self.ruleset, self.options), *self.house_rules]
+        )
+
+
+def _name_and_options(part: str, text: str) -> tuple[str, dict[str, Any]]:
+    name, _, rest = part.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, (i.strip() for i in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise RuleError("bad_variant", f"In {text!r}, {item!r} is not option=value.", text=text)
+        options[key.strip().replace("-", "_")] = _value(value.strip())
+    return name.strip(), options
+
+
+def _value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered in ("none", "null"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def make_options(model: type[BaseModel], values: Mapping[str, Any], owner: str) -> BaseModel:
+    """Validate ``values`` against an options model; ``bad_options`` says what is wrong."""
+    try:
+        return model.model_validate(dict(values))
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors()
+        )
+        raise RuleError("bad_options", f"Options for {owner}: {problems}.", owner=owner,
+                        problems=problems) from None
+
+
+def build_hooks(variant: Variant, players: int | None = None) -> Hooks:
+    """The rules of a game: the ruleset and house rules instantiated, checked and registered."""
+    ruleset_cls = find_ruleset(variant.ruleset)
+    values = dict(variant.options)
+    if players is not None:
+        values["players"] = players
+    options = make_options(ruleset_cls.Options, values, ruleset_cls.name)
+    ruleset: Ruleset = ruleset_cls(options)  # type: ignore[arg-type]
+    house: list[HouseRule] = []
+    for name, opts in variant.house_rules:
+        cls = find_house_rule(name)
+        if cls.applies_to and ruleset.name not in cls.applies_to:
+            raise RuleError(
+                "house_rule_not_applicable",
+                f"The house rule {cls.name!r} is for {', '.join(cls.applies_to)}, "
+                f"not {ruleset.name!r}.", house_rule=cls.name, ruleset=ruleset.name)
+        for other in house:
+            if other.name in cls.conflicts_with or cls.name in other.conflicts_with:
+                raise RuleError(
+                    "house_rules_conflict",
+                    f"The house rules {other.name!r} and {cls.name!r} cannot be combined.",
+                    first=other.name, second=cls.name)
+            if other.name == cls.name:
+                raise RuleError("house_rule_repeated", f"{cls.name!r} is given twice.",
+                                house_rule=cls.name)
+        house.append(cls(make_options(cls.Options, opts, cls.name), ruleset))
+    return Hooks(ruleset, house)
+
+
+def first_dealer(seed: int, players: int) -> int:
+    """The first dealer of a match, drawn from its seed."""
+    return Random(f"{seed}/dealer").randrange(players)
+
+
+def new_game(
+    variant: Variant | str = "classic",
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    dealer: int | None = None,
+) -> Game:
+    """A new match, its first hand dealt.
+
+    >>> game = new_game("classic", players=2, seed=7)
+    >>> game.current_player() in (0, 1)
+    True
+    """
+    if isinstance(variant, str):
+        variant = Variant.parse(variant)
+    hooks = build_hooks(variant, players)
+    count = hooks.ruleset.options.players
+    state = State(count, seed)
+    state.dealer = first_dealer(seed, count) if dealer is None else dealer
+    game = Game(hooks, state)
+    game.deal(state)
+    return game
+
+
+def house_rule_names(names: Sequence[str]) -> tuple[tuple[str, Mapping[str, Any]], ...]:
+    """House rules given by name only, with their default options."""
+    return tuple((name, {}) for name in names)
