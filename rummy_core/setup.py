@@ -142,6 +142,19 @@ def new_game(
     return game
 
 
+def game_from_position(
+    variant: Variant | str, position: dict[str, Any], seed: int = 0
+) -> Game:
+    """A match continued from a position (``rummy_core.models.position``)."""
+    from rummy_core.models.position import load_position
+
+    if isinstance(variant, str):
+        variant = Variant.parse(variant)
+    players = position.get("players") if isinstance(position, dict) else None
+    hooks = build_hooks(variant, players if isinstance(players, int) else None)
+    return Game(hooks, load_position(position, hooks, seed))
+
+
 def house_rule_names(names: Sequence[str]) -> tuple[tuple[str, Mapping[str, Any]], ...]:
     """House rules given by name only, with their default options."""
     return tuple((name, {}) for name in names)

@@ -1,0 +1,245 @@
+"""A position: the complete state of a hand and its match, as JSON.
+
+Cards are written as in ``rummy_core.cards``; a wild on the table that stands for a card is
+written ``2C=5S`` (or ``2C=7``, rank only, in a set). The stock is listed top card first, the
+discard pile bottom first (its last card is the top). Cards a position places nowhere go below
+the stock, shuffled by the seed. Fields a ruleset does not use may be left out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rummy_core.cards import RANK_NAMES, card_name, parse_card, parse_rank
+from rummy_core.errors import RuleError
+from rummy_core.hooks import Hooks
+from rummy_core.melds import readings
+from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
+
+Phase = Literal["draw", "play", "hand_over", "match_over"]
+
+
+class TableMeld(BaseModel):
+    """A meld on the table: its owner, its cards in order, and who put each card down."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    owner: int = Field(ge=0)
+    cards: list[str] = Field(min_length=1, description="In order; a wild as 2C=5S or 2C=7.")
+    credit: list[int] | None = Field(None, description="A seat per card; default: the owner.")
+
+
+class ThisTurn(BaseModel):
+    """What the player to move has done this turn (only needed mid-turn)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    drew: str | None = Field(None, description="The draw's source this turn, if drawn.")
+    drawn: list[str] = Field(default_factory=list, description="The cards that draw brought.")
+    plays: list[Literal["meld", "lay_off", "swap"]] = Field(default_factory=list)
+    wilds_taken: list[str] = Field(default_factory=list)
+    refused_sources: list[str] = Field(default_factory=list)
+
+
+class Position(BaseModel):
+    """The complete state of a hand and its match."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: int = Field(ge=2)
+    dealer: int = Field(0, ge=0)
+    turn: int = Field(0, ge=0)
+    phase: Phase = "draw"
+    hands: list[list[str]]
+    stock: list[str] | None = Field(None, description="Top card first; null: every unplaced card.")
+    discard: list[str] = Field(default_factory=list, description="Bottom first; last is the top.")
+    discard_face_down: bool = False
+    table: list[TableMeld] = Field(default_factory=list)
+    turns_taken: list[int] | None = None
+    scores: list[int] | None = None
+    hand_number: int = Field(1, ge=1)
+    refills: int = Field(0, ge=0)
+    hand_turns: int | None = Field(None, description="Turns played this hand; default: the sum.")
+    opened: list[bool] | None = None
+    first_play_turn: list[int | None] | None = Field(
+        None, description="Per seat, its turns taken when it first put cards down (-1: earlier)."
+    )
+    cut_card: str | None = None
+    this_turn: ThisTurn = Field(default_factory=ThisTurn)
+    hand_history: list[list[int]] = Field(default_factory=list)
+    winners: list[int] = Field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    extra: dict[str, Any] = Field(default_factory=dict)
+
+
+def _bad(message: str, **params: Any) -> RuleError:
+    return RuleError("bad_position", message, **params)
+
+
+def _per_seat(values: list[Any] | None, players: int, default: Any, name: str) -> list[Any]:
+    if values is None:
+        return [default] * players
+    if len(values) != players:
+        raise _bad(f"{name} has {len(values)} entries for {players} players.", field=name)
+    return list(values)
+
+
+def parse_meld_card(token: str) -> tuple[int, int | None]:
+    """A card of a meld as written: ``5S``, or a wild with what it stands for, ``2C=5S``/``2C=7``."""
+    left, eq, right = token.partition("=")
+    code = parse_card(left)
+    if not eq:
+        return code, None
+    right = right.strip()
+    try:
+        return code, parse_card(right)
+    except RuleError:
+        return code, -parse_rank(right)
+
+
+def meld_card_text(code: int, rep: int) -> str:
+    """A card of a meld as written: itself, or ``wild=card``/``wild=rank`` when used as a wild."""
+    if code == rep:
+        return card_name(code)
+    if rep < 0:
+        return f"{card_name(code)}={RANK_NAMES[-rep]}"
+    return f"{card_name(code)}={card_name(rep)}"
+
+
+def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) -> State:
+    """A validated working state from a position; ``bad_position`` says what is wrong."""
+    try:
+        pos = data if isinstance(data, Position) else Position.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise _bad(f"The position is not valid: {problems}.", problems=problems) from None
+    n = pos.players
+    ruleset_options = hooks.ruleset.options
+    if n != ruleset_options.players:
+        raise _bad(f"The position is for {n} players but the game for {ruleset_options.players}.")
+    if len(pos.hands) != n:
+        raise _bad(f"There are {len(pos.hands)} hands for {n} players.")
+    for name, seat in (("dealer", pos.dealer), ("turn", pos.turn)):
+        if seat >= n:
+            raise _bad(f"{name} is seat {seat}, but seats go 0 to {n - 1}.", field=name)
+    st = State(n, seed)
+    st.dealer, st.turn, st.phase = pos.dealer, pos.turn, pos.phase
+    st.hands = [[parse_card(t) for t in hand] for hand in pos.hands]
+    st.discard = [parse_card(t) for t in pos.discard]
+    st.discard_face_down = pos.discard_face_down
+    st.cut_card = parse_card(pos.cut_card) if pos.cut_card else None
+    st.table = [_table_meld(m, i, n, hooks) for i, m in enumerate(pos.table)]
+    st.turns_taken = _per_seat(pos.turns_taken, n, 0, "turns_taken")
+    st.scores = _per_seat(pos.scores, n, 0, "scores")
+    st.hand_number, st.refills = pos.hand_number, pos.refills
+    st.hand_turns = sum(st.turns_taken) if pos.hand_turns is None else pos.hand_turns
+    if pos.first_play_turn is not None:
+        st.first_play_turn = _per_seat(pos.first_play_turn, n, None, "first_play_turn")
+    else:
+        opened = _per_seat(pos.opened, n, None, "opened")
+        if pos.opened is None:
+            # Unstated: a seat that owns or added cards on the table has played before this turn.
+            opened = [any(seat in m.credit for m in st.table) for seat in range(n)]
+        st.first_play_turn = [-1 if o else None for o in opened]
+    turn = pos.this_turn
+    st.drew = turn.drew
+    st.drawn = [parse_card(t) for t in turn.drawn]
+    st.plays = list(turn.plays)
+    st.wilds_taken = [parse_card(t) for t in turn.wilds_taken]
+    st.refused_sources = list(turn.refused_sources)
+    st.hand_history = [list(h) for h in pos.hand_history]
+    st.winners = list(pos.winners)
+    st.outcome = pos.outcome
+    st.extra = dict(pos.extra)
+    if st.phase == PLAY and st.drew is None and pos.this_turn.drawn:
+        raise _bad("this_turn.drawn is given without this_turn.drew.")
+    _fill_stock(st, pos.stock, hooks, seed)
+    if st.phase in (DRAW, PLAY) and st.outcome is not None:
+        raise _bad("A hand in play has no outcome yet.")
+    if st.phase in (HAND_OVER, MATCH_OVER) and st.outcome is None:
+        st.outcome = {"went_out": None, "reason": "stock", "hand_scores": [0] * n,
+                      "hand_number": st.hand_number}
+    return st
+
+
+def _table_meld(m: TableMeld, index: int, players: int, hooks: Hooks) -> Meld:
+    if m.owner >= players:
+        raise _bad(f"Meld {index} belongs to seat {m.owner}, which does not exist.", meld=index)
+    pairs = [parse_meld_card(t) for t in m.cards]
+    cards = tuple(c for c, _ in pairs)
+    declared = tuple(d for _, d in pairs)
+    found = readings(cards, declared, hooks.meld_rules)
+    text = " ".join(m.cards)
+    if not found:
+        raise _bad(f"Meld {index} ({text}) is not a meld under these rules.", meld=index)
+    if len(found) > 1:
+        raise _bad(f"Meld {index} ({text}) can be read more than one way: declare its wilds.",
+                   meld=index)
+    credit = tuple(m.credit) if m.credit is not None else (m.owner,) * len(cards)
+    if len(credit) != len(cards) or any(not 0 <= s < players for s in credit):
+        raise _bad(f"Meld {index} needs one existing seat per card in credit.", meld=index)
+    return Meld(m.owner, found[0].kind, cards, found[0].reps, credit)
+
+
+def _fill_stock(st: State, stock: list[str] | None, hooks: Hooks, seed: int) -> None:
+    deck = Counter(hooks.deck)
+    placed: Counter[int] = Counter()
+    for hand in st.hands:
+        placed.update(hand)
+    placed.update(st.discard)
+    for meld in st.table:
+        placed.update(meld.cards)
+    if st.cut_card is not None:
+        placed[st.cut_card] += 1
+    listed = [parse_card(t) for t in stock] if stock is not None else []
+    placed.update(listed)
+    extra = placed - deck
+    if extra:
+        names = ", ".join(f"{card_name(c)} x{n}" for c, n in sorted(extra.items()))
+        raise _bad(f"More copies than the deck holds: {names}.", cards=names)
+    rest = sorted((deck - placed).elements())
+    Random(f"{seed}/position").shuffle(rest)
+    # The stock list is top card last; the listed cards are on top, in the order given.
+    st.stock = rest + listed[::-1]
+
+
+def dump_position(st: State) -> dict[str, Any]:
+    """The JSON form of a working state (``load_position`` reads it back to an equal state)."""
+    return {
+        "players": st.players,
+        "dealer": st.dealer,
+        "turn": st.turn,
+        "phase": st.phase,
+        "hands": [[card_name(c) for c in hand] for hand in st.hands],
+        "stock": [card_name(c) for c in reversed(st.stock)],
+        "discard": [card_name(c) for c in st.discard],
+        "discard_face_down": st.discard_face_down,
+        "table": [
+            {"owner": m.owner, "cards": [meld_card_text(c, r) for c, r in zip(m.cards, m.reps,
+                                                                                strict=True)],
+             "credit": list(m.credit)}
+            for m in st.table
+        ],
+        "turns_taken": list(st.turns_taken),
+        "scores": list(st.scores),
+        "hand_number": st.hand_number,
+        "refills": st.refills,
+        "hand_turns": st.hand_turns,
+        "first_play_turn": list(st.first_play_turn),
+        "cut_card": card_name(st.cut_card) if st.cut_card is not None else None,
+        "this_turn": {
+            "drew": st.drew,
+            "drawn": [card_name(c) for c in st.drawn],
+            "plays": list(st.plays),
+            "wilds_taken": [card_name(c) for c in st.wilds_taken],
+            "refused_sources": list(st.refused_sources),
+        },
+        "hand_history": [list(h) for h in st.hand_history],
+        "winners": list(st.winners),
+        "outcome": st.outcome,
+        "extra": st.extra,
+    }
