@@ -1,1 +1,1 @@
-"""The rulesets that ship with the framework; each is found through the ``rummy.rulesets`` entry points."""
+"""The rulesets that ship with the framework, found through the ``rummy.rulesets`` entry points."""

@@ -10,13 +10,13 @@ from __future__ import annotations
 from pydantic import Field
 
 from rummy_core.actions import DISCARD
+from rummy_core.cards import card_name
 from rummy_core.defaults import PIP_VALUES
 from rummy_core.errors import Violation
 from rummy_core.options import BaseOptions
 from rummy_core.piles import refill_from_discards
 from rummy_core.plugin import Ruleset, hookimpl
 from rummy_core.state import State
-from rummy_core.cards import card_name
 
 
 class ClassicOptions(BaseOptions):
@@ -48,10 +48,14 @@ class ClassicRummy(Ruleset):
     def rummy_discard_violations(self, state: State, card: int) -> list[Violation]:
         # Ruling C2: the card taken from the discard pile stays in hand this turn.
         if state.drew == DISCARD and card in state.drawn:
-            return [Violation("discard_just_taken",
-                              f"You took {card_name(card)} from the discard pile this turn;"
-                              " you cannot discard it until your next turn.",
-                              card=card_name(card))]
+            return [
+                Violation(
+                    "discard_just_taken",
+                    f"You took {card_name(card)} from the discard pile this turn;"
+                    " you cannot discard it until your next turn.",
+                    card=card_name(card),
+                )
+            ]
         return []
 
     @hookimpl

@@ -1,4 +1,4 @@
-"""The engine's own answer to every hook: plain rummy, which every ruleset overrides where it differs.
+"""The engine's own answer to every hook: plain rummy, overridden by rulesets where they differ.
 
 All of them are ``trylast``, so any ruleset or house rule implementation is asked first. The
 defaults describe the common core of the rummy family: one 52-card pack, seven cards each, the
@@ -19,7 +19,7 @@ from rummy_core.state import Meld, State
 
 hookimpl = pluggy.HookimplMarker("rummy")
 
-PIP_VALUES: tuple[int, ...] = tuple(min(rank_of(code), 10) for code in range(52)) + (0,)
+PIP_VALUES: tuple[int, ...] = (*(min(rank_of(code), 10) for code in range(52)), 0)
 """Ace 1, 2 to 10 their pips, pictures 10; joker 0."""
 
 

@@ -11,9 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any
+from typing import Any, ClassVar
 
-from rummy_core.actions import Action, Discard, Draw, LayOff, MeldDown, Swap, TakeBack
+from rummy_core.actions import (
+    DISCARD,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    LayOff,
+    MeldDown,
+    Swap,
+    TakeBack,
+)
 from rummy_core.cards import card_name
 from rummy_core.errors import IllegalAction, RuleError, Violation
 from rummy_core.hooks import Hooks
@@ -62,17 +72,27 @@ class Game:
         deck = list(hooks.deck)
         rng.shuffle(deck)
         total = len(deck)
-        sizes = [hooks.hand_size(state.players, seat, state.dealer) for seat in range(state.players)]
+        sizes = [
+            hooks.hand_size(state.players, seat, state.dealer) for seat in range(state.players)
+        ]
         hooks.deal(state, deck, sizes, rng)
         held = sum(map(len, state.hands)) + len(state.stock) + len(state.discard)
         if held + (state.cut_card is not None) != total:
             raise RuleError(
-                "plugin_error", f"The deal lost or made cards: {held} of {total} placed.",
-                plugin=hooks.ruleset.name, hook="rummy_deal",
+                "plugin_error",
+                f"The deal lost or made cards: {held} of {total} placed.",
+                plugin=hooks.ruleset.name,
+                hook="rummy_deal",
             )
         state.turn = hooks.first_player(state)
-        self.events = [{"type": "dealt", "seat": state.dealer, "hand_number": state.hand_number,
-                        "sizes": [len(h) for h in state.hands]}]
+        self.events = [
+            {
+                "type": "dealt",
+                "seat": state.dealer,
+                "hand_number": state.hand_number,
+                "sizes": [len(h) for h in state.hands],
+            }
+        ]
         self._begin_turn(state, self.events)
         self._turn_start = self._after_draw = state
 
@@ -104,15 +124,14 @@ class Game:
         if old.phase == HAND_OVER:
             raise refuse("hand_over", "The hand is over; deal the next one.")
         if seat != old.turn:
-            raise refuse("not_your_turn", f"It is seat {old.turn}'s turn, not seat {seat}'s.",
-                         seat=seat, turn=old.turn)
+            raise refuse(
+                "not_your_turn",
+                f"It is seat {old.turn}'s turn, not seat {seat}'s.",
+                seat=seat,
+                turn=old.turn,
+            )
         events: list[Event] = []
-        if isinstance(action, TakeBack):
-            new = self._take_back(old, seat, events)
-        else:
-            new = old.clone()
-            handler = self._handlers[type(action)]
-            handler(self, new, seat, action, events)
+        new = self._run(old, seat, action, events)
         self.state = new
         self.log.append((seat, action))
         self.events.extend(events)
@@ -122,6 +141,31 @@ class Game:
             self._after_draw = new
         return events
 
+    def preview(self, seat: int, action: Action) -> State:
+        """The state ``action`` would lead to, without making it; ``RuleError`` if refused."""
+        old = self.state
+        if seat != old.turn or old.phase not in (DRAW, PLAY):
+            raise refuse("not_your_turn", "It is not your turn.", seat=seat, turn=old.turn)
+        return self._run(old, seat, action, [])
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` would be accepted now."""
+        try:
+            self.preview(seat, action)
+        except RuleError:
+            return False
+        return True
+
+    def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
+        if isinstance(action, TakeBack):
+            return self._take_back(old, seat, events)
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise refuse("unknown_action", f"{type(action).__name__} is not an action here.")
+        new = old.clone()
+        handler(self, new, seat, action, events)
+        return new
+
     # -- actions -----------------------------------------------------------------------------
 
     def _draw(self, st: State, seat: int, action: Draw, events: list[Event]) -> None:
@@ -130,18 +174,33 @@ class Game:
         hooks = self.hooks
         sources = hooks.draw_sources(st, seat)
         if action.source not in sources:
-            raise refuse("source_unavailable",
-                         f"You cannot draw from the {action.source} now; you can draw from: "
-                         f"{', '.join(sources)}.", source=action.source, sources=sources)
+            raise refuse(
+                "source_unavailable",
+                f"You cannot draw from the {action.source} now; you can draw from: "
+                f"{', '.join(sources)}.",
+                source=action.source,
+                sources=sources,
+            )
         violations = hooks.draw_violations(st, seat, action.source)
         if violations:
             raise IllegalAction(violations)
+        top = st.top_discard()
         drawn = hooks.draw(st, seat, action.source)
         st.drew = action.source
         st.drawn = drawn
         st.phase = PLAY
-        events.append({"type": "drew", "seat": seat, "source": action.source, "cards": drawn,
-                       "private": action.source == "stock"})
+        # Others see a stock card's back, and of a pile taken whole only the top card was showing.
+        private = action.source == STOCK or (action.source == DISCARD and len(drawn) > 1)
+        events.append(
+            {
+                "type": "drew",
+                "seat": seat,
+                "source": action.source,
+                "cards": drawn,
+                "top": top if action.source == DISCARD else None,
+                "private": private,
+            }
+        )
 
     def _check_play(self, st: State, seat: int, action: Action) -> None:
         if st.phase != PLAY:
@@ -164,16 +223,21 @@ class Game:
             names = " ".join(card_name(c) for c in new.cards)
             if len(found) == 1:
                 reading = found[0]
-                melds.append(Meld(seat, reading.kind, new.cards, reading.reps,
-                                  (seat,) * len(new.cards)))
+                melds.append(
+                    Meld(seat, reading.kind, new.cards, reading.reps, (seat,) * len(new.cards))
+                )
             elif found or needs_declaration(new.cards, new.declared, rules):
-                violations.append(Violation(
-                    "ambiguous_wild",
-                    f"Say what each wild stands for in {names}: it could be read more than one way.",
-                    cards=names))
+                violations.append(
+                    Violation(
+                        "ambiguous_wild",
+                        f"Say what each wild stands for in {names}: it reads more than one way.",
+                        cards=names,
+                    )
+                )
             else:
-                violations.append(Violation("not_a_meld", f"{names} is not a run or a set.",
-                                            cards=names))
+                violations.append(
+                    Violation("not_a_meld", f"{names} is not a run or a set.", cards=names)
+                )
         if violations:
             raise IllegalAction(violations)
         violations = self.hooks.meld_violations(st, seat, melds)
@@ -185,8 +249,16 @@ class Game:
         st.table.extend(melds)
         self._played(st, seat, "meld", [c for m in action.melds for c in m.cards])
         for index, meld in enumerate(melds, start=first):
-            events.append({"type": "melded", "seat": seat, "meld": index, "cards": meld.cards,
-                           "reps": meld.reps, "kind": meld.kind})
+            events.append(
+                {
+                    "type": "melded",
+                    "seat": seat,
+                    "meld": index,
+                    "cards": meld.cards,
+                    "reps": meld.reps,
+                    "kind": meld.kind,
+                }
+            )
         self._after_play(st, seat, events)
 
     def _opening_violations(self, st: State, seat: int, melds: list[Meld]) -> list[Violation]:
@@ -198,17 +270,26 @@ class Game:
         points = sum(self.hooks.meld_points(st, m) for m in melds)
         if points >= minimum:
             return []
-        return [Violation("opening_too_low",
-                          f"Your opening is worth {points} points; it must be worth {minimum}.",
-                          points=points, minimum=minimum)]
+        return [
+            Violation(
+                "opening_too_low",
+                f"Your opening is worth {points} points; it must be worth {minimum}.",
+                points=points,
+                minimum=minimum,
+            )
+        ]
 
     def _keep_cards_violations(self, st: State, seat: int) -> list[Violation]:
         keep = self.hooks.min_hand_after_play(st, seat)
         if len(st.hands[seat]) >= keep:
             return []
-        return [Violation("must_keep_a_card",
-                          f"You must keep at least {keep} card{'s' * (keep != 1)} in your hand"
-                          " to discard.", keep=keep)]
+        return [
+            Violation(
+                "must_keep_a_card",
+                f"You must keep at least {keep} card{'s' * (keep != 1)} in your hand to discard.",
+                keep=keep,
+            )
+        ]
 
     def _lay_off(self, st: State, seat: int, action: LayOff, events: list[Event]) -> None:
         self._check_play(st, seat, action)
@@ -223,8 +304,16 @@ class Game:
             raise IllegalAction(violations)
         st.table[action.meld] = after
         self._played(st, seat, "lay_off", action.cards)
-        events.append({"type": "laid_off", "seat": seat, "meld": action.meld,
-                       "cards": action.cards, "end": action.end, "reps": after.reps})
+        events.append(
+            {
+                "type": "laid_off",
+                "seat": seat,
+                "meld": action.meld,
+                "cards": action.cards,
+                "end": action.end,
+                "reps": after.reps,
+            }
+        )
         self._after_play(st, seat, events)
 
     def _extended(self, before: Meld, seat: int, action: LayOff) -> Meld:
@@ -233,7 +322,9 @@ class Game:
         added = len(action.cards)
         ends = [action.end] if action.end else ["high", "low"]
         if action.end not in (None, "low", "high"):
-            raise refuse("bad_end", f"A lay-off goes at the 'low' or 'high' end, not {action.end!r}.")
+            raise refuse(
+                "bad_end", f"A lay-off goes at the 'low' or 'high' end, not {action.end!r}."
+            )
         options: dict[tuple[int, ...], Meld] = {}
         for end in ends:
             if end == "low":
@@ -246,15 +337,18 @@ class Game:
                 credit = before.credit + (seat,) * added
             for reading in readings(cards, declared, rules):
                 if reading.kind == before.kind:
-                    options.setdefault(reading.reps, Meld(before.owner, before.kind, cards,
-                                                          reading.reps, credit))
+                    options.setdefault(
+                        reading.reps, Meld(before.owner, before.kind, cards, reading.reps, credit)
+                    )
         names = " ".join(card_name(c) for c in action.cards)
         if not options:
             raise refuse("cannot_lay_off", f"{names} does not fit that meld.", cards=names)
         if len(options) > 1:
-            raise refuse("ambiguous_wild",
-                         f"Say which end {names} goes to, or what it stands for: it fits either.",
-                         cards=names)
+            raise refuse(
+                "ambiguous_wild",
+                f"Say which end {names} goes to, or what it stands for: it fits either.",
+                cards=names,
+            )
         return next(iter(options.values()))
 
     def _swap(self, st: State, seat: int, action: Swap, events: list[Event]) -> None:
@@ -271,8 +365,11 @@ class Game:
         credit[slot] = seat
         found = readings(cards, reps, self.hooks.meld_rules)
         if len(found) != 1 or found[0].kind != before.kind:
-            raise refuse("cannot_swap", f"{card_name(real)} cannot take that wild's place.",
-                         card=card_name(real))
+            raise refuse(
+                "cannot_swap",
+                f"{card_name(real)} cannot take that wild's place.",
+                card=card_name(real),
+            )
         after = Meld(before.owner, before.kind, tuple(cards), found[0].reps, tuple(credit))
         violations = self.hooks.swap_violations(st, seat, action.meld, before, after, wild)
         if violations:
@@ -281,8 +378,9 @@ class Game:
         st.hands[seat].append(wild)
         st.wilds_taken.append(wild)
         self._played(st, seat, "swap", [real])
-        events.append({"type": "swapped", "seat": seat, "meld": action.meld, "card": real,
-                       "wild": wild})
+        events.append(
+            {"type": "swapped", "seat": seat, "meld": action.meld, "card": real, "wild": wild}
+        )
 
     @staticmethod
     def _swappable_slot(meld: Meld, real: int, wild: int | None) -> int:
@@ -292,8 +390,11 @@ class Game:
                 continue
             if r == real or (r < 0 and -r == real % 13 + 1 and real not in natural_suits):
                 return i
-        raise refuse("no_wild_for_card",
-                     f"No wild on that meld stands for {card_name(real)}.", card=card_name(real))
+        raise refuse(
+            "no_wild_for_card",
+            f"No wild on that meld stands for {card_name(real)}.",
+            card=card_name(real),
+        )
 
     def _discard(self, st: State, seat: int, action: Discard, events: list[Event]) -> None:
         if st.phase != PLAY:
@@ -308,8 +409,14 @@ class Game:
         violations = hooks.turn_end_violations(st, seat)
         if violations:
             raise IllegalAction(violations)
-        events.append({"type": "discarded", "seat": seat, "card": action.card,
-                       "face_down": st.discard_face_down})
+        events.append(
+            {
+                "type": "discarded",
+                "seat": seat,
+                "card": action.card,
+                "face_down": st.discard_face_down,
+            }
+        )
         st.turns_taken[seat] += 1
         st.hand_turns += 1
         if hooks.goes_out(st, seat):
@@ -327,15 +434,22 @@ class Game:
         if scope == "draw" and old.drew is not None:
             new = self._turn_start.clone()
             new.refused_sources.append(old.drew)
-            events.append({"type": "took_back", "seat": seat, "draw": True,
-                           "source": old.drew, "cards": old.drawn})
+            events.append(
+                {
+                    "type": "took_back",
+                    "seat": seat,
+                    "draw": True,
+                    "source": old.drew,
+                    "cards": old.drawn,
+                }
+            )
             return new
         if not old.plays:
             raise refuse("nothing_to_take_back", "You have put nothing on the table this turn.")
         events.append({"type": "took_back", "seat": seat, "draw": False})
         return self._after_draw.clone()
 
-    _handlers: dict[type, Callable[[Game, State, int, Any, list[Event]], None]] = {
+    _handlers: ClassVar[dict[type, Callable[[Game, State, int, Any, list[Event]], None]]] = {
         Draw: _draw,
         MeldDown: _meld,
         LayOff: _lay_off,
@@ -348,8 +462,9 @@ class Game:
     @staticmethod
     def _meld_at(st: State, index: int) -> Meld:
         if not 0 <= index < len(st.table):
-            raise refuse("no_such_meld", f"There is no meld number {index} on the table.",
-                         meld=index)
+            raise refuse(
+                "no_such_meld", f"There is no meld number {index} on the table.", meld=index
+            )
         return st.table[index]
 
     @staticmethod
@@ -378,8 +493,9 @@ class Game:
             if not self.hooks.refill_stock(st, rng):
                 self._end_hand(st, None, "stock", events)
                 return
-            events.append({"type": "refilled", "seat": st.turn, "refills": st.refills,
-                           "stock": len(st.stock)})
+            events.append(
+                {"type": "refilled", "seat": st.turn, "refills": st.refills, "stock": len(st.stock)}
+            )
         st.phase = DRAW if self.hooks.turn_starts_with_draw(st, st.turn) else PLAY
 
     def _end_hand(self, st: State, went_out: int | None, reason: str, events: list[Event]) -> None:
@@ -387,15 +503,25 @@ class Game:
         scores = hooks.hand_scores(st, went_out, reason)
         st.scores = [a + b for a, b in zip(st.scores, scores, strict=True)]
         st.hand_history = [*st.hand_history, scores]
-        st.outcome = {"went_out": went_out, "reason": reason, "hand_scores": scores,
-                      "hand_number": st.hand_number}
+        st.outcome = {
+            "went_out": went_out,
+            "reason": reason,
+            "hand_scores": scores,
+            "hand_number": st.hand_number,
+        }
         st.phase = HAND_OVER
-        events.append({"type": "hand_ended", "seat": went_out, "reason": reason,
-                       "hand_scores": scores, "scores": list(st.scores)})
+        events.append(
+            {
+                "type": "hand_ended",
+                "seat": went_out,
+                "reason": reason,
+                "hand_scores": scores,
+                "scores": list(st.scores),
+            }
+        )
         winners = hooks.match_winners(st)
         if winners:
             st.winners = sorted(winners)
             st.phase = MATCH_OVER
-            events.append({"type": "match_ended", "winners": st.winners,
-                           "scores": list(st.scores)})
+            events.append({"type": "match_ended", "winners": st.winners, "scores": list(st.scores)})
         hooks.hand_ended(st)

@@ -59,8 +59,11 @@ class Hooks:
         self.meld_rules: MeldRules = self._decide("rummy_meld_rules", MeldRules)
         values = self._decide("rummy_card_values", tuple)
         if len(values) != CARD_CODES or not all(isinstance(v, int) for v in values):
-            raise PluginError(self._answering("rummy_card_values"), "rummy_card_values",
-                              f"expected {CARD_CODES} ints, got {values!r}")
+            raise PluginError(
+                self._answering("rummy_card_values"),
+                "rummy_card_values",
+                f"expected {CARD_CODES} ints, got {values!r}",
+            )
         self.card_values: tuple[int, ...] = values
         self.turn_cap: int = self._decide("rummy_turn_cap", int)
 
@@ -78,7 +81,8 @@ class Hooks:
         result = self._call(name, **kwargs)
         if not isinstance(result, kind) or (kind is int and isinstance(result, bool)):
             raise PluginError(
-                self._answering(name, **kwargs), name,
+                self._answering(name, **kwargs),
+                name,
                 f"returned {result!r}, expected {kind.__name__}",
             )
         return result
@@ -87,13 +91,16 @@ class Hooks:
         found: list[Violation] = []
         for answer in self._call(name, **kwargs):
             if not isinstance(answer, list) or not all(isinstance(v, Violation) for v in answer):
-                raise PluginError(self._answering(name, **kwargs), name,
-                                  f"returned {answer!r}, expected a list of Violation")
+                raise PluginError(
+                    self._answering(name, **kwargs),
+                    name,
+                    f"returned {answer!r}, expected a list of Violation",
+                )
             found.extend(answer)
         return found
 
     def _blame(self, exc: BaseException) -> str:
-        """The plugin whose code raised ``exc``: the innermost hook implementation in its traceback."""
+        """The plugin whose code raised ``exc``: the innermost hook implementation it passed."""
         blamed = self.ruleset.name
         tb: TracebackType | None = exc.__traceback__
         while tb is not None:
@@ -111,9 +118,9 @@ class Hooks:
             try:
                 answer = impl.function(*(kwargs[arg] for arg in impl.argnames))
             except Exception:
-                return impl.plugin_name
+                return str(impl.plugin_name)
             if answer is not None:
-                return impl.plugin_name
+                return str(impl.plugin_name)
         return ENGINE_DEFAULTS
 
     # -- the deal -----------------------------------------------------------------------------
@@ -164,7 +171,11 @@ class Hooks:
         self, state: State, seat: int, index: int, before: Meld, after: Meld
     ) -> list[Violation]:
         return self._collect(
-            "rummy_lay_off_violations", state=state, seat=seat, index=index, before=before,
+            "rummy_lay_off_violations",
+            state=state,
+            seat=seat,
+            index=index,
+            before=before,
             after=after,
         )
 
@@ -172,8 +183,13 @@ class Hooks:
         self, state: State, seat: int, index: int, before: Meld, after: Meld, wild: int
     ) -> list[Violation]:
         return self._collect(
-            "rummy_swap_violations", state=state, seat=seat, index=index, before=before,
-            after=after, wild=wild,
+            "rummy_swap_violations",
+            state=state,
+            seat=seat,
+            index=index,
+            before=before,
+            after=after,
+            wild=wild,
         )
 
     def min_hand_after_play(self, state: State, seat: int) -> int:
@@ -202,8 +218,11 @@ class Hooks:
     def take_back(self, state: State, seat: int) -> str:
         answer = self._decide("rummy_take_back", str, state=state, seat=seat)
         if answer not in ("play", "draw"):
-            raise PluginError(self._answering("rummy_take_back", state=state, seat=seat),
-                              "rummy_take_back", f"returned {answer!r}, expected 'play' or 'draw'")
+            raise PluginError(
+                self._answering("rummy_take_back", state=state, seat=seat),
+                "rummy_take_back",
+                f"returned {answer!r}, expected 'play' or 'draw'",
+            )
         return answer
 
     # -- scoring and the match ----------------------------------------------------------------
@@ -213,8 +232,11 @@ class Hooks:
             "rummy_hand_scores", list, state=state, went_out=went_out, reason=reason
         )
         if len(scores) != state.players or not all(isinstance(s, int) for s in scores):
-            raise PluginError(self.ruleset.name, "rummy_hand_scores",
-                              f"returned {scores!r}, expected {state.players} ints")
+            raise PluginError(
+                self.ruleset.name,
+                "rummy_hand_scores",
+                f"returned {scores!r}, expected {state.players} ints",
+            )
         return scores
 
     def match_winners(self, state: State) -> list[int]:
@@ -242,4 +264,3 @@ def _hook_in(text: str) -> str:
 def _plugin_name(plugin: object, pm: pluggy.PluginManager) -> str:
     name = pm.get_name(plugin) if plugin is not None else None
     return name or repr(plugin)
-

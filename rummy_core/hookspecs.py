@@ -36,7 +36,7 @@ hookspec = pluggy.HookspecMarker("rummy")
 
 
 @hookspec(firstresult=True)
-def rummy_deck() -> list[int] | None:  # type: ignore[empty-body]
+def rummy_deck() -> list[int] | None:
     """The cards of the deck, as card codes (``rummy_core.cards``); duplicates for two packs.
 
     Stops at first non-None result.
@@ -44,7 +44,7 @@ def rummy_deck() -> list[int] | None:  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-def rummy_meld_rules() -> MeldRules | None:  # type: ignore[empty-body]
+def rummy_meld_rules() -> MeldRules | None:
     """What a run and a set are, which cards are wild and how many wilds one meld may hold.
 
     A house rule that changes one of these wraps the hook and returns a modified copy
@@ -53,7 +53,7 @@ def rummy_meld_rules() -> MeldRules | None:  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-def rummy_card_values() -> tuple[int, ...] | None:  # type: ignore[empty-body]
+def rummy_card_values() -> tuple[int, ...] | None:
     """The value of each card for scoring, a tuple of 53 ints indexed by card code.
 
     Stops at first non-None result.
@@ -61,7 +61,7 @@ def rummy_card_values() -> tuple[int, ...] | None:  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-def rummy_turn_cap() -> int | None:  # type: ignore[empty-body]
+def rummy_turn_cap() -> int | None:
     """The safety cap of turns in one hand (ruling A1); past it the hand ends, flagged capped.
 
     Stops at first non-None result.
@@ -74,7 +74,7 @@ def rummy_turn_cap() -> int | None:  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-def rummy_hand_size(players: int, seat: int, dealer: int) -> int | None:  # type: ignore[empty-body]
+def rummy_hand_size(players: int, seat: int, dealer: int) -> int | None:
     """How many cards ``seat`` is dealt in a game of ``players`` with ``dealer`` dealing.
 
     Stops at first non-None result.
@@ -82,7 +82,7 @@ def rummy_hand_size(players: int, seat: int, dealer: int) -> int | None:  # type
 
 
 @hookspec(firstresult=True)
-def rummy_deal(  # type: ignore[empty-body]
+def rummy_deal(
     state: State, deck: list[int], sizes: list[int], rng: Random
 ) -> bool | None:
     """Deal the shuffled ``deck`` into ``state``: the hands, the stock, the discard pile.
@@ -97,12 +97,12 @@ def rummy_deal(  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-def rummy_first_player(state: State) -> int | None:  # type: ignore[empty-body]
+def rummy_first_player(state: State) -> int | None:
     """The seat that starts the hand, given the dealt ``state``. Stops at first non-None result."""
 
 
 @hookspec(firstresult=True)
-def rummy_next_dealer(state: State) -> int | None:  # type: ignore[empty-body]
+def rummy_next_dealer(state: State) -> int | None:
     """The dealer of the next hand, given the finished one. Stops at first non-None result."""
 
 
@@ -112,7 +112,7 @@ def rummy_next_dealer(state: State) -> int | None:  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-def rummy_turn_starts_with_draw(state: State, seat: int) -> bool | None:  # type: ignore[empty-body]
+def rummy_turn_starts_with_draw(state: State, seat: int) -> bool | None:
     """Whether ``seat``'s turn, now starting, begins with a draw (False: it starts in play).
 
     Stops at first non-None result.
@@ -120,7 +120,7 @@ def rummy_turn_starts_with_draw(state: State, seat: int) -> bool | None:  # type
 
 
 @hookspec(firstresult=True)
-def rummy_draw_sources(state: State, seat: int) -> list[str] | None:  # type: ignore[empty-body]
+def rummy_draw_sources(state: State, seat: int) -> list[str] | None:
     """The draw sources open to ``seat`` now: ``"stock"``, ``"discard"``, ``"cut"`` or others.
 
     Stops at first non-None result.
@@ -136,7 +136,7 @@ def rummy_draw_violations(state: State, seat: int, source: str) -> list[Violatio
 
 
 @hookspec(firstresult=True)
-def rummy_draw(state: State, seat: int, source: str) -> list[int] | None:  # type: ignore[empty-body]
+def rummy_draw(state: State, seat: int, source: str) -> list[int] | None:
     """Draw from ``source`` into ``seat``'s hand; returns the cards drawn.
 
     Changes ``state``. A plugin that adds a source handles it and returns None for the others.
@@ -145,7 +145,7 @@ def rummy_draw(state: State, seat: int, source: str) -> list[int] | None:  # typ
 
 
 @hookspec(firstresult=True)
-def rummy_refill_stock(state: State, rng: Random) -> bool | None:  # type: ignore[empty-body]
+def rummy_refill_stock(state: State, rng: Random) -> bool | None:
     """The stock is empty at the start of a turn: refill it, or end the hand.
 
     Changes ``state`` (the stock, the pile, ``refills``) and returns True when refilled; returns
@@ -198,7 +198,7 @@ def rummy_swap_violations(  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-def rummy_min_hand_after_play(state: State, seat: int) -> int | None:  # type: ignore[empty-body]
+def rummy_min_hand_after_play(state: State, seat: int) -> int | None:
     """How many cards ``seat`` must still hold after a meld, lay-off or swap (0: may go out so).
 
     Stops at first non-None result.
@@ -206,7 +206,7 @@ def rummy_min_hand_after_play(state: State, seat: int) -> int | None:  # type: i
 
 
 @hookspec(firstresult=True)
-def rummy_opening_minimum(state: State, seat: int) -> int | None:  # type: ignore[empty-body]
+def rummy_opening_minimum(state: State, seat: int) -> int | None:
     """The points ``seat``'s first lay-down of the hand must be worth (0: no requirement).
 
     Stops at first non-None result.
@@ -214,7 +214,7 @@ def rummy_opening_minimum(state: State, seat: int) -> int | None:  # type: ignor
 
 
 @hookspec(firstresult=True)
-def rummy_meld_points(state: State, meld: Meld) -> int | None:  # type: ignore[empty-body]
+def rummy_meld_points(state: State, meld: Meld) -> int | None:
     """What ``meld`` is worth towards an opening. Stops at first non-None result."""
 
 
@@ -225,11 +225,11 @@ def rummy_meld_points(state: State, meld: Meld) -> int | None:  # type: ignore[e
 
 @hookspec
 def rummy_discard_violations(state: State, seat: int, card: int) -> list[Violation]:  # type: ignore[empty-body]
-    """Every reason ``seat`` may not discard ``card`` now. Collects the violations of every plugin."""
+    """Every reason ``seat`` may not discard ``card`` now. Collects every plugin's violations."""
 
 
 @hookspec(firstresult=True)
-def rummy_discard_face_down(state: State, seat: int, card: int) -> bool | None:  # type: ignore[empty-body]
+def rummy_discard_face_down(state: State, seat: int, card: int) -> bool | None:
     """Whether ``card``, just discarded by ``seat``, lies face down (hidden from the others).
 
     ``state`` is as after the discard. Stops at first non-None result.
@@ -238,7 +238,7 @@ def rummy_discard_face_down(state: State, seat: int, card: int) -> bool | None: 
 
 @hookspec
 def rummy_turn_end_violations(state: State, seat: int) -> list[Violation]:  # type: ignore[empty-body]
-    """Every obligation ``seat`` has not met by the end of the turn (``state`` is after the discard).
+    """Every obligation ``seat`` has not met by the end of its turn (``state``: after the discard).
 
     For cards that had to reach the table this turn. The discard is refused when any is found.
     Collects the violations of every plugin.
@@ -246,7 +246,7 @@ def rummy_turn_end_violations(state: State, seat: int) -> list[Violation]:  # ty
 
 
 @hookspec(firstresult=True)
-def rummy_goes_out(state: State, seat: int) -> bool | None:  # type: ignore[empty-body]
+def rummy_goes_out(state: State, seat: int) -> bool | None:
     """Whether ``seat`` has gone out (or closed) and the hand ends now; asked after every action.
 
     Stops at first non-None result.
@@ -254,7 +254,7 @@ def rummy_goes_out(state: State, seat: int) -> bool | None:  # type: ignore[empt
 
 
 @hookspec(firstresult=True)
-def rummy_take_back(state: State, seat: int) -> str | None:  # type: ignore[empty-body]
+def rummy_take_back(state: State, seat: int) -> str | None:
     """What a take-back undoes: ``"play"`` (back to just after the draw) or ``"draw"`` too.
 
     With ``"draw"`` the draw's source is closed for the rest of the turn. Stops at first non-None
@@ -268,7 +268,7 @@ def rummy_take_back(state: State, seat: int) -> str | None:  # type: ignore[empt
 
 
 @hookspec(firstresult=True)
-def rummy_hand_scores(state: State, went_out: int | None, reason: str) -> list[int] | None:  # type: ignore[empty-body]
+def rummy_hand_scores(state: State, went_out: int | None, reason: str) -> list[int] | None:
     """Each seat's points for the hand that just ended.
 
     :param went_out: the seat that went out or closed, or None.
@@ -279,7 +279,7 @@ def rummy_hand_scores(state: State, went_out: int | None, reason: str) -> list[i
 
 
 @hookspec(firstresult=True)
-def rummy_match_winners(state: State) -> list[int] | None:  # type: ignore[empty-body]
+def rummy_match_winners(state: State) -> list[int] | None:
     """The winners once the match is over (scores updated), or an empty list to play on.
 
     Stops at first non-None result.

@@ -27,7 +27,7 @@ class RunShape:
 
 @dataclass(frozen=True, slots=True)
 class SetShape:
-    """Sets: cards of one rank. ``sizes`` are the allowed sizes; suits differ if ``distinct_suits``."""
+    """Sets: cards of one rank, in one of ``sizes``; suits all differ if ``distinct_suits``."""
 
     sizes: frozenset[int] = frozenset({3, 4})
     distinct_suits: bool = True

@@ -31,7 +31,7 @@ class Variant:
 
     @staticmethod
     def parse(text: str) -> Variant:
-        """Read ``classic:target=100+some-rule:x=1``; values are ints or booleans when they look so."""
+        """Read ``classic:target=100+some-rule:x=1``; values become ints or booleans if they can."""
         parts = [p.strip() for p in text.split("+")]
         if not parts[0]:
             raise RuleError("bad_variant", f"{text!r} names no ruleset.", text=text)
@@ -80,8 +80,9 @@ def make_options(model: type[BaseModel], values: Mapping[str, Any], owner: str) 
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors()
         )
-        raise RuleError("bad_options", f"Options for {owner}: {problems}.", owner=owner,
-                        problems=problems) from None
+        raise RuleError(
+            "bad_options", f"Options for {owner}: {problems}.", owner=owner, problems=problems
+        ) from None
 
 
 def build_hooks(variant: Variant, players: int | None = None) -> Hooks:
@@ -99,16 +100,22 @@ def build_hooks(variant: Variant, players: int | None = None) -> Hooks:
             raise RuleError(
                 "house_rule_not_applicable",
                 f"The house rule {cls.name!r} is for {', '.join(cls.applies_to)}, "
-                f"not {ruleset.name!r}.", house_rule=cls.name, ruleset=ruleset.name)
+                f"not {ruleset.name!r}.",
+                house_rule=cls.name,
+                ruleset=ruleset.name,
+            )
         for other in house:
             if other.name in cls.conflicts_with or cls.name in other.conflicts_with:
                 raise RuleError(
                     "house_rules_conflict",
                     f"The house rules {other.name!r} and {cls.name!r} cannot be combined.",
-                    first=other.name, second=cls.name)
+                    first=other.name,
+                    second=cls.name,
+                )
             if other.name == cls.name:
-                raise RuleError("house_rule_repeated", f"{cls.name!r} is given twice.",
-                                house_rule=cls.name)
+                raise RuleError(
+                    "house_rule_repeated", f"{cls.name!r} is given twice.", house_rule=cls.name
+                )
         house.append(cls(make_options(cls.Options, opts, cls.name), ruleset))
     return Hooks(ruleset, house)
 
@@ -142,9 +149,7 @@ def new_game(
     return game
 
 
-def game_from_position(
-    variant: Variant | str, position: dict[str, Any], seed: int = 0
-) -> Game:
+def game_from_position(variant: Variant | str, position: dict[str, Any], seed: int = 0) -> Game:
     """A match continued from a position (``rummy_core.models.position``)."""
     from rummy_core.models.position import load_position
 

@@ -89,7 +89,7 @@ def _per_seat(values: list[Any] | None, players: int, default: Any, name: str) -
 
 
 def parse_meld_card(token: str) -> tuple[int, int | None]:
-    """A card of a meld as written: ``5S``, or a wild with what it stands for, ``2C=5S``/``2C=7``."""
+    """A meld card as written: ``5S``, or a wild and what it stands for, ``2C=5S``/``2C=7``."""
     left, eq, right = token.partition("=")
     code = parse_card(left)
     if not eq:
@@ -161,8 +161,12 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
     if st.phase in (DRAW, PLAY) and st.outcome is not None:
         raise _bad("A hand in play has no outcome yet.")
     if st.phase in (HAND_OVER, MATCH_OVER) and st.outcome is None:
-        st.outcome = {"went_out": None, "reason": "stock", "hand_scores": [0] * n,
-                      "hand_number": st.hand_number}
+        st.outcome = {
+            "went_out": None,
+            "reason": "stock",
+            "hand_scores": [0] * n,
+            "hand_number": st.hand_number,
+        }
     return st
 
 
@@ -177,8 +181,9 @@ def _table_meld(m: TableMeld, index: int, players: int, hooks: Hooks) -> Meld:
     if not found:
         raise _bad(f"Meld {index} ({text}) is not a meld under these rules.", meld=index)
     if len(found) > 1:
-        raise _bad(f"Meld {index} ({text}) can be read more than one way: declare its wilds.",
-                   meld=index)
+        raise _bad(
+            f"Meld {index} ({text}) can be read more than one way: declare its wilds.", meld=index
+        )
     credit = tuple(m.credit) if m.credit is not None else (m.owner,) * len(cards)
     if len(credit) != len(cards) or any(not 0 <= s < players for s in credit):
         raise _bad(f"Meld {index} needs one existing seat per card in credit.", meld=index)
@@ -219,9 +224,11 @@ def dump_position(st: State) -> dict[str, Any]:
         "discard": [card_name(c) for c in st.discard],
         "discard_face_down": st.discard_face_down,
         "table": [
-            {"owner": m.owner, "cards": [meld_card_text(c, r) for c, r in zip(m.cards, m.reps,
-                                                                                strict=True)],
-             "credit": list(m.credit)}
+            {
+                "owner": m.owner,
+                "cards": [meld_card_text(c, r) for c, r in zip(m.cards, m.reps, strict=True)],
+                "credit": list(m.credit),
+            }
             for m in st.table
         ],
         "turns_taken": list(st.turns_taken),

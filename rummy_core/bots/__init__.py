@@ -1,0 +1,7 @@
+"""Computer opponents. A bot sees only its own seat's view and the legal actions of that seat."""
+
+from __future__ import annotations
+
+from rummy_core.bots.base import Bot, bot_names, make_bot
+
+__all__ = ["Bot", "bot_names", "make_bot"]

@@ -1,0 +1,104 @@
+"""Game records: a match's variant, seed and action log, which replay it exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rummy_core.engine import Game
+from rummy_core.errors import RuleError
+from rummy_core.models.actions import action_json, parse_action
+from rummy_core.models.position import dump_position
+from rummy_core.setup import Variant, game_from_position, new_game
+from rummy_core.state import HAND_OVER
+
+
+class LoggedAction(BaseModel):
+    """One action of the log, with its seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    action: dict[str, Any]
+
+
+class GameRecord(BaseModel):
+    """Everything needed to replay a match: variant, players, seed, first dealer and actions."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: str = Field(
+        description="Ruleset with options and house rules, e.g. 'classic:target=100'."
+    )
+    players: int
+    seed: int
+    dealer: int
+    position: dict[str, Any] | None = Field(None, description="Start here instead of a deal.")
+    seats: list[str] = Field(default_factory=list, description="Who sat where: 'human', a bot.")
+    actions: list[LoggedAction] = Field(default_factory=list)
+    final: dict[str, Any] | None = Field(None, description="The position the log ends in.")
+
+
+def record_of(
+    game: Game,
+    variant: Variant,
+    dealer: int,
+    seats: list[str],
+    position: dict[str, Any] | None = None,
+) -> GameRecord:
+    """The record of ``game`` so far."""
+    return GameRecord(
+        variant=variant.label(),
+        players=game.state.players,
+        seed=game.state.seed,
+        dealer=dealer,
+        position=position,
+        seats=seats,
+        actions=[LoggedAction(seat=s, action=action_json(a)) for s, a in game.log],
+        final=dump_position(game.state),
+    )
+
+
+def replay(record: GameRecord) -> Game:
+    """Play a record's actions again from its seed (dealing each next hand as the log goes on).
+
+    ``replay_mismatch`` if an action is refused or the end differs from the recorded final
+    position.
+    """
+    variant = Variant.parse(record.variant)
+    if record.position is not None:
+        game = game_from_position(variant, record.position, record.seed)
+    else:
+        game = new_game(variant, players=record.players, seed=record.seed, dealer=record.dealer)
+    for number, logged in enumerate(record.actions, start=1):
+        if game.state.phase == HAND_OVER:
+            game.next_hand()
+        try:
+            game.apply(logged.seat, parse_action(logged.action))
+        except RuleError as exc:
+            raise RuleError(
+                "replay_mismatch",
+                f"Action {number} of the log was refused on replay: {exc.message}",
+                action=number,
+            ) from None
+    if record.final is not None and dump_position(game.state) != record.final:
+        raise RuleError("replay_mismatch", "The replay does not end in the recorded position.")
+    return game
+
+
+def load_record(path: Path) -> GameRecord:
+    """Read a game record; ``bad_record`` says what is wrong."""
+    try:
+        return GameRecord.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, ValidationError) as exc:
+        raise RuleError("bad_record", f"{path}: {exc}", path=str(path)) from None
+
+
+def save_record(record: GameRecord, path: Path) -> None:
+    """Write a record atomically: a crash mid-write never leaves a half file."""
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(record.model_dump_json(indent=1), encoding="utf-8")
+    tmp.replace(path)

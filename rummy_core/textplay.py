@@ -1,0 +1,170 @@
+"""A plain terminal game: you against computer opponents, one typed command at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from rummy_core.actions import Action, Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
+from rummy_core.bots import Bot
+from rummy_core.cards import card_name, parse_card, rank_of, suit_of
+from rummy_core.engine import Game
+from rummy_core.errors import RuleError
+from rummy_core.models.events import event_model
+from rummy_core.models.position import meld_card_text, parse_meld_card
+from rummy_core.moves import legal_actions
+from rummy_core.state import HAND_OVER, MATCH_OVER
+from rummy_core.view import player_view
+
+HELP = """Commands (cards like 7H, 10S, QD, AC; a wild that stands for a card: 2C=5S):
+  d              draw from the stock          t   take from the discard pile
+  c              try the cut card (Hungarian)
+  m 5H 6H 7H     meld (several melds at once: m 5H 6H 7H / 9C 9D 9S)
+  l 0 8H [low|high]   lay cards off on meld 0 of the table
+  s 0 6H [2C]    swap 6H in for the wild that stands for it on meld 0
+  x KD           discard KD (ends your turn)
+  b              take back what you put down this turn
+  ?              this help            q   quit"""
+
+
+def parse_command(text: str) -> Action | str:
+    """A typed command as an action, or one of ``"help"``, ``"quit"``; ``RuleError`` if unclear."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise RuleError("bad_command", "Type a command; ? lists them.")
+    verb, args = words[0].lower(), words[1:]
+    simple: dict[str, Action | str] = {
+        "d": Draw("stock"),
+        "t": Draw("discard"),
+        "c": Draw("cut"),
+        "b": TakeBack(),
+        "?": "help",
+        "h": "help",
+        "help": "help",
+        "q": "quit",
+        "quit": "quit",
+    }
+    if verb in simple and not args:
+        return simple[verb]
+    if verb == "m" and args:
+        melds = " ".join(args).replace("|", "/").split("/")
+        return MeldDown(tuple(_new_meld(m.split()) for m in melds if m.split()))
+    if verb == "l" and len(args) >= 2 and args[0].isdigit():
+        end = args[-1].lower() if args[-1].lower() in ("low", "high") else None
+        cards = args[1:-1] if end else args[1:]
+        meld = _new_meld(cards)
+        return LayOff(int(args[0]), meld.cards, meld.declared, end)
+    if verb == "s" and len(args) in (2, 3) and args[0].isdigit():
+        wild = parse_card(args[2]) if len(args) == 3 else None
+        return Swap(int(args[0]), parse_card(args[1]), wild)
+    if verb == "x" and len(args) == 1:
+        return Discard(parse_card(args[0]))
+    raise RuleError("bad_command", f"I don't understand {text!r}; ? lists the commands.")
+
+
+def _new_meld(tokens: list[str]) -> NewMeld:
+    pairs = [parse_meld_card(t) for t in tokens]
+    return NewMeld(tuple(c for c, _ in pairs), tuple(d for _, d in pairs))
+
+
+def _sorted_hand(hand: tuple[int, ...]) -> str:
+    return " ".join(card_name(c) for c in sorted(hand, key=lambda c: (suit_of(c), rank_of(c))))
+
+
+def describe_table(game: Game, seat: int) -> str:
+    """The table as the human at ``seat`` sees it."""
+    view = player_view(game.state, seat)
+    lines = [
+        f"Hand {view.hand_number}   scores: "
+        + "  ".join(f"{'you' if s == seat else f'seat {s}'} {v}" for s, v in enumerate(view.scores))
+    ]
+    for s in range(view.players):
+        if s != seat:
+            lines.append(f"  seat {s}: {view.hand_sizes[s]} cards")
+    top = card_name(view.top_discard) if view.top_discard is not None else "-"
+    lines.append(
+        f"  stock: {view.stock_size} cards   discard pile: {view.discard_size}"
+        f" (top {top})"
+        + (f"   cut card: {card_name(view.cut_card)}" if view.cut_card is not None else "")
+    )
+    for i, meld in enumerate(view.table):
+        cards = " ".join(meld_card_text(c, r) for c, r in zip(meld.cards, meld.reps, strict=True))
+        lines.append(f"  meld {i} (seat {meld.owner}): {cards}")
+    lines.append(f"Your hand: {_sorted_hand(view.hand)}")
+    return "\n".join(lines)
+
+
+def _say_events(events: list[dict[str, Any]], seat: int, echo: Callable[[str], None]) -> None:
+    for event in events:
+        model = event_model(event, seat)
+        data = model.model_dump(exclude={"type"}, exclude_none=True)
+        who = data.pop("seat", None)
+        name = "You" if who == seat else (f"Seat {who}" if who is not None else "")
+        echo(f"  {name} {model.type.replace('_', ' ')} {_brief(data)}".rstrip())
+
+
+def _brief(data: dict[str, Any]) -> str:
+    return " ".join(
+        f"{k}={' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in data.items()
+    )
+
+
+def play_text(
+    game: Game, human: int, bots: dict[int, Bot], save: Callable[[Game], None] | None = None
+) -> None:
+    """Play until the match ends or the human quits; ``save`` is called after every action."""
+    echo = click.echo
+    echo(HELP)
+    echo(describe_table(game, human))
+    while True:
+        st = game.state
+        if st.phase == MATCH_OVER:
+            winners = ", ".join("you" if w == human else f"seat {w}" for w in st.winners)
+            echo(f"Match over. Winner: {winners}. Final scores: {st.scores}")
+            return
+        if st.phase == HAND_OVER:
+            echo(f"Hand over: {st.outcome}. Scores: {st.scores}")
+            if not click.confirm("Deal the next hand?", default=True):
+                return
+            _say_events(game.next_hand(), human, echo)
+            echo(describe_table(game, human))
+            continue
+        seat = st.turn
+        if seat != human:
+            bot = bots[seat]
+            action = bot.choose(player_view(st, seat), legal_actions(game, seat))
+            _say_events(game.apply(seat, action), human, echo)
+            if save:
+                save(game)
+            if game.current_player() == human:
+                echo(describe_table(game, human))
+            continue
+        try:
+            text = click.prompt(f"[{st.phase}] your move", prompt_suffix="> ")
+        except (click.Abort, EOFError):
+            echo("\nBye.")
+            return
+        try:
+            command = parse_command(text)
+            if command == "quit":
+                return
+            if command == "help":
+                echo(HELP)
+                continue
+            assert not isinstance(command, str)
+            _say_events(game.apply(human, command), human, echo)
+        except RuleError as exc:
+            echo(f"  Not allowed: {exc.message}")
+            continue
+        if save:
+            save(game)
+        if game.current_player() == human:
+            echo(describe_table(game, human))
+
+
+def default_save_path() -> Path:
+    """Where games are saved when no file is given."""
+    return Path.home() / ".rummy" / "last-game.json"

@@ -1,0 +1,103 @@
+"""What one seat may see, built per seat (never by phase): its own hand and public facts only.
+
+A view never holds another seat's hand, the order of the stock, or a face-down discard. Bots are
+given views and nothing else. ``public_event`` hides the same things in the event stream.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rummy_core.state import DRAW, PLAY, Meld, State
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's view of the game, in the engine's compact form (card codes)."""
+
+    seat: int
+    players: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[Meld, ...]
+    top_discard: int | None
+    """The top card of the discard pile, or None when the pile is empty or the top is face down."""
+    discard_size: int
+    discard_face_down: bool
+    stock_size: int
+    cut_card: int | None
+    scores: tuple[int, ...]
+    hand_number: int
+    dealer: int
+    turn: int
+    phase: str
+    turns_taken: tuple[int, ...]
+    opened: tuple[bool, ...]
+    refills: int
+    drew: str | None
+    """This seat's draw source this turn (None when it is not this seat's turn)."""
+    drawn: tuple[int, ...]
+    plays: tuple[str, ...]
+    wilds_taken: tuple[int, ...]
+    refused_sources: tuple[str, ...]
+    outcome: dict[str, Any] | None
+    winners: tuple[int, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat is to act."""
+        return self.turn == self.seat and self.phase in (DRAW, PLAY)
+
+
+def player_view(state: State, seat: int) -> PlayerView:
+    """The view of ``seat``: what that player may know, and nothing more."""
+    mine = state.turn == seat and state.phase in (DRAW, PLAY)
+    top = state.discard[-1] if state.discard and not state.discard_face_down else None
+    return PlayerView(
+        seat=seat,
+        players=state.players,
+        hand=tuple(state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        table=tuple(state.table),
+        top_discard=top,
+        discard_size=len(state.discard),
+        discard_face_down=state.discard_face_down,
+        stock_size=len(state.stock),
+        cut_card=state.cut_card,
+        scores=tuple(state.scores),
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        turn=state.turn,
+        phase=state.phase,
+        turns_taken=tuple(state.turns_taken),
+        opened=tuple(state.opened(s) for s in range(state.players)),
+        refills=state.refills,
+        drew=state.drew if mine else None,
+        drawn=tuple(state.drawn) if mine else (),
+        plays=tuple(state.plays) if mine else (),
+        wilds_taken=tuple(state.wilds_taken) if mine else (),
+        refused_sources=tuple(state.refused_sources) if mine else (),
+        outcome=state.outcome,
+        winners=tuple(state.winners),
+    )
+
+
+def public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``event`` as ``seat`` may see it (None: a spectator who sees no hand at all).
+
+    Cards drawn from the stock are seen only by the drawer; a face-down discard by no one else.
+    """
+    kind = event.get("type")
+    hidden = (kind == "drew" and event.get("private")) or (
+        kind == "discarded" and event.get("face_down")
+    )
+    if not hidden or event.get("seat") == seat:
+        return event
+    redacted = dict(event)
+    if kind == "drew":
+        redacted["cards"] = None
+        redacted["count"] = len(event["cards"])
+    else:
+        redacted["card"] = None
+    return redacted
