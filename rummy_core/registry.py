@@ -11,24 +11,29 @@ RULESET_GROUP = "rummy.rulesets"
 HOUSE_RULE_GROUP = "rummy.house_rules"
 
 
-def _load(group: str, base: type) -> dict[str, type]:
+def _load(group: str, base: type, wanted: str | None = None) -> dict[str, type]:
+    """The plugins of ``group``. A plugin that fails to load is skipped, so one broken package
+    cannot hide the others, unless it is the one ``wanted``: then its error is raised."""
     found: dict[str, type] = {}
     for ep in entry_points(group=group):
         try:
             cls = ep.load()
-        except Exception as exc:  # a broken package must not hide the others
-            raise RuleError(
-                "plugin_load_failed",
-                f"The plugin {ep.name!r} ({ep.value}) could not be loaded: {exc}",
-                plugin=ep.name,
-            ) from exc
-        if not (isinstance(cls, type) and issubclass(cls, base)):
+        except Exception as exc:
+            if wanted is not None and ep.name == wanted:
+                raise RuleError(
+                    "plugin_load_failed",
+                    f"The plugin {ep.name!r} ({ep.value}) could not be loaded: {exc}",
+                    plugin=ep.name,
+                ) from exc
+            continue
+        if isinstance(cls, type) and issubclass(cls, base):
+            found[ep.name] = cls
+        elif wanted is not None and ep.name == wanted:
             raise RuleError(
                 "plugin_not_a_class",
                 f"The entry point {ep.name!r} ({ep.value}) is not a {base.__name__} subclass.",
                 plugin=ep.name,
             )
-        found[ep.name] = cls
     return found
 
 
@@ -44,8 +49,8 @@ def house_rules() -> dict[str, type[HouseRule]]:
 
 def find_ruleset(name: str) -> type[Ruleset]:
     """The ruleset called ``name`` (or one of its aliases); ``unknown_ruleset`` lists the others."""
-    known = rulesets()
     key = name.strip().lower()
+    known: dict[str, type[Ruleset]] = dict(sorted(_load(RULESET_GROUP, Ruleset, key).items()))
     for ruleset_name, cls in known.items():
         if key == ruleset_name or key in cls.aliases:
             return cls
@@ -59,8 +64,11 @@ def find_ruleset(name: str) -> type[Ruleset]:
 
 def find_house_rule(name: str) -> type[HouseRule]:
     """The house rule called ``name``; ``unknown_house_rule`` lists the installed ones."""
-    known = house_rules()
-    cls = known.get(name.strip().lower())
+    key = name.strip().lower()
+    known: dict[str, type[HouseRule]] = dict(
+        sorted(_load(HOUSE_RULE_GROUP, HouseRule, key).items())
+    )
+    cls = known.get(key)
     if cls is None:
         raise RuleError(
             "unknown_house_rule",
