@@ -1,0 +1,254 @@
+"""Riverside Rommí (rulings R1 to R12): points on the table count for you, cards in hand against.
+
+From the engine's defaults it keeps one 52-card pack without jokers, the top of the stock
+starting the discard pile, the player left of the dealer starting, the deal moving left each hand
+(R2), any card being discardable, even one just picked up (R3), and closing by ending the turn
+with an empty hand (R10). Everything else is here: the hand sizes, taking the whole discard pile,
+the first turn of draw-and-discard only, runs round the corner and sets of four, every 2 wild,
+each card on the table once, closing face down, three refills of the stock, scoring what each
+player put down and the race to the target.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rummy_core.actions import DISCARD
+from rummy_core.cards import CARD_CODES, JOKER, RANK_NAMES, card, card_name, rank_of
+from rummy_core.errors import Violation
+from rummy_core.meldrules import MeldRules, RunShape, SetShape
+from rummy_core.options import BaseOptions
+from rummy_core.piles import refill_from_discards
+from rummy_core.plugin import Ruleset, hookimpl
+from rummy_core.state import Meld, State
+
+TWOS = frozenset(card(2, suit) for suit in range(4))
+"""The four 2s: every one is wild (ruling R7)."""
+
+MAX_REFILLS = 3
+"""How many times the stock is made again from the discard pile in one hand (ruling R4)."""
+
+
+class CardValues(BaseModel):
+    """What each rank is worth when scored (ruling R1); a 2 is worth its value wild or not.
+
+    The defaults come from the Scandinavian "500" family (Norwegian and Swedish 500): the
+    Riverside text itself gives only the 2.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ace: int = Field(15, ge=0)
+    two: int = Field(50, ge=0, description="Given by the rule text; a wild 2 counts this too.")
+    three: int = Field(5, ge=0)
+    four: int = Field(5, ge=0)
+    five: int = Field(5, ge=0)
+    six: int = Field(5, ge=0)
+    seven: int = Field(5, ge=0)
+    eight: int = Field(5, ge=0)
+    nine: int = Field(5, ge=0)
+    ten: int = Field(10, ge=0)
+    jack: int = Field(10, ge=0)
+    queen: int = Field(10, ge=0)
+    king: int = Field(10, ge=0)
+
+    def table(self) -> tuple[int, ...]:
+        """The value of every card code (the engine's ``rummy_card_values`` form)."""
+        by_rank = (
+            self.ace, self.two, self.three, self.four, self.five, self.six, self.seven,
+            self.eight, self.nine, self.ten, self.jack, self.queen, self.king,
+        )  # fmt: skip
+        return tuple(by_rank[rank_of(code) - 1] for code in range(JOKER)) + (0,) * (
+            CARD_CODES - JOKER
+        )
+
+
+class RiversideOptions(BaseOptions):
+    """Options of Riverside Rommí."""
+
+    min_players = 2
+    max_players = 6
+
+    target: int = Field(500, ge=1, description="The score that ends the match (R2, R12).")
+    card_values: CardValues = Field(
+        default_factory=CardValues,
+        description="Points per rank (R1); ranks left out keep the default.",
+    )
+
+
+class RiversideRommi(Ruleset):
+    """Riverside Rommí for 2 to 6 players: score what you put down, close before the others."""
+
+    name = "riverside"
+    aliases = ("rommi", "riverside-rommi")
+    summary = "Riverside Rommí: 2-6 players, every 2 wild, score your melds, first to 500."
+    Options = RiversideOptions
+    options: RiversideOptions
+
+    def __init__(self, options: RiversideOptions) -> None:
+        super().__init__(options)
+        self._values = options.card_values.table()
+
+    # -- cards and melds ------------------------------------------------------------------------
+
+    @hookimpl
+    def rummy_meld_rules(self) -> MeldRules:
+        # Ruling R6: runs of 3 to 13 round the corner, sets of all four; R7: every 2 wild, any
+        # number per meld.
+        return MeldRules(
+            run=RunShape(min_len=3, max_len=13, wrap=True),
+            set=SetShape(sizes=frozenset({4}), distinct_suits=True),
+            wilds=TWOS,
+            max_wilds=None,
+        )
+
+    @hookimpl
+    def rummy_card_values(self) -> tuple[int, ...]:
+        return self._values
+
+    # -- the deal and drawing -------------------------------------------------------------------
+
+    @hookimpl
+    def rummy_hand_size(self, players: int) -> int:
+        # Ruling R2.
+        if players == 2:
+            return 10
+        return 7 if players <= 4 else 6
+
+    @hookimpl
+    def rummy_draw(self, state: State, seat: int, source: str) -> list[int] | None:
+        # Ruling R3: the discard pile is taken whole; the stock is left to the engine.
+        if source != DISCARD:
+            return None
+        drawn = state.discard
+        state.discard = []
+        state.hands[seat].extend(drawn)
+        return drawn
+
+    @hookimpl
+    def rummy_refill_stock(self, state: State) -> bool:
+        # Ruling R4: turned over without shuffling, three times a hand at most.
+        return state.refills < MAX_REFILLS and refill_from_discards(state)
+
+    # -- playing cards --------------------------------------------------------------------------
+
+    @hookimpl
+    def rummy_action_violations(self, state: State, seat: int) -> list[Violation]:
+        # Ruling R5: the first turn of each hand is draw and discard only.
+        if state.turns_taken[seat] == 0:
+            return [
+                Violation(
+                    "first_turn",
+                    "On your first turn of the hand you may only draw and discard.",
+                )
+            ]
+        return []
+
+    @hookimpl
+    def rummy_meld_violations(self, state: State, melds: list[Meld]) -> list[Violation]:
+        # Ruling R8, for every card of the new melds.
+        return table_card_violations(on_table=_entries(state.table), added=_entries(melds))
+
+    @hookimpl
+    def rummy_lay_off_violations(
+        self, state: State, index: int, before: Meld, after: Meld
+    ) -> list[Violation]:
+        # Ruling R8, for the cards laid off. Ruling R6 (only runs are extended) needs nothing
+        # here: a set already holds all four cards of its rank, so nothing fits it.
+        added = len(after.cards) - len(before.cards)
+        pairs = list(zip(after.cards, after.reps, strict=True))
+        at_low = after.cards[added:] == before.cards
+        new = pairs[:added] if at_low else pairs[-added:]
+        others = [m for i, m in enumerate(state.table) if i != index]
+        return table_card_violations(on_table=_entries([*others, before]), added=new)
+
+    @hookimpl
+    def rummy_min_hand_after_play(self) -> int:
+        # Ruling R10: the last card is always discarded, never put down.
+        return 1
+
+    @hookimpl
+    def rummy_discard_face_down(self, state: State, seat: int) -> bool:
+        # Ruling R10: the closing discard is hidden.
+        return not state.hands[seat]
+
+    # -- scoring and the match ------------------------------------------------------------------
+
+    @hookimpl
+    def rummy_hand_scores(self, state: State) -> list[int]:
+        # Ruling R11: every card counts for whoever put it down, at its own value (a wild 2 is
+        # 50), each card in hand against its holder; the face-down closing discard is in the
+        # pile, so it counts for nobody. A hand ended by the stock (R4) scores the same way.
+        values = self._values
+        scores = [-sum(values[c] for c in hand) for hand in state.hands]
+        for meld in state.table:
+            for code, seat in zip(meld.cards, meld.credit, strict=True):
+                scores[seat] += values[code]
+        return scores
+
+    @hookimpl
+    def rummy_match_winners(self, state: State) -> list[int]:
+        # Ruling R12: once someone has reached the target, a single leader wins; a tie for the
+        # lead plays another hand.
+        best = max(state.scores)
+        if best < self.options.target:
+            return []
+        leaders = [seat for seat, score in enumerate(state.scores) if score == best]
+        return leaders if len(leaders) == 1 else []
+
+
+Entry = tuple[int, int]
+"""A card on the table and what it stands for (itself, a card, or ``-rank``)."""
+
+
+def _entries(melds: Iterable[Meld]) -> list[Entry]:
+    return [pair for m in melds for pair in zip(m.cards, m.reps, strict=True)]
+
+
+def table_card_violations(on_table: Sequence[Entry], added: Sequence[Entry]) -> list[Violation]:
+    """Ruling R8: every card is on the table at most once, as itself or as a 2 standing for it.
+
+    ``on_table`` is what stays on the table, ``added`` what the play puts down. A 2 may not stand
+    for a card already there; a card a 2 stands for comes down only by a swap. A wild in a set
+    that names a rank only (possible under house rules with sets of three) takes one of that
+    rank's free cards, so a rank cannot have more than four cards counted.
+    """
+    found: list[Violation] = []
+    held = {rep: code for code, rep in on_table if rep >= 0}
+    open_wilds = Counter(-rep for _, rep in on_table if rep < 0)
+    for code, rep in added:
+        if rep < 0:
+            open_wilds[-rep] += 1
+        elif rep in held:
+            found.append(_claimed(code, rep, held[rep]))
+        else:
+            held[rep] = code
+    for rank, wilds in sorted(open_wilds.items()):
+        if wilds + sum(1 for rep in held if rank_of(rep) == rank) > 4:
+            found.append(
+                Violation(
+                    "rank_on_table",
+                    f"Counting the 2s that stand for them, the table would hold more than four"
+                    f" {RANK_NAMES[rank]}s.",
+                    rank=RANK_NAMES[rank],
+                )
+            )
+    return found
+
+
+def _claimed(code: int, rep: int, holder: int) -> Violation:
+    name = card_name(rep)
+    if code != rep:
+        return Violation(
+            "wild_for_table_card",
+            f"A 2 cannot stand for {name}: {name} is already on the table.",
+            card=name,
+        )
+    return Violation(
+        "card_stood_for",
+        f"{card_name(holder)} on the table stands for {name}: swap {name} for it instead.",
+        card=name,
+    )
