@@ -27,7 +27,7 @@ from rummy_core.actions import (
 from rummy_core.cards import card_name
 from rummy_core.errors import IllegalAction, RuleError, Violation
 from rummy_core.hooks import Hooks
-from rummy_core.melds import needs_declaration, readings
+from rummy_core.melds import SET, needs_declaration, readings
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
 
 Event = dict[str, Any]
@@ -320,7 +320,8 @@ class Game:
         """The meld ``before`` with the laid-off cards added, read under the meld rules."""
         rules = self.hooks.meld_rules
         added = len(action.cards)
-        ends = [action.end] if action.end else ["high", "low"]
+        # A set has no ends: its cards are added after the others.
+        ends = ["high"] if before.kind == SET else [action.end] if action.end else ["high", "low"]
         if action.end not in (None, "low", "high"):
             raise refuse(
                 "bad_end", f"A lay-off goes at the 'low' or 'high' end, not {action.end!r}."
@@ -433,7 +434,8 @@ class Game:
         scope = self.hooks.take_back(old, seat)
         if scope == "draw" and old.drew is not None:
             new = self._turn_start.clone()
-            new.refused_sources.append(old.drew)
+            # The turn's start predates earlier give-backs: keep them all closed (ruling A3).
+            new.refused_sources = [*old.refused_sources, old.drew]
             events.append(
                 {
                     "type": "took_back",

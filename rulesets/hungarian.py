@@ -1,0 +1,315 @@
+"""Hungarian Römi (rulings H1 to H11): two packs and four jokers, a 51-point opening, the cut card.
+
+Its rules are conditional, and each condition is a hook rather than a case in the engine: a card
+taken from the discard pile that must reach the table this turn (``rummy_turn_end_violations``),
+a joker taken back that must go down again (the engine's ``State.wilds_taken``), a cut card that is
+the player's only if they go out (``rummy_draw`` for the ``"cut"`` source), and the give-backs
+that undo a draw (``rummy_take_back`` answering ``"draw"``).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Literal
+
+from pydantic import Field
+
+from rummy_core.actions import CUT, DISCARD, STOCK, Action, LayOff, Swap
+from rummy_core.cards import ACE, JOKER, card_name, rank_of, standard_deck
+from rummy_core.defaults import deal_round
+from rummy_core.errors import Violation
+from rummy_core.meldrules import MeldRules, RunShape, SetShape
+from rummy_core.melds import RUN, SET, rep_rank
+from rummy_core.options import BaseOptions
+from rummy_core.piles import refill_from_discards
+from rummy_core.plugin import Ruleset, hookimpl
+from rummy_core.state import Meld, State
+
+HAND_VALUES: tuple[int, ...] = (
+    *(10 if rank_of(c) == ACE else min(rank_of(c), 10) for c in range(52)),
+    20,
+)
+"""What a card left in hand costs (H1, H9): pips, 10 for a ten, a picture or an ace, 20 a joker."""
+
+PILE_CARD_HELD = "pile_card_held"
+"""``State.extra`` key: copies of the card taken from the discard pile held right after the draw.
+
+Two packs hold two of each card, so "the card reached the table" is a count, not a presence.
+"""
+
+NEVER_OPENED = 100
+"""H9: what a player who never opened scores, whatever they hold."""
+
+
+class HungarianOptions(BaseOptions):
+    """Options of Hungarian Römi."""
+
+    min_players = 2
+    max_players = 4
+
+    opening: int = Field(51, ge=0, description="Points the opening lay-down must reach (H5).")
+    ace: Literal["flat", "low-high"] = Field(
+        "flat",
+        description="An ace's points in an opening (H1): 'flat' 10 everywhere, 'low-high' 1 in"
+        " A-2-3 and 11 elsewhere.",
+    )
+    hands: int = Field(7, ge=1, description="Hands in a match (H11).")
+
+
+def starter(state: State) -> int:
+    """The seat left of the dealer, dealt 15 cards, who starts by discarding (H2)."""
+    return (state.dealer + 1) % state.players
+
+
+def is_first_draw(state: State, seat: int) -> bool:
+    """Whether ``seat``'s draw this turn is its first of the hand (H4: it may keep a discard)."""
+    # The starter's first turn has no draw (H2), so its first draw comes on its second turn.
+    return state.turns_taken[seat] == (1 if seat == starter(state) else 0)
+
+
+def must_play_pile_card(state: State, seat: int) -> bool:
+    """Whether the card ``seat`` took from the discard pile this turn must reach the table (H4)."""
+    return state.drew == DISCARD and not is_first_draw(state, seat)
+
+
+class HungarianRomi(Ruleset):
+    """Hungarian Römi for 2 to 4 players: open with 51, go out to score -10, low wins."""
+
+    name = "hungarian"
+    aliases = ("romi", "römi", "hungarian-romi")
+    summary = "Hungarian Römi: 2-4 players, 108 cards, open with 51, 7 hands, low score wins."
+    Options = HungarianOptions
+    options: HungarianOptions
+
+    # -- the deck, the melds, the deal -----------------------------------------------------------
+
+    @hookimpl
+    def rummy_deck(self) -> list[int]:
+        # Ruling H1.
+        return standard_deck(2, 4)
+
+    @hookimpl
+    def rummy_meld_rules(self) -> MeldRules:
+        # Ruling H3: sets of 3 or 4 distinct suits, runs ace low or high but never round the
+        # corner, at most one joker per meld.
+        return MeldRules(
+            run=RunShape(min_len=3, max_len=13, ace_low=True, ace_high=True, wrap=False),
+            set=SetShape(sizes=frozenset({3, 4}), distinct_suits=True),
+            wilds=frozenset({JOKER}),
+            max_wilds=1,
+        )
+
+    @hookimpl
+    def rummy_card_values(self) -> tuple[int, ...]:
+        return HAND_VALUES
+
+    @hookimpl
+    def rummy_hand_size(self, players: int, seat: int, dealer: int) -> int:
+        # Ruling H2: 14 each, one more for the player left of the dealer.
+        return 15 if seat == (dealer + 1) % players else 14
+
+    @hookimpl
+    def rummy_deal(self, state: State, deck: list[int], sizes: list[int], rng: Random) -> bool:
+        # Ruling H2: the cut, at a depth drawn from the hand's seeded source, turns up the cut
+        # card; then the deal, with no starting discard pile.
+        state.cut_card = deck.pop(rng.randrange(len(deck)))
+        return deal_round(state, deck, sizes, turn_up=False)
+
+    @hookimpl
+    def rummy_turn_starts_with_draw(self, state: State, seat: int) -> bool:
+        # Ruling H2: the starter's first turn is a discard only.
+        return not (seat == starter(state) and state.turns_taken[seat] == 0)
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    @hookimpl
+    def rummy_draw_sources(self, state: State) -> list[str]:
+        # Ruling H4: the stock, the top discard, or the cut card while it is on show.
+        sources = [STOCK] if state.stock else []
+        if state.discard:
+            sources.append(DISCARD)
+        if state.cut_card is not None:
+            sources.append(CUT)
+        return sources
+
+    @hookimpl
+    def rummy_draw_violations(self, state: State, source: str) -> list[Violation]:
+        # Ruling H4: a player who gave back a discard draws from the stock instead.
+        # A source already given back is refused by the engine's default.
+        if source == CUT and DISCARD in state.refused_sources and CUT not in state.refused_sources:
+            return [
+                Violation(
+                    "draw_from_stock",
+                    "You gave back the discard; draw from the stock instead.",
+                    source=source,
+                )
+            ]
+        return []
+
+    @hookimpl
+    def rummy_draw(self, state: State, seat: int, source: str) -> list[int] | None:
+        hand = state.hands[seat]
+        if source == CUT:
+            # Ruling H7: the cut card leaves the display; a give-back restores it (take-back).
+            assert state.cut_card is not None
+            drawn = state.cut_card
+            state.cut_card = None
+        elif source == DISCARD:
+            drawn = state.discard.pop()
+            state.extra[PILE_CARD_HELD] = hand.count(drawn) + 1
+        else:
+            return None
+        hand.append(drawn)
+        return [drawn]
+
+    @hookimpl
+    def rummy_refill_stock(self, state: State, rng: Random) -> bool:
+        # Ruling H10: the pile less its top, shuffled; with nothing to shuffle the hand ends.
+        return refill_from_discards(state, shuffle=rng)
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    @hookimpl
+    def rummy_action_violations(self, state: State, seat: int, action: Action) -> list[Violation]:
+        if state.turns_taken[seat] == 0:
+            # Ruling H5: no opening, so no play at all, on a player's very first turn.
+            return [
+                Violation(
+                    "first_turn",
+                    "You cannot put cards on the table on your first turn of the hand.",
+                )
+            ]
+        if not state.opened(seat) and isinstance(action, LayOff | Swap):
+            # Ruling H5: before opening, no lay-off and no joker taken.
+            what = "lay off" if isinstance(action, LayOff) else "take a joker"
+            return [Violation("not_opened", f"You must open before you {what}.")]
+        return []
+
+    @hookimpl
+    def rummy_meld_violations(self, state: State, seat: int, melds: list[Meld]) -> list[Violation]:
+        # Ruling H4: an unopened player keeps a later discard only by opening with it.
+        if state.opened(seat) or not must_play_pile_card(state, seat):
+            return []
+        taken = state.drawn[0]
+        if any(taken in meld.cards for meld in melds):
+            return []
+        return [
+            Violation(
+                "open_with_pile_card",
+                f"You took {card_name(taken)} from the discard pile: your opening must use it.",
+                card=card_name(taken),
+            )
+        ]
+
+    @hookimpl
+    def rummy_swap_violations(self, before: Meld) -> list[Violation]:
+        # Ruling H6: a joker in a set of three stays put until the set holds four cards.
+        if before.kind == SET and len(before.cards) < 4:
+            return [
+                Violation(
+                    "joker_locked",
+                    "A joker in a set of three cannot be taken until the set has four cards.",
+                )
+            ]
+        return []
+
+    @hookimpl
+    def rummy_min_hand_after_play(self) -> int:
+        # Ruling H8: the last card always goes on the discard pile.
+        return 1
+
+    @hookimpl
+    def rummy_opening_minimum(self) -> int:
+        return self.options.opening
+
+    @hookimpl
+    def rummy_meld_points(self, meld: Meld) -> int:
+        # Ruling H5: a joker counts as the card it stands for; H1 sets the ace's worth.
+        return sum(self._rep_points(meld, index, rep) for index, rep in enumerate(meld.reps))
+
+    def _rep_points(self, meld: Meld, index: int, rep: int) -> int:
+        rank = rep_rank(rep)
+        if rank != ACE:
+            return min(rank, 10)
+        if self.options.ace == "flat":
+            return 10
+        # A run's first card can only be an ace as A-2-3: the low ace.
+        return 1 if meld.kind == RUN and index == 0 else 11
+
+    # -- the end of a turn -----------------------------------------------------------------------
+
+    @hookimpl
+    def rummy_turn_end_violations(self, state: State, seat: int) -> list[Violation]:
+        violations = []
+        hand = state.hands[seat]
+        if state.drew == CUT and hand:
+            # Ruling H7.
+            violations.append(
+                Violation(
+                    "cut_card_not_out",
+                    "The cut card is yours only if you go out this turn: give it back (take back)"
+                    " and draw as usual.",
+                    card=card_name(state.drawn[0]),
+                )
+            )
+        if must_play_pile_card(state, seat):
+            # Ruling H4, counted: the copies held after the draw less those still held or just
+            # discarded went to the table.
+            taken = state.drawn[0]
+            held = state.extra.get(PILE_CARD_HELD, 1)
+            discarded = state.discard[-1] == taken
+            if held - hand.count(taken) - discarded < 1:
+                violations.append(
+                    Violation(
+                        "pile_card_not_played",
+                        f"{card_name(taken)} from the discard pile must be on the table by the"
+                        " end of this turn: play it, or give it back (take back) and draw from"
+                        " the stock.",
+                        card=card_name(taken),
+                    )
+                )
+        if state.wilds_taken:
+            # Ruling H6: discarding the joker does not count.
+            violations.append(
+                Violation(
+                    "joker_not_replayed",
+                    "The joker you took must go down again this turn.",
+                    count=len(state.wilds_taken),
+                )
+            )
+        return violations
+
+    @hookimpl
+    def rummy_take_back(self, state: State, seat: int) -> str:
+        # Rulings H4, H7 and A3: giving back the cut card or a must-play discard reopens the draw.
+        if state.drew == CUT or must_play_pile_card(state, seat):
+            return "draw"
+        return "play"
+
+    # -- scoring and the match -------------------------------------------------------------------
+
+    @hookimpl
+    def rummy_hand_scores(self, state: State, went_out: int | None) -> list[int]:
+        scores = []
+        for seat, hand in enumerate(state.hands):
+            if seat == went_out:
+                scores.append(-20 if self._out_in_one(state, seat) else -10)  # ruling H8
+            elif not state.opened(seat):
+                scores.append(NEVER_OPENED)  # ruling H9
+            else:
+                scores.append(sum(HAND_VALUES[c] for c in hand))
+        return scores
+
+    @staticmethod
+    def _out_in_one(state: State, seat: int) -> bool:
+        """Whether ``seat`` opened on the turn it went out, with new melds only (H8)."""
+        out_turn = state.turns_taken[seat] - 1
+        return state.first_play_turn[seat] == out_turn and all(p == "meld" for p in state.plays)
+
+    @hookimpl
+    def rummy_match_winners(self, state: State) -> list[int]:
+        # Ruling H11: after the set number of hands, the lowest total wins; ties share it.
+        if len(state.hand_history) < self.options.hands:
+            return []
+        best = min(state.scores)
+        return [seat for seat, score in enumerate(state.scores) if score == best]

@@ -1,0 +1,195 @@
+"""Hungarian Römi: the deck, the deal and the cut, the options, and what a meld is (H1-H3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from rulesets.hungarian import HungarianRomi
+from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld
+from rummy_core.cards import JOKER, card_name, parse_card, parse_cards
+from rummy_core.engine import Game
+from rummy_core.errors import RuleError
+from rummy_core.melds import RUN, SET, readings
+from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
+
+
+def position(hands: list[str], **fields: Any) -> dict[str, Any]:
+    """A two-player position, seat 0 to draw, both past their first turn and opened."""
+    base: dict[str, Any] = {
+        "players": 2,
+        "dealer": 1,
+        "turn": 0,
+        "phase": "draw",
+        "hands": [h.split() for h in hands],
+        "turns_taken": [3, 3],
+        "opened": [True, True],
+        "cut_card": "9C",
+    }
+    base.update(fields)
+    return base
+
+
+def make(hands: list[str], variant: str = "hungarian", **fields: Any) -> Game:
+    return game_from_position(variant, position(hands, **fields), seed=5)
+
+
+def all_cards(game: Game) -> Counter[int]:
+    st = game.state
+    found: Counter[int] = Counter(st.stock + st.discard)
+    for hand in st.hands:
+        found.update(hand)
+    for meld in st.table:
+        found.update(meld.cards)
+    if st.cut_card is not None:
+        found[st.cut_card] += 1
+    return found
+
+
+def test_deck_is_two_packs_and_four_jokers() -> None:
+    # Ruling H1: 108 cards, two of each suited card, four jokers.
+    deck = Counter(build_hooks(Variant("hungarian")).deck)
+    assert sum(deck.values()) == 108
+    assert deck[JOKER] == 4
+    assert all(deck[code] == 2 for code in range(52))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_deal_gives_fourteen_and_fifteen_to_the_starter(players: int) -> None:
+    # Ruling H2: 14 each, 15 for the player left of the dealer, who starts; no discard pile.
+    game = new_game("hungarian", players=players, seed=11)
+    st = game.state
+    left = (st.dealer + 1) % players
+    assert [len(h) for h in st.hands] == [15 if s == left else 14 for s in range(players)]
+    assert st.turn == left
+    assert st.discard == []
+    assert st.cut_card is not None
+    assert all_cards(game) == Counter(build_hooks(Variant("hungarian")).deck)
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_player_count_is_two_to_four(players: int) -> None:
+    # Ruling H1.
+    with pytest.raises(RuleError) as err:
+        new_game("hungarian", players=players, seed=1)
+    assert err.value.code == "bad_options"
+
+
+def test_starter_begins_by_discarding_only() -> None:
+    # Ruling H2: the starter's first turn has no draw; the next player's turn starts with one.
+    game = new_game("hungarian", players=3, seed=2)
+    seat = game.state.turn
+    assert game.state.phase == "play"
+    before = game.state.clone()
+    with pytest.raises(RuleError) as err:
+        game.apply(seat, Draw("stock"))
+    assert err.value.code == "already_drew"
+    assert game.state.equals(before)
+    game.apply(seat, Discard(game.state.hands[seat][0]))
+    assert len(game.state.hands[seat]) == 14
+    assert game.state.turn == (seat + 1) % 3
+    assert game.state.phase == "draw"
+
+
+def test_cut_depth_comes_from_the_deal_seed() -> None:
+    # Ruling H2: the cut is random but replays from the seed; it is not a fixed depth.
+    first = [new_game("hungarian", seed=s, dealer=0).state.cut_card for s in range(30)]
+    again = [new_game("hungarian", seed=s, dealer=0).state.cut_card for s in range(30)]
+    assert first == again
+    assert len(set(first)) > 5
+    # Not always the card the deal would have reached next: the depth itself varies.
+    tops = [new_game("hungarian", seed=s, dealer=0).state.stock[-1] for s in range(30)]
+    assert first != tops
+
+
+def test_position_fixes_the_cut_card_and_it_stays_on_show() -> None:
+    # Ruling H2: a position gives the cut card; it stays face up while others draw and discard.
+    game = make(["5C 6C", "7D 8D"], stock=["2S", "3S"], opened=[False, False], turns_taken=[1, 0])
+    assert game.state.cut_card == parse_card("9C")
+    game.apply(0, Draw("stock"))
+    game.apply(0, Discard(parse_card("5C")))
+    game.apply(1, Draw("discard"))
+    game.apply(1, Discard(parse_card("7D")))
+    assert game.state.cut_card == parse_card("9C")
+
+
+def test_options_opening_ace_and_hands() -> None:
+    # Rulings H1, H5, H11: each choice is an option, with the texts' defaults.
+    defaults = build_hooks(Variant("hungarian")).ruleset.options
+    assert (defaults.opening, defaults.ace, defaults.hands) == (51, "flat", 7)  # type: ignore[attr-defined]
+    custom = build_hooks(Variant.parse("hungarian:opening=40,ace=low-high,hands=3")).ruleset
+    assert isinstance(custom, HungarianRomi)
+    assert (custom.options.opening, custom.options.ace, custom.options.hands) == (40, "low-high", 3)
+    with pytest.raises(RuleError):
+        build_hooks(Variant.parse("hungarian:ace=12"))
+
+
+RULES = build_hooks(Variant("hungarian")).meld_rules
+
+
+def kinds(text: str) -> list[str]:
+    cards = parse_cards(text)
+    return [r.kind for r in readings(cards, [None] * len(cards), RULES)]
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        ("9S 9H 9D", [SET]),  # H3: three of a rank, different suits: a set and never a run
+        ("9S 9H 9D 9C", [SET]),
+        ("9S 9H 9S", []),  # two identical cards never count
+        ("9S 9H", []),
+        ("AS 2S 3S", [RUN]),  # ace low
+        ("QS KS AS", [RUN]),  # ace high
+        ("KS AS 2S", []),  # never round the corner
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", [RUN]),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", []),  # ace low and high at once
+        ("5S JK 7S", [RUN]),
+        ("9S JK 9D", [SET]),
+        ("5S JK JK", []),  # at most one joker per meld
+        ("9S 9H JK JK", []),
+        ("5S 6S 7H", []),
+    ],
+)
+def test_meld_shapes(cards: str, expected: list[str]) -> None:
+    # Ruling H3.
+    assert kinds(cards) == expected
+
+
+def test_joker_in_a_run_stands_for_its_place() -> None:
+    # Ruling H6: the joker's place in the run fixes its card.
+    cards = parse_cards("5S JK 7S")
+    (reading,) = readings(cards, [None] * 3, RULES)
+    assert reading.reps[1] == parse_card("6S")
+
+
+def test_joker_in_a_four_card_set_is_the_missing_suit() -> None:
+    # Ruling H6: a 3-card set's joker is any missing suit; in four cards it is the missing one.
+    three = readings(parse_cards("9S 9H JK"), [None] * 3, RULES)[0]
+    four = readings(parse_cards("9S 9H 9D JK"), [None] * 4, RULES)[0]
+    assert three.reps[2] == -9
+    assert card_name(four.reps[3]) == "9C"
+
+
+def test_meld_down_refuses_a_non_meld_and_changes_nothing() -> None:
+    # Rulings H3 and A2, through the engine: two identical cards are no set.
+    game = make(["9S 9S 9H 4C 5D", "6H"], stock=["KC"])
+    game.apply(0, Draw("stock"))
+    before = game.state.clone()
+    with pytest.raises(RuleError) as err:
+        game.apply(0, MeldDown((NewMeld.of(parse_cards("9S 9S 9H")),)))
+    assert err.value.code == "not_a_meld"
+    assert game.state.equals(before)
+
+
+def test_a_set_never_takes_a_run_card() -> None:
+    # Ruling H3: a set is never a run, so 10S does not extend 9S 9H 9D.
+    game = make(["10S 4C", "5D"], stock=["KC"], table=[{"owner": 1, "cards": ["9S", "9H", "9D"]}])
+    game.apply(0, Draw("stock"))
+    before = game.state.clone()
+    with pytest.raises(RuleError) as err:
+        game.apply(0, LayOff(0, (parse_card("10S"),), (None,)))
+    assert err.value.code == "cannot_lay_off"
+    assert game.state.equals(before)

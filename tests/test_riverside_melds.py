@@ -1,0 +1,280 @@
+"""Riverside Rommí: runs, sets, lay-offs and wild 2s (rulings R6, R7, R8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld
+from rummy_core.cards import parse_card, parse_cards
+from rummy_core.engine import Game
+from rummy_core.errors import IllegalAction, RuleError
+from rummy_core.models.position import parse_meld_card
+from rummy_core.setup import game_from_position
+
+
+def game(hand: str, table: list[list[str]] | None = None, **position: Any) -> Game:
+    """Seat 0 to move, having drawn, past the first turn; seat 1 owns the table's melds."""
+    base: dict[str, Any] = {
+        "players": 2,
+        "dealer": 1,
+        "turn": 0,
+        "phase": "play",
+        "this_turn": {"drew": "stock"},
+        "turns_taken": [1, 1],
+        "hands": [hand.split(), ["10C", "JC"]],
+        "discard": ["10H"],
+        "table": [{"owner": 1, "cards": cards} for cards in table or []],
+    }
+    return game_from_position("riverside", {**base, **position}, seed=3)
+
+
+def meld(*tokens: str) -> NewMeld:
+    """A new meld as written in a scenario: ``5H 2C=6H 7H``."""
+    pairs = [parse_meld_card(t) for t in tokens]
+    return NewMeld(tuple(c for c, _ in pairs), tuple(d for _, d in pairs))
+
+
+def lay_off(index: int, *tokens: str, end: str | None = None) -> LayOff:
+    """A lay-off as written in a scenario."""
+    new = meld(*tokens)
+    return LayOff(index, new.cards, new.declared, end)
+
+
+def refused(g: Game, action: Any) -> list[str]:
+    """Apply a play that must be refused; check the state is unchanged; return every code."""
+    before = g.state.clone()
+    with pytest.raises(RuleError) as caught:
+        g.apply(0, action)
+    assert g.state.equals(before)
+    error = caught.value
+    return [v.code for v in error.violations] if isinstance(error, IllegalAction) else [error.code]
+
+
+def reps(g: Game, index: int) -> list[int]:
+    return list(g.state.table[index].reps)
+
+
+# -- ruling R6: runs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "cards",
+    ["5H 6H 7H", "JS QS KS AS", "KD AD 2D 3D", "QC KC AC 2C 3C 4C", "AH 2H 3H"],
+    ids=["plain", "ace-high", "round-the-corner", "long-round", "ace-low"],
+)
+def test_runs_of_one_suit_in_cyclic_order(cards: str) -> None:
+    # Ruling R6: ..., Q, K, A, 2, 3, ... and the 2s in their own places are natural (R7).
+    g = game(cards + " 9C")
+    g.apply(0, MeldDown((meld(*cards.split()),)))
+    assert g.state.table[0].kind == "run"
+    assert list(g.state.table[0].reps) == parse_cards(cards)
+
+
+def test_a_run_of_thirteen_cards_and_no_more() -> None:
+    # Ruling R6: up to 13 cards; a full suit cannot take another card at either end.
+    suit = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"
+    g = game(suit + " 9C 2H")
+    g.apply(0, MeldDown((meld(*suit.split()),)))
+    assert len(g.state.table[0].cards) == 13
+    assert refused(g, lay_off(0, "2H", end="high")) == ["cannot_lay_off"]
+
+
+@pytest.mark.parametrize("cards", ["5H 6H", "5H 6H 8H", "5H 6D 7H", "AS KS QS"])
+def test_not_runs(cards: str) -> None:
+    # Ruling R6: three or more, one suit, in order (given in order).
+    g = game(cards + " 9C")
+    assert refused(g, MeldDown((meld(*cards.split()),))) == ["not_a_meld"]
+
+
+# -- ruling R6: sets ---------------------------------------------------------------------------
+
+
+def test_a_set_is_all_four_of_a_rank() -> None:
+    g = game("7C 7D 7H 7S 9C")
+    g.apply(0, MeldDown((meld("7C", "7D", "7H", "7S"),)))
+    assert g.state.table[0].kind == "set"
+
+
+def test_three_of_a_kind_is_never_a_meld() -> None:
+    # Ruling R6.
+    g = game("7C 7D 7H 9C")
+    assert refused(g, MeldDown((meld("7C", "7D", "7H"),))) == ["not_a_meld"]
+
+
+# -- ruling R6: only runs are extended, at either end; melds never split or rearranged --------
+
+
+def test_runs_are_extended_at_either_end_by_anyone() -> None:
+    # Ruling R6: any run on the table, the player's own or another's. The cards stay in order.
+    g = game("4H 8H 9H 9C", [["5H", "6H", "7H"]])
+    g.apply(0, lay_off(0, "4H"))
+    g.apply(0, lay_off(0, "8H", "9H"))
+    run = g.state.table[0]
+    assert list(run.cards) == parse_cards("4H 5H 6H 7H 8H 9H")
+    assert run.owner == 1
+    assert run.credit == (0, 1, 1, 1, 0, 0)
+
+
+def test_a_run_is_extended_round_the_corner() -> None:
+    g = game("AD 3D 9C", [["JD", "QD", "KD"]])
+    g.apply(0, lay_off(0, "AD"))
+    assert list(g.state.table[0].reps) == parse_cards("JD QD KD AD")
+
+
+def test_a_lay_off_goes_at_one_end_only() -> None:
+    # Ruling R6: melds are never split or rearranged: a lay-off adds at one end, so cards that
+    # belong at both ends are two lay-offs.
+    g = game("4H 8H 9C", [["5H", "6H", "7H"]])
+    assert refused(g, lay_off(0, "4H", "8H")) == ["cannot_lay_off"]
+    assert refused(g, lay_off(0, "8H", "4H")) == ["cannot_lay_off"]
+
+
+def test_a_set_cannot_be_extended() -> None:
+    # Ruling R6: only runs; a set already holds its rank's four cards, wild or not.
+    g = game("2D 9C", [["7C", "7D", "7H", "7S"]])
+    assert refused(g, lay_off(0, "2D")) == ["cannot_lay_off"]
+    assert refused(g, lay_off(0, "2D=7S")) == ["cannot_lay_off"]
+
+
+# -- ruling R7: every 2 is wild ----------------------------------------------------------------
+
+
+def test_a_2_stands_for_the_card_its_place_fixes() -> None:
+    g = game("5H 2C 7H 9C")
+    g.apply(0, MeldDown((meld("5H", "2C", "7H"),)))
+    assert reps(g, 0) == parse_cards("5H 6H 7H")
+
+
+def test_a_2_in_a_set() -> None:
+    g = game("9S 9C 9D 2H 4C")
+    g.apply(0, MeldDown((meld("9S", "9C", "9D", "2H"),)))
+    assert reps(g, 0) == parse_cards("9S 9C 9D 9H")
+
+
+def test_any_number_of_2s_in_one_meld() -> None:
+    # Ruling R7: three wild 2s and two natural cards make a run of five.
+    g = game("2C 2D 2H 8S 9S 9C")
+    g.apply(0, MeldDown((meld("2C", "2D", "2H", "8S", "9S"),)))
+    assert reps(g, 0) == parse_cards("5S 6S 7S 8S 9S")
+
+
+def test_wilds_that_fit_a_run_and_a_set_must_be_declared() -> None:
+    # Ruling R7: 2C 2D 2H 8S is 5S-8S or all four 8s; the player says which.
+    g = game("2C 2D 2H 8S 9C")
+    assert refused(g, MeldDown((meld("2C", "2D", "2H", "8S"),))) == ["ambiguous_wild"]
+    g.apply(0, MeldDown((meld("2C=8C", "2D", "2H", "8S"),)))
+    assert reps(g, 0) == parse_cards("8C 8D 8H 8S")
+
+
+def test_a_meld_of_2s_only_with_declared_cards() -> None:
+    # Ruling R7: a meld made only of 2s, each declared.
+    g = game("2C 2D 2H 9C")
+    g.apply(0, MeldDown((meld("2C=JH", "2D=QH", "2H=KH"),)))
+    assert reps(g, 0) == parse_cards("JH QH KH")
+
+
+def test_an_undeclared_meld_of_2s_is_refused_as_ambiguous() -> None:
+    # Ruling R7: the player must declare what each stands for.
+    g = game("2C 2D 2H 9C")
+    assert refused(g, MeldDown((meld("2C", "2D", "2H"),))) == ["ambiguous_wild"]
+
+
+def test_the_four_2s_are_a_natural_set() -> None:
+    # Ruling R7: no declaration needed, and every 2 is itself.
+    g = game("2C 2D 2H 2S 9C")
+    g.apply(0, MeldDown((meld("2C", "2D", "2H", "2S"),)))
+    assert g.state.table[0].kind == "set"
+    assert reps(g, 0) == parse_cards("2C 2D 2H 2S")
+
+
+def test_a_2_in_its_own_place_is_natural() -> None:
+    # Ruling R7: the 2 of clubs in A-2-3 of clubs is simply a 2; the 2 of diamonds in A-2-3 of
+    # hearts is a wild standing for the 2 of hearts.
+    g = game("AC 2C 3C AH 2D 3H 9C")
+    g.apply(0, MeldDown((meld("AC", "2C", "3C"), meld("AH", "2D", "3H"))))
+    assert reps(g, 0) == parse_cards("AC 2C 3C")
+    assert reps(g, 1) == parse_cards("AH 2H 3H")
+
+
+def test_a_2_laid_off_where_either_end_fits_must_be_declared() -> None:
+    # Ruling R7: 2H after 5H 6H 7H could be 4H or 8H: refused unless the player says which.
+    g = game("2H 9C 3D", [["5H", "6H", "7H"]])
+    assert refused(g, lay_off(0, "2H")) == ["ambiguous_wild"]
+    g.apply(0, lay_off(0, "2H=8H"))
+    assert reps(g, 0) == parse_cards("5H 6H 7H 8H")
+
+
+def test_a_2_laid_off_at_a_named_end() -> None:
+    g = game("2H 9C 3D", [["5H", "6H", "7H"]])
+    g.apply(0, lay_off(0, "2H", end="low"))
+    assert reps(g, 0) == parse_cards("4H 5H 6H 7H")
+
+
+def test_a_2_laid_off_where_it_is_natural_or_wild_must_be_declared() -> None:
+    # 2H before 3H 4H 5H is the natural 2 of hearts; after it, a wild 6H.
+    g = game("2H 9C 3D", [["3H", "4H", "5H"]])
+    assert refused(g, lay_off(0, "2H")) == ["ambiguous_wild"]
+    g.apply(0, lay_off(0, "2H=2H"))
+    assert reps(g, 0) == parse_cards("2H 3H 4H 5H")
+
+
+# -- ruling R8: each card on the table at most once --------------------------------------------
+
+
+def test_a_2_cannot_stand_for_a_card_already_on_the_table() -> None:
+    # Ruling R8: 6H is on the table, so 5H 2C 7H (2C for 6H) is refused.
+    g = game("5H 2C 7H 9C", [["6H", "6C", "6D", "6S"]])
+    assert refused(g, MeldDown((meld("5H", "2C", "7H"),))) == ["wild_for_table_card"]
+
+
+def test_a_card_a_2_stands_for_comes_down_only_by_a_swap() -> None:
+    # Ruling R8: 2C stands for 6H on the table; 6H may not go into a new meld or a lay-off.
+    g = game("6C 6D 6H 6S 7H 8H 9C", [["4H", "5H", "2C"]])
+    assert refused(g, MeldDown((meld("6C", "6D", "6H", "6S"),))) == ["card_stood_for"]
+    assert refused(g, MeldDown((meld("6H", "7H", "8H"),))) == ["card_stood_for"]
+
+
+def test_a_2_cannot_be_laid_off_for_a_card_on_the_table() -> None:
+    # Ruling R8: 8H is in another meld, so a 2 at the high end of 5H 6H 7H is refused.
+    g = game("2D 9C 3C", [["5H", "6H", "7H"], ["8C", "8D", "8H", "8S"]])
+    assert refused(g, lay_off(0, "2D", end="high")) == ["wild_for_table_card"]
+    g.apply(0, lay_off(0, "2D", end="low"))
+    assert reps(g, 0) == parse_cards("4H 5H 6H 7H")
+
+
+def test_a_card_a_2_stands_for_cannot_be_laid_off() -> None:
+    # Ruling R8: 2C stands for 9S in the set; 9S may not extend a run.
+    g = game("9S 4C", [["9C", "9D", "9H", "2C"], ["6S", "7S", "8S"]])
+    assert refused(g, lay_off(1, "9S")) == ["card_stood_for"]
+
+
+def test_one_lay_down_cannot_use_a_card_twice() -> None:
+    # Ruling R8 within one lay-down: 2C stands for 6H while 6H itself goes into the set.
+    g = game("5H 2C 7H 6C 6D 6H 6S 9C")
+    codes = refused(g, MeldDown((meld("5H", "2C", "7H"), meld("6C", "6D", "6H", "6S"))))
+    assert codes == ["card_stood_for"]
+
+
+def test_every_broken_rule_is_reported() -> None:
+    # Validators collect: two melds each breaking R8 give two violations.
+    g = game("5H 2C 7H 8D 2S 10D 9C", [["6H", "6C", "6D", "6S"], ["9D", "9C", "9H", "9S"]])
+    codes = refused(g, MeldDown((meld("5H", "2C", "7H"), meld("8D", "2S", "10D"))))
+    assert codes == ["wild_for_table_card", "wild_for_table_card"]
+
+
+def test_cards_go_back_after_a_refused_meld() -> None:
+    # Ruling A2 with R6: the hand is untouched and the turn goes on.
+    g = game("7C 7D 7H 9C")
+    refused(g, MeldDown((meld("7C", "7D", "7H"),)))
+    g.apply(0, Discard(parse_card("9C")))
+    assert sorted(g.state.hands[0]) == sorted(parse_cards("7C 7D 7H"))
+
+
+def test_plays_need_a_draw_first() -> None:
+    g = game("5H 6H 7H 9C", phase="draw", this_turn={})
+    assert refused(g, MeldDown((meld("5H", "6H", "7H"),))) == ["draw_first"]
+    g.apply(0, Draw("stock"))
+    g.apply(0, MeldDown((meld("5H", "6H", "7H"),)))
+    assert len(g.state.table) == 1
