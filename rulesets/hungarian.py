@@ -309,7 +309,7 @@ class HungarianRomi(Ruleset):
     @hookimpl
     def rummy_match_winners(self, state: State) -> list[int]:
         # Ruling H11: after the set number of hands, the lowest total wins; ties share it.
-        if len(state.hand_history) < self.options.hands:
+        if state.hand_number < self.options.hands:
             return []
         best = min(state.scores)
         return [seat for seat, score in enumerate(state.scores) if score == best]
