@@ -173,7 +173,10 @@ def test_c4_going_out_by_discarding() -> None:
     game = position_game("classic", **{**play_position("KH"), "opened": [True, True]})
     game.apply(0, Discard(c("KH")))
     assert game.state.outcome == {
-        "went_out": 0, "reason": "out", "hand_scores": [19, 0], "hand_number": 1
+        "went_out": 0,
+        "reason": "out",
+        "hand_scores": [19, 0],
+        "hand_number": 1,
     }
 
 
@@ -240,8 +243,12 @@ def test_c6_second_stock_out_ends_the_hand_and_nobody_scores() -> None:
     game.apply(0, Discard(c("KD")))
     st = game.state
     assert st.phase == HAND_OVER
-    assert st.outcome == {"went_out": None, "reason": "stock", "hand_scores": [0, 0],
-                          "hand_number": 1}
+    assert st.outcome == {
+        "went_out": None,
+        "reason": "stock",
+        "hand_scores": [0, 0],
+        "hand_number": 1,
+    }
 
 
 # -- C7: the match ---------------------------------------------------------------------------
