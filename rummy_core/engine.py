@@ -362,6 +362,11 @@ class Game:
         reps = list(before.reps)
         credit = list(before.credit)
         wild = cards[slot]
+        for i, (c, r) in enumerate(zip(before.cards, before.reps, strict=True)):
+            if i != slot and c != r and r == real:
+                # In a set the wild taken may not be the one that stood for ``real``
+                # (``_swappable_slot``): that one takes over the taken wild's stand-in.
+                reps[i] = reps[slot]
         cards[slot] = reps[slot] = real
         credit[slot] = seat
         found = readings(cards, reps, self.hooks.meld_rules)
@@ -391,6 +396,13 @@ class Game:
                 continue
             if r == real or (r < 0 and -r == real % 13 + 1 and real not in natural_suits):
                 return i
+        stood_for = {r for c, r in zip(meld.cards, meld.reps, strict=True) if c != r}
+        if meld.kind == SET and wild is not None and real in stood_for:
+            # A set's wilds are interchangeable: the reading gave them the missing suits in suit
+            # order only to name them, so any of them may give way to any card they stand for.
+            for i, (c, r) in enumerate(zip(meld.cards, meld.reps, strict=True)):
+                if c == wild and c != r:
+                    return i
         raise refuse(
             "no_wild_for_card",
             f"No wild on that meld stands for {card_name(real)}.",

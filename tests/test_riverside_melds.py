@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld
+from rulesets.riverside import RiversideOptions, RiversideRommi
+from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
 from rummy_core.errors import IllegalAction, RuleError
-from rummy_core.models.position import parse_meld_card
+from rummy_core.hooks import Hooks
+from rummy_core.meldrules import MeldRules, SetShape
+from rummy_core.models.position import load_position, parse_meld_card
+from rummy_core.plugin import HouseRule, NoOptions, hookimpl
 from rummy_core.setup import game_from_position
 
 
@@ -259,7 +265,7 @@ def test_one_lay_down_cannot_use_a_card_twice() -> None:
 
 def test_every_broken_rule_is_reported() -> None:
     # Validators collect: two melds each breaking R8 give two violations.
-    g = game("5H 2C 7H 8D 2S 10D 9C", [["6H", "6C", "6D", "6S"], ["9D", "9C", "9H", "9S"]])
+    g = game("5H 2C 7H 8D 2S 10D 4C", [["6H", "6C", "6D", "6S"], ["9D", "9C", "9H", "9S"]])
     codes = refused(g, MeldDown((meld("5H", "2C", "7H"), meld("8D", "2S", "10D"))))
     assert codes == ["wild_for_table_card", "wild_for_table_card"]
 
@@ -278,3 +284,36 @@ def test_plays_need_a_draw_first() -> None:
     g.apply(0, Draw("stock"))
     g.apply(0, MeldDown((meld("5H", "6H", "7H"),)))
     assert len(g.state.table) == 1
+
+
+class ThreeOfAKind(HouseRule):
+    """A test house rule: sets of three, so a wild in a set can stand for a rank only."""
+
+    name = "test-three-of-a-kind"
+
+    @hookimpl(wrapper=True)
+    def rummy_meld_rules(self) -> Generator[None, MeldRules, MeldRules]:
+        rules = yield
+        return replace(rules, set=SetShape(sizes=frozenset({3, 4})))
+
+
+def test_a_wild_standing_for_a_rank_takes_one_of_its_cards() -> None:
+    # Ruling R8 under a house rule with sets of three: 2H in 7C 7D 2H stands for 7H or 7S. Once
+    # 7H is down, the 2 stands for 7S, which can then reach the table only by a swap.
+    ruleset = RiversideRommi(RiversideOptions())
+    hooks = Hooks(ruleset, [ThreeOfAKind(NoOptions(), ruleset)])
+    position = {
+        "players": 2,
+        "dealer": 1,
+        "phase": "play",
+        "this_turn": {"drew": "stock"},
+        "turns_taken": [1, 1],
+        "hands": [["7H", "8H", "9H", "7S", "8S", "9S", "4C"], ["10C"]],
+        "discard": ["10H"],
+        "table": [{"owner": 1, "cards": ["7C", "7D", "2H"]}],
+    }
+    g = Game(hooks, load_position(position, hooks))
+    g.apply(0, MeldDown((meld("7H", "8H", "9H"),)))
+    assert refused(g, MeldDown((meld("7S", "8S", "9S"),))) == ["rank_on_table"]
+    g.apply(0, Swap(0, parse_card("7S")))
+    assert g.state.table[0].cards == tuple(parse_cards("7C 7D 7S"))
