@@ -15,7 +15,7 @@ from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.models.events import event_model
 from rummy_core.models.position import meld_card_text, parse_meld_card
-from rummy_core.moves import legal_actions
+from rummy_core.simulate import bot_turn, tell
 from rummy_core.state import HAND_OVER, MATCH_OVER
 from rummy_core.view import player_view
 
@@ -117,6 +117,7 @@ def play_text(
 ) -> None:
     """Play until the match ends or the human quits; ``save`` is called after every action."""
     echo = click.echo
+    seats: list[Bot | None] = [bots.get(s) for s in range(game.state.players)]
     echo(HELP)
     echo(describe_table(game, human))
     while True:
@@ -129,14 +130,14 @@ def play_text(
             echo(f"Hand over: {st.outcome}. Scores: {st.scores}")
             if not click.confirm("Deal the next hand?", default=True):
                 return
-            _say_events(game.next_hand(), human, echo)
+            events = game.next_hand()
+            tell(seats, events)
+            _say_events(events, human, echo)
             echo(describe_table(game, human))
             continue
         seat = st.turn
         if seat != human:
-            bot = bots[seat]
-            action = bot.choose(player_view(st, seat), legal_actions(game, seat))
-            _say_events(game.apply(seat, action), human, echo)
+            _say_events(bot_turn(game, seats), human, echo)
             if save:
                 save(game)
             if game.current_player() == human:
@@ -155,7 +156,9 @@ def play_text(
                 echo(HELP)
                 continue
             assert not isinstance(command, str)
-            _say_events(game.apply(human, command), human, echo)
+            events = game.apply(human, command)
+            tell(seats, events)
+            _say_events(events, human, echo)
         except RuleError as exc:
             echo(f"  Not allowed: {exc.message}")
             continue

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from rummy_core.bots.base import Bot, bot_names, make_bot
+from rummy_core.bots.base import Bot, SeatHandle, bot_names, make_bot, register_bot
 
-__all__ = ["Bot", "bot_names", "make_bot"]
+__all__ = ["Bot", "SeatHandle", "bot_names", "make_bot", "register_bot"]

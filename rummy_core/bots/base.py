@@ -1,23 +1,84 @@
-"""What a bot is, and how to get one by name."""
+"""What a bot is, what it may ask the game, and how to get one by name.
+
+A bot sees its own seat's view and nothing more: ``SeatHandle`` answers only questions whose
+answer a player at that seat could know (its view, the rules, whether an action is legal).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Protocol
+from typing import Any, Protocol
 
 from rummy_core.actions import Action
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.view import PlayerView
+from rummy_core.meldrules import MeldRules
+from rummy_core.moves import legal_actions
+from rummy_core.view import PlayerView, player_view
+
+
+class SeatHandle:
+    """One seat's window on a game: its view, the rules, and legality checks."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    @property
+    def view(self) -> PlayerView:
+        """What this seat sees now."""
+        return player_view(self._game.state, self.seat)
+
+    @property
+    def rules(self) -> MeldRules:
+        """The game's meld rules."""
+        return self._game.hooks.meld_rules
+
+    @property
+    def card_values(self) -> tuple[int, ...]:
+        """Each card's value for scoring, indexed by card code."""
+        return self._game.hooks.card_values
+
+    @property
+    def ruleset(self) -> str:
+        """The name of the game's ruleset."""
+        return self._game.hooks.ruleset.name
+
+    def draw_sources(self) -> list[str]:
+        """Where this seat may draw from now."""
+        return self._game.hooks.draw_sources(self._game.state, self.seat)
+
+    def opening_minimum(self) -> int:
+        """The points this seat's first lay-down must be worth (0: none)."""
+        return self._game.hooks.opening_minimum(self._game.state, self.seat)
+
+    def min_hand_after_play(self) -> int:
+        """How many cards this seat must keep after a meld, lay-off or swap."""
+        return self._game.hooks.min_hand_after_play(self._game.state, self.seat)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the game would accept ``action`` from this seat now."""
+        return self._game.is_legal(self.seat, action)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of this seat now."""
+        return legal_actions(self._game, self.seat)
 
 
 class Bot(Protocol):
-    """A computer player: picks one of the legal actions, knowing only its own view."""
+    """A computer player."""
 
     name: str
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The action to take; ``legal`` is never empty."""
+    def choose(self, seat: SeatHandle) -> Action:
+        """The action to take now; it should be legal (an illegal one is replaced at random)."""
+        ...
+
+    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+        """The events of the last action, as this bot's seat may see them."""
         ...
 
 
@@ -29,11 +90,20 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = Random(f"random-bot/{seed}")
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def choose(self, seat: SeatHandle) -> Action:
+        legal = seat.legal_actions()
         return legal[self._rng.randrange(len(legal))]
+
+    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+        """The random bot remembers nothing."""
 
 
 _BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+
+
+def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
+    """Make a bot available by name (``factory(seed)`` builds one)."""
+    _BOTS[name] = factory
 
 
 def bot_names() -> list[str]:
