@@ -8,6 +8,7 @@ state unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from types import CodeType, TracebackType
 from typing import Any, TypeVar
@@ -51,9 +52,13 @@ class Hooks:
             raise PluginError(_plugin_name(exc.plugin, pm), _hook_in(str(exc)), str(exc)) from exc
         self._pm = pm
         self._owners: dict[CodeType, str] = {}
+        self._plans: dict[str, _Plan | None] = {}
         for name in hook_names():
-            for impl in getattr(pm.hook, name).get_hookimpls():
+            caller = getattr(pm.hook, name)
+            impls = caller.get_hookimpls()
+            for impl in impls:
                 self._owners[impl.function.__code__] = impl.plugin_name
+            self._plans[name] = _plan(caller, impls)
         # Asked once: the hot path reads these attributes instead of calling hooks.
         self.deck: list[int] = self._decide("rummy_deck", list)
         self.meld_rules: MeldRules = self._decide("rummy_meld_rules", MeldRules)
@@ -70,8 +75,23 @@ class Hooks:
     # -- calling ------------------------------------------------------------------------------
 
     def _call(self, name: str, **kwargs: Any) -> Any:
+        plan = self._plans[name]
         try:
-            return getattr(self._pm.hook, name)(**kwargs)
+            if plan is None:
+                return getattr(self._pm.hook, name)(**kwargs)
+            first, steps = plan
+            if first:
+                for function, argnames in steps:
+                    answer = function(*[kwargs[a] for a in argnames])
+                    if answer is not None:
+                        return answer
+                return None
+            results = []
+            for function, argnames in steps:
+                answer = function(*[kwargs[a] for a in argnames])
+                if answer is not None:
+                    results.append(answer)
+            return results
         except RuleError:
             raise
         except Exception as exc:
@@ -252,6 +272,24 @@ class Hooks:
             for impl in getattr(self._pm.hook, name).get_hookimpls():
                 found.setdefault(impl.plugin_name, []).append(name)
         return found
+
+
+_Plan = tuple[bool, list[tuple[Callable[..., Any], tuple[str, ...]]]]
+"""How to call a hook without pluggy's per-call machinery: firstresult, then the calls in order."""
+
+
+def _plan(caller: pluggy.HookCaller, impls: list[pluggy.HookImpl]) -> _Plan | None:
+    """A direct call plan for a hook with no wrappers (None: call it through pluggy).
+
+    Simulations make millions of hook calls; calling the implementations directly, in pluggy's
+    order (the reverse of ``get_hookimpls()``) and with its aggregation rule, keeps pluggy's
+    semantics without its per-call cost. Wrappers need pluggy's generator protocol.
+    """
+    if any(impl.hookwrapper or impl.wrapper for impl in impls):
+        return None
+    spec = caller.spec
+    first = bool(spec is not None and spec.opts.get("firstresult"))
+    return first, [(impl.function, tuple(impl.argnames)) for impl in reversed(impls)]
 
 
 def _hook_in(text: str) -> str:

@@ -22,7 +22,7 @@ from rummy_core.actions import (
     Swap,
     TakeBack,
 )
-from rummy_core.cards import JOKER, card, rank_of, suit_of
+from rummy_core.cards import JOKER, card, rank_of
 from rummy_core.engine import Game
 from rummy_core.meldrules import MeldRules
 from rummy_core.melds import RUN, readings
@@ -34,14 +34,17 @@ MAX_COMBINED = 3
 
 def legal_actions(game: Game, seat: int) -> list[Action]:
     """Every legal action of ``seat`` now (empty when it is not that seat's turn)."""
+    return [a for a in action_candidates(game, seat) if game.is_legal(seat, a)]
+
+
+def action_candidates(game: Game, seat: int) -> list[Action]:
+    """The actions worth checking for ``seat`` now, unchecked (empty when it is not its turn)."""
     st = game.state
     if game.current_player() != seat:
         return []
     if st.phase == DRAW:
-        candidates: list[Action] = [Draw(s) for s in game.hooks.draw_sources(st, seat)]
-    else:
-        candidates = list(play_candidates(game, seat))
-    return [a for a in candidates if game.is_legal(seat, a)]
+        return [Draw(s) for s in game.hooks.draw_sources(st, seat)]
+    return list(play_candidates(game, seat))
 
 
 def play_candidates(game: Game, seat: int) -> Iterator[Action]:
@@ -56,8 +59,12 @@ def play_candidates(game: Game, seat: int) -> Iterator[Action]:
     yield from (MeldDown((m,)) for m in melds)
     if not st.opened(seat) and game.hooks.opening_minimum(st, seat) > 0:
         yield from _combined(melds, hand)
+    wilds = rules.wilds | {JOKER}
+    distinct = sorted(set(hand))
     for index, meld in enumerate(st.table):
-        for code in sorted(set(hand)):
+        for code in distinct:
+            if code not in wilds and not _may_extend(meld.kind, meld.reps, code):
+                continue
             if meld.kind == RUN:
                 yield LayOff(index, (code,), (None,), "low")
                 yield LayOff(index, (code,), (None,), "high")
@@ -70,6 +77,17 @@ def play_candidates(game: Game, seat: int) -> Iterator[Action]:
                         yield Swap(index, code, c)
     for code in sorted(set(hand)):
         yield Discard(code)
+
+
+def _may_extend(kind: str, reps: tuple[int, ...], code: int) -> bool:
+    """Whether a natural card could possibly extend a meld (a quick filter before the engine)."""
+    if kind != RUN:
+        return any(rank_of(code) == (-r if r < 0 else rank_of(r)) for r in reps[:1])
+    low, high = reps[0], reps[-1]
+    if code // 13 != low // 13:
+        return False
+    rank = rank_of(code)
+    return rank in ((rank_of(low) - 2) % 13 + 1, rank_of(high) % 13 + 1)
 
 
 def _combined(melds: list[NewMeld], hand: Sequence[int]) -> Iterator[MeldDown]:
@@ -85,18 +103,24 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
     """Every distinct single meld the hand can make, naturals first, then with wilds filling in.
 
     Wilds fill gaps and ends of runs and complete sets, up to the rules' limit per meld; melds of
-    wilds alone are left out (they need the player's declaration).
+    wilds alone are left out (they need the player's declaration), and so is any meld with wilds
+    that reads more than one way.
     """
     held = Counter(hand)
-    wild_cards = [c for c in hand if c in rules.wilds or c == JOKER]
+    wild_cards = sorted(c for c in hand if c in rules.wilds or c == JOKER)
     found: dict[tuple[int, ...], NewMeld] = {}
     if rules.set is not None:
-        for meld in _set_candidates(held, wild_cards, rules):
-            found.setdefault(meld.cards, meld)
+        for cards in _set_candidates(held, wild_cards, rules):
+            found.setdefault(cards, NewMeld.of(cards))
     if rules.run is not None:
-        for meld in _run_candidates(held, wild_cards, rules):
-            found.setdefault(meld.cards, meld)
-    return [m for m in found.values() if len(readings(m.cards, m.declared, rules)) == 1]
+        for cards in _run_candidates(held, wild_cards, rules):
+            found.setdefault(cards, NewMeld.of(cards))
+    return [
+        m
+        for m in found.values()
+        if not any(c in rules.wilds or c == JOKER for c in m.cards)
+        or len(readings(m.cards, m.declared, rules)) == 1
+    ]
 
 
 def _wild_budget(rules: MeldRules, wild_cards: list[int]) -> int:
@@ -105,54 +129,54 @@ def _wild_budget(rules: MeldRules, wild_cards: list[int]) -> int:
 
 def _set_candidates(
     held: Counter[int], wild_cards: list[int], rules: MeldRules
-) -> Iterator[NewMeld]:
+) -> Iterator[tuple[int, ...]]:
     shape = rules.set
     assert shape is not None
     budget = _wild_budget(rules, wild_cards)
+    smallest = min(shape.sizes)
     for rank in range(1, 14):
-        naturals = [card(rank, s) for s in range(4) if held[card(rank, s)]]
+        naturals = [card(rank, s) for s in range(4) if card(rank, s) in held]
+        if len(naturals) + budget < smallest or not naturals:
+            continue
         # A wild of this very rank is natural here (the four 2s), so it is not spent as a wild.
         spare = [w for w in wild_cards if w == JOKER or rank_of(w) != rank]
         for size in sorted(shape.sizes):
-            for wilds in range(min(budget, len(spare), size) + 1):
-                if size - wilds > len(naturals) or size - wilds < 1:
+            for wilds in range(min(budget, len(spare), size - 1) + 1):
+                if size - wilds > len(naturals):
                     continue
                 for group in combinations(naturals, size - wilds):
-                    yield NewMeld.of(group + tuple(spare[:wilds]))
+                    yield group + tuple(spare[:wilds])
 
 
 def _run_candidates(
     held: Counter[int], wild_cards: list[int], rules: MeldRules
-) -> Iterator[NewMeld]:
+) -> Iterator[tuple[int, ...]]:
     shape = rules.run
     assert shape is not None
     budget = _wild_budget(rules, wild_cards)
-    starts = range(1, 14) if shape.wrap else range(1, 15)
+    last = 13 if shape.wrap else (14 if shape.ace_high else 13)
     for suit in range(4):
-        for start in starts:
+        # Ordinals 1 (ace low) .. 14 (ace high); with wrap the ranks repeat round the corner.
+        have = [False] + [card((o - 1) % 13 + 1, suit) in held for o in range(1, 28)]
+        if not any(have):
+            continue
+        first = 1 if shape.wrap or shape.ace_low else 2
+        for start in range(first, last + 1):
+            if not have[start] and not budget:
+                continue
             cards: list[int] = []
-            wilds_used = 0
+            spare = list(wild_cards)
+            naturals = 0
             for length in range(1, shape.max_len + 1):
                 ordinal = start + length - 1
-                if not shape.wrap and ordinal > 14:
+                if not shape.wrap and ordinal > last:
                     break
-                code = card((ordinal - 1) % 13 + 1, suit)
-                if held[code] > cards.count(code):
-                    cards.append(code)
+                if have[ordinal]:
+                    cards.append(card((ordinal - 1) % 13 + 1, suit))
+                    naturals += 1
+                elif spare and len(wild_cards) - len(spare) < budget:
+                    cards.append(spare.pop(0))
                 else:
-                    if wilds_used >= budget:
-                        break
-                    wild = _next_wild(wild_cards, cards)
-                    if wild is None:
-                        break
-                    cards.append(wild)
-                    wilds_used += 1
-                if length >= shape.min_len and any(
-                    c not in rules.wilds and c != JOKER and suit_of(c) == suit for c in cards
-                ):
-                    yield NewMeld.of(tuple(cards))
-
-
-def _next_wild(wild_cards: list[int], used: list[int]) -> int | None:
-    spare = Counter(wild_cards) - Counter(used)
-    return min(spare) if spare else None
+                    break
+                if length >= shape.min_len and naturals:
+                    yield tuple(cards)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 
 from rummy_core.errors import RuleError
 from rummy_core.plugin import HouseRule, Ruleset
@@ -11,11 +12,17 @@ RULESET_GROUP = "rummy.rulesets"
 HOUSE_RULE_GROUP = "rummy.house_rules"
 
 
+@cache
+def _entry_points(group: str) -> tuple[EntryPoint, ...]:
+    # Scanning the installed distributions takes milliseconds; simulations set up many games.
+    return tuple(entry_points(group=group))
+
+
 def _load(group: str, base: type, wanted: str | None = None) -> dict[str, type]:
     """The plugins of ``group``. A plugin that fails to load is skipped, so one broken package
     cannot hide the others, unless it is the one ``wanted``: then its error is raised."""
     found: dict[str, type] = {}
-    for ep in entry_points(group=group):
+    for ep in _entry_points(group):
         try:
             cls = ep.load()
         except Exception as exc:

@@ -131,16 +131,21 @@ def new_game(
     players: int | None = None,
     seed: int = 0,
     dealer: int | None = None,
+    hooks: Hooks | None = None,
 ) -> Game:
     """A new match, its first hand dealt.
+
+    ``hooks`` reuses the rules of an earlier game of the same variant and players (simulations
+    set up thousands of games; building the plugin manager is the slow part).
 
     >>> game = new_game("classic", players=2, seed=7)
     >>> game.current_player() in (0, 1)
     True
     """
-    if isinstance(variant, str):
-        variant = Variant.parse(variant)
-    hooks = build_hooks(variant, players)
+    if hooks is None:
+        if isinstance(variant, str):
+            variant = Variant.parse(variant)
+        hooks = build_hooks(variant, players)
     count = hooks.ruleset.options.players
     state = State(count, seed)
     state.dealer = first_dealer(seed, count) if dealer is None else dealer
