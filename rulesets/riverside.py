@@ -74,7 +74,7 @@ class RiversideOptions(BaseOptions):
 
     target: int = Field(500, ge=1, description="The score that ends the match (R2, R12).")
     card_values: CardValues = Field(
-        default_factory=CardValues,
+        CardValues(),
         description="Points per rank (R1); ranks left out keep the default.",
     )
 
