@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.actions import DISCARD
-from rummy_core.cards import CARD_CODES, JOKER, RANK_NAMES, card, card_name, rank_of
+from rummy_core.cards import JOKER, RANK_NAMES, card, card_name, rank_of
 from rummy_core.errors import Violation
 from rummy_core.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.options import BaseOptions
@@ -61,9 +61,8 @@ class CardValues(BaseModel):
             self.ace, self.two, self.three, self.four, self.five, self.six, self.seven,
             self.eight, self.nine, self.ten, self.jack, self.queen, self.king,
         )  # fmt: skip
-        return tuple(by_rank[rank_of(code) - 1] for code in range(JOKER)) + (0,) * (
-            CARD_CODES - JOKER
-        )
+        # The last slot is the joker's; there is none in this game.
+        return (*(by_rank[rank_of(code) - 1] for code in range(JOKER)), 0)
 
 
 class RiversideOptions(BaseOptions):
@@ -83,7 +82,7 @@ class RiversideRommi(Ruleset):
     """Riverside Rommí for 2 to 6 players: score what you put down, close before the others."""
 
     name = "riverside"
-    aliases = ("rommi", "riverside-rommi")
+    aliases = ("rommi", "rommí", "riverside-rommi")
     summary = "Riverside Rommí: 2-6 players, every 2 wild, score your melds, first to 500."
     Options = RiversideOptions
     options: RiversideOptions

@@ -79,3 +79,8 @@ def test_the_deal_moves_one_seat_left_each_hand(players: int, dealer: int) -> No
     assert [len(h) for h in st.hands] == [size] * players
     assert st.turns_taken == [0] * players
     assert st.scores == [10] * players
+
+
+@pytest.mark.parametrize("name", ["riverside", "Rommí", "rommi", "riverside-rommi"])
+def test_found_by_name_and_aliases(name: str) -> None:
+    assert build_hooks(Variant(name)).ruleset.name == "riverside"

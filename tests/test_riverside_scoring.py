@@ -253,3 +253,14 @@ def test_as_many_more_hands_as_the_tie_needs(seat_1_hand: str, winners: list[int
     assert g.state.scores[0] == 520
     assert g.state.winners == winners
     assert g.state.phase == ("match_over" if winners else "hand_over")
+
+
+def test_a_capped_hand_is_scored_as_usual() -> None:
+    # Rulings A1 and R11: past the turn cap the hand ends with no one closing, and every card
+    # counts as it would at a closing: 5H 6H 7H for seat 0 (15), minus 9C (5); seat 1 -10.
+    g = game(["5H 6H 7H 9C 4C", "KD"], options={"turn_cap": 1})
+    g.apply(0, meld("5H 6H 7H"))
+    g.apply(0, Discard(parse_card("4C")))
+    assert outcome(g)["reason"] == "capped"
+    assert outcome(g)["went_out"] is None
+    assert outcome(g)["hand_scores"] == [10, -10]
