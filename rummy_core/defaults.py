@@ -65,9 +65,10 @@ def rummy_turn_starts_with_draw() -> bool:
 
 @hookimpl(trylast=True)
 def rummy_draw_sources(state: State) -> list[str]:
+    sources = [STOCK] if state.stock else []
     if state.discard and not state.discard_face_down:
-        return [STOCK, DISCARD]
-    return [STOCK]
+        sources.append(DISCARD)
+    return sources
 
 
 @hookimpl(trylast=True)
