@@ -82,9 +82,7 @@ def rummy_hand_size(players: int, seat: int, dealer: int) -> int | None:
 
 
 @hookspec(firstresult=True)
-def rummy_deal(
-    state: State, deck: list[int], sizes: list[int], rng: Random
-) -> bool | None:
+def rummy_deal(state: State, deck: list[int], sizes: list[int], rng: Random) -> bool | None:
     """Deal the shuffled ``deck`` into ``state``: the hands, the stock, the discard pile.
 
     :param state: a fresh hand: empty hands, stock, pile and table; dealer and hand number set.
