@@ -70,11 +70,16 @@ class ClassicRummy(Ruleset):
         if went_out is None:
             return scores
         points = sum(PIP_VALUES[c] for hand in state.hands for c in hand)
-        out_turn = state.turns_taken[went_out] - 1
-        if state.first_play_turn[went_out] in (None, out_turn):
+        if self.rummy_hand_bonus(state, went_out):
             points *= 2
         scores[went_out] = points
         return scores
+
+    @hookimpl
+    def rummy_hand_bonus(self, state: State, went_out: int) -> bool:
+        # Ruling C5: a "rummy" is going out on a turn with no earlier meld or lay-off.
+        out_turn = state.turns_taken[went_out] - 1
+        return state.first_play_turn[went_out] in (None, out_turn)
 
     @hookimpl
     def rummy_match_winners(self, state: State) -> list[int]:

@@ -80,6 +80,7 @@ class HungarianRomi(Ruleset):
     summary = "Hungarian Römi: 2-4 players, 108 cards, open with 51, 7 hands, low score wins."
     Options = HungarianOptions
     options: HungarianOptions
+    low_score_wins = True  # rulings H9, H11
 
     # -- the deck, the melds, the deal -----------------------------------------------------------
 
@@ -299,6 +300,10 @@ class HungarianRomi(Ruleset):
             else:
                 scores.append(sum(HAND_VALUES[c] for c in hand))
         return scores
+
+    @hookimpl
+    def rummy_hand_bonus(self, state: State, went_out: int) -> bool:
+        return self._out_in_one(state, went_out)  # ruling H8: the -20
 
     @staticmethod
     def _out_in_one(state: State, seat: int) -> bool:

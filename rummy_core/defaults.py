@@ -170,6 +170,11 @@ def rummy_hand_scores(state: State, went_out: int | None) -> list[int]:
 
 
 @hookimpl(trylast=True)
+def rummy_hand_bonus() -> bool:
+    return False
+
+
+@hookimpl(trylast=True)
 def rummy_match_winners(state: State) -> list[int]:
     best = max(state.scores)
     return [seat for seat, score in enumerate(state.scores) if score == best]

@@ -259,6 +259,9 @@ class Hooks:
             )
         return scores
 
+    def hand_bonus(self, state: State, went_out: int) -> bool:
+        return self._decide("rummy_hand_bonus", bool, state=state, went_out=went_out)
+
     def match_winners(self, state: State) -> list[int]:
         return self._decide("rummy_match_winners", list, state=state)
 

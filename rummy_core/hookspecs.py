@@ -277,6 +277,17 @@ def rummy_hand_scores(state: State, went_out: int | None, reason: str) -> list[i
 
 
 @hookspec(firstresult=True)
+def rummy_hand_bonus(state: State, went_out: int) -> bool | None:
+    """Whether ``went_out`` earned a bonus in the hand that just ended (``state``: as it ended).
+
+    Classic's doubled "rummy" (ruling C5) and Hungarian's -20 (ruling H8) are bonuses. The engine
+    never asks this: ``rummy_hand_scores`` already counts the bonus. Statistics ask it to count
+    bonus hands (``rummy compare``), so a plugin that changes a bonus in ``rummy_hand_scores``
+    answers this too. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
 def rummy_match_winners(state: State) -> list[int] | None:
     """The winners once the match is over (scores updated), or an empty list to play on.
 

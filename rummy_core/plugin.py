@@ -29,6 +29,8 @@ class Ruleset:
     """One line for ``rummy rulesets``."""
     Options: ClassVar[type[BaseOptions]] = BaseOptions
     """The typed options model, with defaults."""
+    low_score_wins: ClassVar[bool] = False
+    """Whether the lowest score is the best one; tools that rank seats by score read it."""
 
     def __init__(self, options: BaseOptions) -> None:
         self.options = options
