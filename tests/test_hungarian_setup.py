@@ -6,14 +6,17 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesets.hungarian import HungarianRomi
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld
-from rummy_core.cards import JOKER, card_name, parse_card, parse_cards
+from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, TakeBack
+from rummy_core.cards import ACE, JOKER, card, card_name, parse_card, parse_cards, rank_of, suit_of
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.melds import RUN, SET, readings
 from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
+from rummy_core.view import player_view
 
 
 def position(hands: list[str], **fields: Any) -> dict[str, Any]:
@@ -105,14 +108,37 @@ def test_cut_depth_comes_from_the_deal_seed() -> None:
 
 
 def test_position_fixes_the_cut_card_and_it_stays_on_show() -> None:
-    # Ruling H2: a position gives the cut card; it stays face up while others draw and discard.
+    # Rulings H2 and H7: a position gives the cut card; every seat's view shows it while the
+    # others draw and discard, and again once a player who tried it gives it back.
     game = make(["5C 6C", "7D 8D"], stock=["2S", "3S"], opened=[False, False], turns_taken=[1, 0])
-    assert game.state.cut_card == parse_card("9C")
+    cut = parse_card("9C")
+
+    def on_show() -> bool:
+        return all(player_view(game.state, seat).cut_card == cut for seat in range(2))
+
+    assert on_show()
+    game.apply(0, Draw("cut"))
+    assert not on_show()
+    game.apply(0, TakeBack())
+    assert on_show()
     game.apply(0, Draw("stock"))
     game.apply(0, Discard(parse_card("5C")))
     game.apply(1, Draw("discard"))
     game.apply(1, Discard(parse_card("7D")))
-    assert game.state.cut_card == parse_card("9C")
+    assert on_show()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), dealer=st.integers(0, 3))
+def test_every_deal_places_all_108_cards(seed: int, players: int, dealer: int) -> None:
+    # Rulings H1 and H2, for any seed: 14 each and 15 left of the dealer, one cut card, no pile.
+    game = new_game("hungarian", players=players, seed=seed, dealer=dealer % players)
+    st_ = game.state
+    sizes = [len(h) for h in st_.hands]
+    assert sorted(sizes) == [14] * (players - 1) + [15]
+    assert sizes[(st_.dealer + 1) % players] == 15
+    assert st_.cut_card is not None and st_.discard == []
+    assert all_cards(game) == Counter(build_hooks(Variant("hungarian")).deck)
 
 
 def test_options_opening_ace_and_hands() -> None:
@@ -151,6 +177,7 @@ def kinds(text: str) -> list[str]:
         ("5S JK JK", []),  # at most one joker per meld
         ("9S 9H JK JK", []),
         ("5S 6S 7H", []),
+        ("9S 9H 9D 9C JK", []),  # four suits at most
     ],
 )
 def test_meld_shapes(cards: str, expected: list[str]) -> None:
@@ -193,3 +220,42 @@ def test_a_set_never_takes_a_run_card() -> None:
         game.apply(0, LayOff(0, (parse_card("10S"),), (None,)))
     assert err.value.code == "cannot_lay_off"
     assert game.state.equals(before)
+
+
+def shape_oracle(cards: list[int]) -> list[str]:
+    """H3 written out directly for suited cards in the order given."""
+    ranks = [rank_of(x) for x in cards]
+    suits = [suit_of(x) for x in cards]
+    found = []
+    if len(cards) >= 3 and len(set(suits)) == 1:
+        for high_ace in (False, True):
+            ordinals = [14 if high_ace and r == ACE else r for r in ranks]
+            if ordinals == list(range(ordinals[0], ordinals[0] + len(cards))):
+                found.append(RUN)
+                break
+    if len(cards) in (3, 4) and len(set(ranks)) == 1 and len(set(suits)) == len(cards):
+        found.append(SET)
+    return found
+
+
+@st.composite
+def near_melds(draw: st.DrawFn) -> list[int]:
+    """Runs and sets of 3 to 5 cards, often with one card changed to an arbitrary one."""
+    size = draw(st.integers(3, 5))
+    if draw(st.booleans()):
+        start = draw(st.integers(1, 14 - size + 1))
+        suit = draw(st.integers(0, 3))
+        cards = [card((start + i - 1) % 13 + 1, suit) for i in range(size)]
+    else:
+        rank = draw(st.integers(1, 13))
+        cards = [card(rank, draw(st.integers(0, 3))) for _ in range(size)]
+    if draw(st.booleans()):
+        cards[draw(st.integers(0, size - 1))] = draw(st.integers(0, 51))
+    return cards
+
+
+@settings(max_examples=300, deadline=None)
+@given(near_melds())
+def test_meld_shapes_match_the_ruling(cards: list[int]) -> None:
+    # Ruling H3, against the oracle above.
+    assert sorted(kinds(" ".join(card_name(x) for x in cards))) == shape_oracle(cards)
