@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from random import Random
 from typing import Any
 
 import pytest
@@ -11,9 +12,9 @@ from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
 from rummy_core.cards import JOKER, card_name, parse_card, parse_cards, rank_of, standard_deck
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.setup import game_from_position
+from rummy_core.setup import game_from_position, new_game
 from rummy_core.state import State
-from rummy_core.testing import conformance_run
+from rummy_core.testing import conformance_run, random_action
 
 RUN_5H = {"owner": 1, "cards": ["5H", "6H", "7H"]}
 RUN_WITH_JOKER = {"owner": 1, "cards": ["8D", "JK", "10D"]}
@@ -255,3 +256,23 @@ def test_random_hands_end_properly(players: int) -> None:
         assert final.outcome["hand_scores"] == expected_scores(final)
         if final.outcome["reason"] == "out":
             assert final.hands[final.outcome["went_out"]] == []
+
+
+def test_a_random_match_plays_its_hands_and_the_lowest_total_wins() -> None:
+    # Rulings H11 and A1: three random hands (option), dealt in turn, summed; low wins.
+    game = new_game("hungarian:hands=3,turn_cap=300", players=3, seed=8)
+    rng = Random(8)
+    dealers = []
+    while game.state.phase != "match_over":
+        if game.state.phase == "hand_over":
+            game.next_hand()
+        dealers.append(game.state.dealer)
+        while game.state.phase in ("draw", "play"):
+            seat = game.current_player()
+            assert seat is not None
+            game.apply(seat, random_action(game, rng))
+    st = game.state
+    assert st.hand_number == 3 and len(st.hand_history) == 3
+    assert st.scores == [sum(h[seat] for h in st.hand_history) for seat in range(3)]
+    assert st.winners == [seat for seat in range(3) if st.scores[seat] == min(st.scores)]
+    assert len(set(dealers)) == 3
