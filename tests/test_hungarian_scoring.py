@@ -92,6 +92,7 @@ def test_opening_and_going_out_with_new_melds_only_scores_minus_twenty() -> None
     game.apply(0, lay_down("KS KH KD KC", "QC QD QH"))
     game.apply(0, Discard(c("4C")))
     assert outcome(game)["hand_scores"] == [-20, 2]
+    assert game.hooks.hand_bonus(game.state, 0)  # statistics count it as a bonus hand
 
 
 def test_opening_and_going_out_with_a_lay_off_scores_minus_ten() -> None:
@@ -102,6 +103,7 @@ def test_opening_and_going_out_with_a_lay_off_scores_minus_ten() -> None:
     game.apply(0, LayOff(0, (c("8H"),), (None,)))
     game.apply(0, Discard(c("KC")))
     assert outcome(game)["hand_scores"] == [-10, 2]
+    assert not game.hooks.hand_bonus(game.state, 0)
 
 
 def test_opening_and_going_out_with_a_swap_scores_minus_ten() -> None:
