@@ -147,3 +147,31 @@ def test_malformed_actions_get_clear_codes(data: object, code: str) -> None:
     with pytest.raises(RuleError) as info:
         parse_action(data)
     assert info.value.code == code
+
+
+def test_the_view_model_lists_open_actions_and_hides_other_hands() -> None:
+    from rummy_core.models.view import view_of
+
+    game = new_game("classic", seed=4, dealer=0)
+    mine = view_of(game, 1)
+    assert mine.open_actions == ["draw"] and mine.draw_sources == ["stock", "discard"]
+    assert len(mine.hand) == 10 and mine.hand_sizes == [10, 10]
+    other = view_of(game, 0)
+    assert other.open_actions == [] and other.draw_sources == []
+    assert set(other.hand).isdisjoint(mine.hand)
+    game.apply(1, Draw("stock"))
+    assert {"discard", "meld", "lay_off"} & set(view_of(game, 1).open_actions) >= {"discard"}
+
+
+def test_two_variants_run_side_by_side_in_one_process() -> None:
+    classic = new_game("classic", seed=1, dealer=0)
+    riverside = new_game("riverside", seed=1, dealer=0)
+    for game in (classic, riverside, classic, riverside):
+        seat = game.current_player()
+        assert seat is not None
+        game.apply(seat, Draw("discard"))
+        game.apply(seat, Discard(game.state.hands[seat][0]))
+    assert classic.hooks.ruleset.name == "classic" and riverside.hooks.ruleset.name == "riverside"
+    assert len(classic.state.hands[0]) == 10
+    # Riverside takes the whole pile (R3); classic one card (C2): the rules did not mix.
+    assert classic.hooks.meld_rules != riverside.hooks.meld_rules
