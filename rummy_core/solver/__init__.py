@@ -1,0 +1,27 @@
+"""Exact meld solving driven only by ``MeldRules`` and a card-value table.
+
+``best_arrangement`` splits a hand into melds and deadwood with the least deadwood value;
+``is_full_meld`` asks whether a hand melds in full; ``going_out`` lists the ways to meld all but
+a card or two; ``openings`` lists lay-downs reaching a points minimum. Each works from the rules
+alone: no ruleset's name appears here. For a hot loop, keep the ``MeldSolver`` of
+``solver_for(rules, values)`` and call its ``best`` directly.
+"""
+
+from rummy_core.solver.api import best_arrangement, going_out, is_full_meld, solver_for
+from rummy_core.solver.arrangement import Arrangement, Meld
+from rummy_core.solver.openings import Opening, candidate_melds, opening_cards, openings
+from rummy_core.solver.search import MeldSolver
+
+__all__ = [
+    "Arrangement",
+    "Meld",
+    "MeldSolver",
+    "Opening",
+    "best_arrangement",
+    "candidate_melds",
+    "going_out",
+    "is_full_meld",
+    "opening_cards",
+    "openings",
+    "solver_for",
+]

@@ -1,0 +1,194 @@
+"""Runs within one suit: the best cover of a suit's natural cards by runs, for each wild count.
+
+Sets are settled before this is asked, so a suit's remaining cards can only meet each other.
+Ranks are indexed 0 (ace) to 12 (king); a suit's cards are two 13-bit masks, ``m1`` (at least
+one copy) and ``m2`` (a second copy, two-pack decks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from rummy_core.meldrules import RunShape
+
+NEG = -(1 << 40)
+"""Score of an impossible combination: far below any reachable total, so sums stay impossible."""
+
+Move = tuple[int, int, int, int, int]
+"""One step of a suit's solution: (span index or -1 for deadwood, filled or dead rank bits,
+``m1`` and ``m2`` after the step, wild cards the step uses)."""
+
+Entry = tuple[list[int], list[Move | None], list[int]]
+"""For each number ``j`` of wild cards used: the best melded natural value, its first move, and
+the best value with at most ``j`` wilds."""
+
+
+MEMO_LIMIT = 1 << 20
+"""Entries a suit memo holds before it is cleared: a bound on memory for long simulations."""
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """The positions of one run in a suit: rank indices in run order."""
+
+    mask: int
+    order: tuple[int, ...]
+    extendable: bool
+    """Whether one more card fits at an end (then a spare wild can always join this run)."""
+
+
+def run_spans(shape: RunShape) -> tuple[Span, ...]:
+    """Every run a suit allows under ``shape``, one per set of ranks, shortest first."""
+    max_len = min(shape.max_len, 13)
+    found: dict[int, Span] = {}
+
+    def add(order: tuple[int, ...], extendable: bool) -> None:
+        mask = sum(1 << rank for rank in order)
+        found.setdefault(mask, Span(mask, order, extendable))
+
+    if shape.wrap:
+        for length in range(shape.min_len, max_len + 1):
+            for start in range(13):
+                add(tuple((start + k) % 13 for k in range(length)), length < max_len)
+        return tuple(found.values())
+
+    def valid(first: int, last: int) -> bool:
+        # Ordinals: 1 is the low ace, 14 the high ace; a run never holds both.
+        return (
+            first >= 1
+            and last <= 14
+            and shape.min_len <= last - first + 1 <= max_len
+            and (first > 1 or shape.ace_low)
+            and (last < 14 or shape.ace_high)
+        )
+
+    for length in range(shape.min_len, max_len + 1):
+        for first in range(1, 15):
+            last = first + length - 1
+            if valid(first, last):
+                order = tuple((ordinal - 1) % 13 for ordinal in range(first, last + 1))
+                add(order, valid(first - 1, last) or valid(first, last + 1))
+    return tuple(found.values())
+
+
+def _switches(optional: int, most: int) -> Iterator[int]:
+    """Sub-masks of ``optional`` with at most ``most`` bits: naturals a run leaves to wilds."""
+    yield 0
+    bits = [1 << i for i in range(13) if optional >> i & 1]
+    for size in range(1, min(most, len(bits)) + 1):
+        for chosen in combinations(bits, size):
+            yield sum(chosen)
+
+
+class SuitRuns:
+    """Memoised best cover of one suit's cards by runs, keyed by the suit's masks.
+
+    ``solve(m1, m2, k)[0][j]`` is the largest total value of natural cards that runs can meld
+    using exactly ``j`` of ``k`` available wild cards (``NEG`` when impossible); wild cards' own
+    values are the caller's to add. Get one from ``suit_runs``, which shares it between suits,
+    solvers and games with the same run shape, wild limit and values: the memo then fills once
+    per process (up to ``MEMO_LIMIT`` entries, when it starts afresh).
+    """
+
+    __slots__ = ("_cap", "_memo", "_spans_at", "_spans_up", "_suit_value", "spans")
+
+    def __init__(self, spans: tuple[Span, ...], values: Sequence[int], max_wilds: int | None):
+        self.spans = spans
+        self._cap = max_wilds
+        self._spans_at = [
+            [(index, span) for index, span in enumerate(spans) if span.mask >> rank & 1]
+            for rank in range(13)
+        ]
+        # Without wilds, a run through the lowest card holds no lower rank.
+        self._spans_up = [
+            [
+                (index, span)
+                for index, span in self._spans_at[rank]
+                if not span.mask & (1 << rank) - 1
+            ]
+            for rank in range(13)
+        ]
+        table = [0] * 8192
+        for mask in range(1, 8192):
+            low = mask & -mask
+            table[mask] = table[mask ^ low] + values[low.bit_length() - 1]
+        self._suit_value = table
+        self._memo: dict[int, Entry] = {}
+
+    def solve(self, m1: int, m2: int, k: int) -> Entry:
+        """Best values by wild count for the suit's cards ``m1``/``m2`` with ``k`` wilds at hand."""
+        key = m1 | m2 << 13 | k << 26
+        entry = self._memo.get(key)
+        if entry is not None:
+            return entry
+        if not m1:
+            entry = ([0] + [NEG] * k, [None] * (k + 1), [0] * (k + 1))
+            self._memo[key] = entry
+            return entry
+        low = m1 & -m1
+        # The lowest card is either deadwood or in some run; one copy at a time.
+        n1, n2 = (m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)
+        vals = list(self.solve(n1, n2, k)[0])
+        dead: Move = (-1, low, n1, n2, 0)
+        moves: list[Move | None] = [dead if v > NEG else None for v in vals]
+        cap = k if self._cap is None else min(k, self._cap)
+        suit_value = self._suit_value
+        spans = self._spans_at if cap else self._spans_up
+        for index, span in spans[low.bit_length() - 1]:
+            mask = span.mask
+            missing = mask & ~m1
+            forced = missing.bit_count()
+            if forced > cap:
+                continue
+            present = mask & m1
+            # A wild in place of a natural card the hand holds pays only when the spare natural
+            # meets a run whose wild limit is full, or the run cannot take a spare wild at an end.
+            if forced < cap and (self._cap is not None or not span.extendable):
+                switches: Iterator[int] | tuple[int] = _switches(present ^ low, cap - forced)
+            else:
+                switches = (0,)
+            for extra in switches:
+                nat = present ^ extra
+                used = forced + extra.bit_count()
+                dup = m2 & nat
+                r1 = (m1 & ~nat) | dup
+                r2 = m2 ^ dup
+                sub = self.solve(r1, r2, k)[0]
+                gain = suit_value[nat]
+                for j in range(used, k + 1):
+                    v = sub[j - used]
+                    if v > NEG and v + gain > vals[j]:
+                        vals[j] = v + gain
+                        moves[j] = (index, missing | extra, r1, r2, used)
+        upto = list(vals)
+        for j in range(1, k + 1):
+            upto[j] = max(upto[j], upto[j - 1])
+        entry = (vals, moves, upto)
+        if len(self._memo) >= MEMO_LIMIT:
+            self._memo.clear()
+        self._memo[key] = entry
+        return entry
+
+    def walk(self, m1: int, m2: int, k: int, j: int) -> tuple[list[tuple[Span, int]], list[int]]:
+        """The runs (span, rank bits filled by wilds) and dead rank indices of ``solve``'s pick."""
+        runs: list[tuple[Span, int]] = []
+        dead: list[int] = []
+        while m1:
+            move = self.solve(m1, m2, k)[1][j]
+            assert move is not None
+            index, bits, m1, m2, used = move
+            if index < 0:
+                dead.append(bits.bit_length() - 1)
+            else:
+                runs.append((self.spans[index], bits))
+                j -= used
+        return runs, dead
+
+
+@cache
+def suit_runs(shape: RunShape | None, max_wilds: int | None, values: tuple[int, ...]) -> SuitRuns:
+    """The shared ``SuitRuns`` for runs of ``shape`` (``None``: no runs) and 13 rank values."""
+    return SuitRuns(run_spans(shape) if shape is not None else (), values, max_wilds)

@@ -1,0 +1,171 @@
+"""The exact solver, and its fast path for one pack without wild cards.
+
+Without wilds or duplicates a hand is a 52-bit mask. Sets are the only melds that join suits,
+and a rank can only form one when three (or the smallest set size) of its suits are held; most
+hands have no such rank, and their answer is four lookups of each suit's best runs. Otherwise
+the few set choices are tried, each with the same lookups. Everything else goes to
+``WildSearch``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+from rummy_core.cards import CARD_CODES, JOKER
+from rummy_core.meldrules import MeldRules
+from rummy_core.solver.arrangement import Arrangement, Meld
+from rummy_core.solver.general import WildSearch
+from rummy_core.solver.runs import suit_runs
+
+_BIT = tuple(1 << code for code in range(CARD_CODES))
+_Plain = tuple[int, tuple[Meld, ...], tuple[int, ...]]
+_SetChoice = tuple[int, Meld | None]
+
+
+def _set_choice(rank_index: int, suits: int) -> _SetChoice:
+    """The set of ``rank_index`` in the suits of the bits of ``suits``: its card bits, its meld."""
+    cards = tuple(s * 13 + rank_index for s in range(4) if suits >> s & 1)
+    return sum(1 << code for code in cards), (cards, cards)
+
+
+class MeldSolver:
+    """An exact meld solver bound to one ``MeldRules`` and one card-value table.
+
+    Build one per game and keep it: it memoises per-suit answers across calls. Hands are lists
+    of card codes, duplicates allowed (at most two of a suited card). Jokers that are not in
+    ``rules.wilds`` are always deadwood.
+    """
+
+    __slots__ = (
+        "_plain",
+        "_set_min",
+        "_set_removals",
+        "_special",
+        "_suits",
+        "_wilds",
+        "rules",
+        "values",
+    )
+
+    def __init__(self, rules: MeldRules, values: Sequence[int]) -> None:
+        if len(values) != CARD_CODES:
+            raise ValueError(f"values needs {CARD_CODES} entries, got {len(values)}")
+        self.rules = rules
+        self.values = tuple(values)
+        self._special = sum(_BIT[code] for code in rules.wilds) | _BIT[JOKER]
+        self._suits = tuple(
+            suit_runs(rules.run, rules.max_wilds, self.values[13 * suit : 13 * suit + 13])
+            for suit in range(4)
+        )
+        self._plain: tuple[list[_Plain | None], ...] = tuple([None] * 8192 for _ in range(4))
+        shape = rules.set
+        if shape is None:
+            self._set_min = 99
+            self._set_removals: tuple[tuple[tuple[_SetChoice, ...], ...], ...] = ()
+        else:
+            self._set_min = min(shape.sizes)
+            # For each rank and pattern of suits held: each possible set (or none), as the
+            # bits of the cards it takes and the meld.
+            self._set_removals = tuple(
+                tuple(
+                    (
+                        (0, None),
+                        *(
+                            _set_choice(i, q)
+                            for q in range(1, 16)
+                            if q & p == q and q.bit_count() in shape.sizes
+                        ),
+                    )
+                    for p in range(16)
+                )
+                for i in range(13)
+            )
+        self._wilds = WildSearch(rules, self.values, self._suits)
+
+    # -- the fast path: one pack, no wild cards in hand ------------------------------------
+
+    def best(self, hand: Sequence[int]) -> Arrangement:
+        """The arrangement of ``hand`` with the least deadwood value."""
+        m = 0
+        for code in hand:
+            m |= _BIT[code]
+        if m & self._special or m.bit_count() != len(hand):
+            return self._wilds.solve(hand)
+        a = m & 8191
+        b = m >> 13 & 8191
+        c = m >> 26 & 8191
+        d = m >> 39
+        least = self._set_min
+        if least == 3:
+            t = (a & b & (c | d)) | (c & d & (a | b))
+        elif least == 4:
+            t = a & b & c & d
+        elif least > 4:
+            t = 0
+        else:
+            t = a | b | c | d if least < 2 else (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        if t:
+            return self._with_sets(m, t)
+        plain = self._plain
+        pa = plain[0][a] or self._plain_entry(0, a)
+        pb = plain[1][b] or self._plain_entry(1, b)
+        pc = plain[2][c] or self._plain_entry(2, c)
+        pd = plain[3][d] or self._plain_entry(3, d)
+        return Arrangement(
+            pa[1] + pb[1] + pc[1] + pd[1],
+            pa[2] + pb[2] + pc[2] + pd[2],
+            pa[0] + pb[0] + pc[0] + pd[0],
+        )
+
+    def _plain_entry(self, suit: int, mask: int) -> _Plain:
+        runs, dead = self._suits[suit].walk(mask, 0, 0, 0)
+        melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span, _ in runs)
+        deadwood = tuple(suit * 13 + r for r in sorted(dead))
+        entry = (sum(self.values[code] for code in deadwood), melds, deadwood)
+        self._plain[suit][mask] = entry
+        return entry
+
+    def _with_sets(self, m: int, t: int) -> Arrangement:
+        removals = self._set_removals
+        choices = []
+        while t:
+            low = t & -t
+            t ^= low
+            i = low.bit_length() - 1
+            pattern = (m >> i & 1) | (m >> (i + 12) & 2) | (m >> (i + 24) & 4) | (m >> (i + 36) & 8)
+            choices.append(removals[i][pattern])
+        plain = self._plain
+        best_value = 1 << 40
+        best_combo: tuple[tuple[int, Meld | None], ...] = ()
+        for combo in product(*choices):
+            removed = 0
+            for taken, _ in combo:
+                removed |= taken
+            left = m ^ removed
+            a = left & 8191
+            b = left >> 13 & 8191
+            c = left >> 26 & 8191
+            d = left >> 39
+            value = (
+                (plain[0][a] or self._plain_entry(0, a))[0]
+                + (plain[1][b] or self._plain_entry(1, b))[0]
+                + (plain[2][c] or self._plain_entry(2, c))[0]
+                + (plain[3][d] or self._plain_entry(3, d))[0]
+            )
+            if value < best_value:
+                best_value = value
+                best_combo = combo
+        melds: list[Meld] = []
+        left = m
+        for taken, meld in best_combo:
+            if meld is not None:
+                melds.append(meld)
+                left ^= taken
+        deadwood: list[int] = []
+        for s in range(4):
+            mask = left >> (13 * s) & 8191
+            entry = plain[s][mask] or self._plain_entry(s, mask)
+            melds.extend(entry[1])
+            deadwood.extend(entry[2])
+        return Arrangement(tuple(melds), tuple(deadwood), best_value)
