@@ -23,6 +23,7 @@ from rummy_core.registry import house_rules, rulesets
 from rummy_core.scenario import Scenario, load_scenario, run_scenario
 from rummy_core.setup import Variant, build_hooks, first_dealer, new_game
 from rummy_core.textplay import default_save_path, play_text
+from rummy_core.tui.session import Session, Setup
 
 
 @click.group()
@@ -34,12 +35,20 @@ def cli() -> None:
 @click.option(
     "--ruleset",
     "variant_text",
-    default="classic",
-    show_default=True,
-    help="Ruleset, with options and house rules: classic:target=100, riverside+rule.",
+    default=None,
+    help="Ruleset, with options and house rules: classic:target=100, riverside+rule"
+    " (default classic).",
 )
-@click.option("--opponents", default=1, show_default=True, help="Number of computer opponents.")
-@click.option("--bot", default="random", show_default=True, help=f"Opponent: {bot_names()}.")
+@click.option(
+    "--opponents", type=int, default=None, help="Number of computer opponents (default 1)."
+)
+@click.option(
+    "--bot",
+    default=None,
+    help=f"Opponents' strength: one bot for all, or one per opponent separated by commas"
+    f" (default random). Bots: {', '.join(bot_names())}.",
+)
+@click.option("--single-hand", is_flag=True, help="Play one hand instead of a whole match.")
 @click.option("--seed", type=int, default=None, help="Seed of the deal (random if not given).")
 @click.option(
     "--save",
@@ -55,36 +64,90 @@ def cli() -> None:
     default=None,
     help="Continue a saved game.",
 )
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="The plain text game, one typed command at a time (also used when input is not a"
+    " terminal).",
+)
+@click.option(
+    "--pause",
+    type=float,
+    default=0.6,
+    show_default=True,
+    help="Seconds between two moves of the computer players, so you can follow them.",
+)
 def play(
-    variant_text: str,
-    opponents: int,
-    bot: str,
+    variant_text: str | None,
+    opponents: int | None,
+    bot: str | None,
+    single_hand: bool,
     seed: int | None,
     save_path: Path | None,
     resume_path: Path | None,
+    plain: bool,
+    pause: float,
 ) -> None:
-    """Play a game in the terminal against computer opponents."""
+    """Play against computer opponents: full screen, or with no options a start screen first."""
+    path = save_path or (resume_path if resume_path is not None else default_save_path())
+    chosen = (variant_text, opponents, bot, seed)
+    setup = Setup(
+        ruleset=variant_text or "classic",
+        bots=_opponents(bot or "random", opponents or 1),
+        single_hand=single_hand,
+        seed=seed,
+    )
+    if plain or not sys.stdin.isatty():
+        _play_plain(setup, path, resume_path)
+        return
+    if resume_path is not None:
+        session: Session | None = Session.resume(resume_path, path)
+    elif single_hand or any(c is not None for c in chosen):
+        session = Session.start(setup, path)
+    else:
+        session = None
+    # Textual loads only for the full-screen game, so the other commands start quickly.
+    from rummy_core.tui.app import RummyApp
+
+    RummyApp(session, save_path=path, pause=pause).run()
+
+
+def _opponents(bot: str, opponents: int) -> tuple[str, ...]:
+    """The bot of each opponent: one name for all, or one per opponent (``random,greedy``)."""
+    names = tuple(name.strip() for name in bot.split(",") if name.strip())
+    if len(names) == 1:
+        names *= opponents
+    elif len(names) != opponents:
+        raise RuleError(
+            "bad_bots",
+            f"Name one bot for all opponents or one per opponent; {len(names)} names"
+            f" were given for {opponents} opponents.",
+        )
+    for name in names:
+        make_bot(name)
+    return names
+
+
+def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
+    """The plain text game (``rummy play --plain``)."""
     if resume_path is not None:
         record = load_record(resume_path)
         game = replay(record)
         variant = Variant.parse(record.variant)
         seats = record.seats
         dealer = record.dealer
-        save_path = save_path or resume_path
     else:
-        variant = Variant.parse(variant_text)
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
-        players = opponents + 1
+        variant = setup.variant()
+        seed = setup.seed if setup.seed is not None else int.from_bytes(os.urandom(4), "big")
+        players = len(setup.bots) + 1
         dealer = first_dealer(seed, players)
         game = new_game(variant, players=players, seed=seed, dealer=dealer)
-        seats = ["human"] + [bot] * opponents
+        seats = ["human", *setup.bots]
     bots = {
         s: make_bot(name, seed=game.state.seed + s)
         for s, name in enumerate(seats)
         if name != "human"
     }
-    path = save_path or default_save_path()
     path.parent.mkdir(parents=True, exist_ok=True)
 
     def save(played: Game) -> None:

@@ -1,0 +1,629 @@
+"""``rummy play``: the full-screen game against computer opponents, keyboard and mouse.
+
+The app turns keys and clicks into the engine's actions through the generic API (draw sources
+from the hooks, ``Game.preview`` for what is legal), so it plays every ruleset alike. A refused
+action shows the engine's own sentence and changes nothing (ruling A2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, RichLog, Static
+
+from rummy_core.actions import Action, Discard, Draw, MeldDown, NewMeld, TakeBack
+from rummy_core.errors import RuleError
+from rummy_core.state import DRAW, PLAY
+from rummy_core.tui.plays import (
+    describe_choice,
+    distinct_legal,
+    held_melds,
+    lay_off_plays,
+    meld_plays,
+    sort_hand,
+    stripe_lanes,
+    swap_plays,
+    typed_lay_offs,
+    typed_melds,
+)
+from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen
+from rummy_core.tui.session import LOG_LINES, Session, Setup
+from rummy_core.tui.widgets import HandView, PileView, TableView, card_text
+
+GAME_ACTIONS = frozenset(
+    {
+        "cursor",
+        "select",
+        "draw",
+        "meld",
+        "lay_off",
+        "swap",
+        "discard",
+        "take_back",
+        "sort",
+        "point",
+        "confirm",
+        "cancel",
+        "help",
+        "quit",
+    }
+)
+"""Actions of the table, switched off while a dialog or another screen is on top."""
+
+Typed = Callable[[str], list[Action]]
+"""Reads what the player typed (``2C=5S``) as candidate actions."""
+
+
+class Targets:
+    """Melds the selected cards can go to, while the player picks one of the glowing melds."""
+
+    def __init__(
+        self,
+        what: str,
+        actions: Mapping[int, Sequence[Action]],
+        typed_for: Callable[[int], Typed] | None,
+    ) -> None:
+        self.what = what
+        self.actions = actions
+        self.typed_for = typed_for
+        self.pointer = min(actions)
+
+    def step(self, by: int) -> None:
+        """Point at the next (or previous) glowing meld."""
+        order = sorted(self.actions)
+        self.pointer = order[(order.index(self.pointer) + by) % len(order)]
+
+
+class RummyApp(App[None]):
+    """The game: a table, your hand, and the computer opponents taking their turns."""
+
+    CSS_PATH = "styles.tcss"
+    TITLE = "Rummy"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "Move", show=False),
+        Binding("right", "cursor(1)", "Move", show=False),
+        Binding("space", "select", "Select", show=False),
+        Binding("d", "draw('stock')", "Draw"),
+        Binding("t", "draw('discard')", "Take discard"),
+        Binding("c", "draw('cut')", "Cut card", show=False),
+        Binding("m", "meld", "Meld"),
+        Binding("l", "lay_off", "Lay off"),
+        Binding("w", "swap", "Swap", show=False),
+        Binding("x", "discard", "Discard"),
+        Binding("b", "take_back", "Take back", show=False),
+        Binding("s", "sort", "Sort"),
+        Binding("up", "point(-1)", "Meld", show=False),
+        Binding("down", "point(1)", "Meld", show=False),
+        Binding("enter", "confirm", "Choose", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        save_path: Path | None = None,
+        pause: float = 0.6,
+    ) -> None:
+        """``session``: the game to play (None: ask on the start screen); ``save_path``: where a
+        game started here is saved; ``pause``: seconds between two bot actions (0 in tests)."""
+        super().__init__()
+        self.session = session
+        self.save_path = save_path
+        self.pause = pause
+        self.by_rank = False
+        self.targets: Targets | None = None
+        self._bot_timer_set = False
+
+    # -- building the screen ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            with Vertical(id="side"):
+                yield Static(id="players")
+                with Horizontal(id="piles"):
+                    yield PileView("stock", id="stock")
+                    yield PileView("discard", id="discard")
+                    yield PileView("cut", id="cut")
+                yield RichLog(id="log", wrap=True, max_lines=LOG_LINES)
+            with VerticalScroll(id="table-box"):
+                yield TableView(id="table")
+        yield HandView(id="hand")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # The keys belong to the table: scrolling panes must not swallow the arrows.
+        self.query_one("#log", RichLog).can_focus = False
+        self.query_one("#table-box", VerticalScroll).can_focus = False
+        self.query_one("#table-box", VerticalScroll).border_title = "Table"
+        self.query_one("#log", RichLog).border_title = "What happened"
+        if self.session is None:
+            self.push_screen(StartScreen(), self._started)
+        else:
+            self._begin()
+
+    def _started(self, setup: Setup | None) -> None:
+        if setup is None:
+            self.exit()
+            return
+        try:
+            self.session = Session.start(setup, self.save_path)
+        except RuleError as exc:
+            self.notify(exc.message, severity="error")
+            self.push_screen(StartScreen(), self._started)
+            return
+        self._begin()
+
+    def _begin(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in self.sess.log:
+            log.write(line)
+        self.title = f"Rummy: {self.sess.variant.label()}"
+        self.refresh_table()
+        self._after_move()
+
+    @property
+    def sess(self) -> Session:
+        """The session being played (there is one once the start screen is done)."""
+        assert self.session is not None
+        return self.session
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The table's keys rest while a dialog or the start screen is up.
+        busy = self.session is None or len(self.screen_stack) > 1
+        return not (action in GAME_ACTIONS and busy)
+
+    # -- drawing the table -----------------------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        """Draw everything again from the human's view."""
+        s = self.sess
+        view = s.view
+        rules = s.game.hooks.meld_rules
+        order = sort_hand(view.hand, self.by_rank)
+        lanes = [
+            lane
+            for lane in stripe_lanes(order, held_melds(order, rules))
+            if max(lane, default=-1) >= 0
+        ]
+        fresh: set[int] = set()
+        for code in view.drawn:
+            # A drawn card may already be on the table again.
+            spots = [i for i, c in enumerate(order) if c == code and i not in fresh]
+            fresh.update(spots[:1])
+        hand = self.query_one("#hand", HandView)
+        hand.show(order, lanes, fresh)
+        by = "rank" if self.by_rank else "suit"
+        hand.border_title = f"Your hand: {len(order)} cards, by {by}"
+        self._show_melds()
+        self._show_piles()
+        self.query_one("#players", Static).update(self._players_text())
+        self.query_one("#status", Static).update(self._status_text())
+
+    def _show_melds(self) -> None:
+        s = self.sess
+        if self.targets is not None:
+            glowing, pointer = set(self.targets.actions), self.targets.pointer
+        else:
+            glowing, pointer = self._lay_off_glow(), None
+        owners = s.names
+        self.query_one("#table", TableView).show(s.view.table, owners, glowing, pointer)
+
+    def _lay_off_glow(self) -> set[int]:
+        """The melds the selected cards could be laid off on now."""
+        s = self.sess
+        cards = self.query_one("#hand", HandView).selected_cards()
+        if not cards or not s.my_turn or s.game.state.phase != PLAY:
+            return set()
+        return {
+            i
+            for i in range(len(s.game.state.table))
+            if distinct_legal(s.game, s.human, lay_off_plays(s.game, i, cards))
+        }
+
+    def _show_piles(self) -> None:
+        s = self.sess
+        view = s.view
+        sources = s.draw_sources()
+        stock = Text("Stock\n", style="bold")
+        stock.append(f"{view.stock_size} cards")
+        if "stock" in sources:
+            stock.append("\n[D] draw", style="#ffd75f")
+        self.query_one("#stock", PileView).update(stock)
+        pile = Text("Discard\n", style="bold")
+        if view.discard_face_down:
+            pile.append("▒▒▒ face down", style="dim")
+        elif view.top_discard is not None:
+            pile.append_text(card_text(view.top_discard))
+        else:
+            pile.append("empty", style="dim")
+        pile.append(f"\n{view.discard_size} in pile")
+        if "discard" in sources:
+            pile.append("\n[T] take", style="#ffd75f")
+            taking = s.game.preview(s.human, Draw("discard"))
+            if len(taking.drawn) > 1:
+                pile.append(f" all {len(taking.drawn)}", style="#ffd75f")
+        self.query_one("#discard", PileView).update(pile)
+        cut = self.query_one("#cut", PileView)
+        cut.display = view.cut_card is not None
+        if view.cut_card is not None:
+            text = Text("Cut card\n", style="bold")
+            text.append_text(card_text(view.cut_card))
+            if "cut" in sources:
+                text.append("\n[C] try it", style="#ffd75f")
+            cut.update(text)
+
+    def _players_text(self) -> Text:
+        s = self.sess
+        st = s.game.state
+        view = s.view
+        opening = s.game.hooks.opening_minimum(st, s.human) > 0
+        leaders = set(s.leaders()) if any(st.scores) else set()
+        text = Text()
+        for seat, name in enumerate(s.names):
+            if seat:
+                text.append("\n")
+            turn = seat == st.turn and s.playing
+            text.append("▶ " if turn else "  ", style="bold #ffd75f")
+            who = name if seat == s.human else f"{name} {s.seats[seat]}"
+            text.append(f"{who:<14}", style="bold" if turn else "")
+            lead = "bold #98c379" if seat in leaders else ""
+            text.append(f"{view.scores[seat]:>5} pts", style=lead)
+            text.append(f"{view.hand_sizes[seat]:>3} cards")
+            if opening and view.opened[seat]:
+                text.append(" opened", style="dim")
+        return text
+
+    def _status_text(self) -> Text:
+        s = self.sess
+        st = s.game.state
+        head = Text(f"Hand {st.hand_number}", style="bold")
+        head.append(f" · {s.names[st.dealer]} dealt · ", style="dim")
+        if s.my_turn and st.phase == DRAW:
+            keys = {"stock": "D stock", "discard": "T discard pile", "cut": "C cut card"}
+            choices = ", ".join(keys.get(src, src) for src in s.draw_sources())
+            head.append(f"Your turn: draw ({choices}).", style="bold #ffd75f")
+        elif s.my_turn and st.drew is None:
+            head.append("Your turn: no draw this time; play or discard (X).", style="bold #ffd75f")
+        elif s.my_turn:
+            head.append(
+                "Your turn: meld (M), lay off (L), swap (W), take back (B), then discard (X).",
+                style="bold #ffd75f",
+            )
+        elif s.playing:
+            head.append(f"{s.names[st.turn]} is playing…")
+        else:
+            head.append("The hand is over.")
+        return head
+
+    def say(self, message: str, refusal: bool = False) -> None:
+        """Show a sentence under the hand (a refusal in red)."""
+        self.query_one("#message", Static).update(
+            Text(message, style="bold #ff5f5f" if refusal else "#afd7ff")
+        )
+
+    def _write_log(self, lines: Sequence[str]) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            log.write(line)
+
+    # -- playing an action -----------------------------------------------------------------------
+
+    def play(self, action: Action, typed: Typed | None = None) -> bool:
+        """Play ``action`` for the human; on a refusal say why (or ask about a wild)."""
+        s = self.sess
+        if not s.my_turn:
+            self.say(self._wait_message(), refusal=True)
+            return False
+        try:
+            lines = s.act(action)
+        except RuleError as exc:
+            if exc.code == "ambiguous_wild" and typed is not None:
+                self._ask_typed(exc.message, typed)
+            else:
+                self.say(exc.message, refusal=True)
+            return False
+        self.targets = None
+        self.query_one("#hand", HandView).clear()
+        self._write_log(lines)
+        self.say("")
+        self.refresh_table()
+        self._after_move()
+        return True
+
+    def _wait_message(self) -> str:
+        s = self.sess
+        if s.playing:
+            return f"Wait: it is {s.names[s.game.state.turn]}'s turn."
+        return "The hand is over."
+
+    def _after_move(self) -> None:
+        if self.sess.hand_over:
+            self.push_screen(ScoreSheet(self.sess), self._sheet_closed)
+        elif self.sess.bot_to_move:
+            self._let_bots_move()
+
+    def _resolve(
+        self, actions: Sequence[Action], question: str, typed: Typed | None, fallback: Action
+    ) -> None:
+        """Play the one legal reading of a choice, ask when there are several, or try
+        ``fallback`` so the engine says what is wrong."""
+        s = self.sess
+        legal = distinct_legal(s.game, s.human, actions)
+        if len(legal) == 1:
+            self.play(legal[0], typed)
+        elif legal:
+            labels = [describe_choice(s.game, s.human, a) for a in legal]
+
+            def answered(answer: int | str | None) -> None:
+                if isinstance(answer, int):
+                    self.play(legal[answer], typed)
+                elif isinstance(answer, str) and typed is not None:
+                    self._play_typed(answer, typed)
+
+            hint = "or type it, like 2C=5S, and press Enter" if typed else None
+            self.push_screen(ChoiceScreen(question, labels, hint), answered)
+        else:
+            self.play(fallback, typed)
+
+    def _ask_typed(self, why: str, typed: Typed) -> None:
+        def answered(answer: int | str | None) -> None:
+            if isinstance(answer, str):
+                self._play_typed(answer, typed)
+
+        question = f"{why}\nType what each wild stands for (like 2C=5S), then press Enter."
+        self.push_screen(ChoiceScreen(question, [], "2C=5S"), answered)
+
+    def _play_typed(self, text: str, typed: Typed) -> None:
+        s = self.sess
+        try:
+            candidates = typed(text)
+        except RuleError as exc:
+            self.say(exc.message, refusal=True)
+            return
+        legal = distinct_legal(s.game, s.human, candidates)
+        self.play(legal[0] if legal else candidates[0], typed)
+
+    # -- the bots ------------------------------------------------------------------------------
+
+    def _let_bots_move(self) -> None:
+        if self.pause <= 0:
+            while self.sess.bot_to_move and self._bot_step():
+                pass
+            self._bots_done()
+        elif not self._bot_timer_set:
+            self._bot_timer_set = True
+            self.set_timer(self.pause, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._bot_timer_set = False
+        if self.session is None or not self.sess.bot_to_move:
+            return
+        if not self._bot_step():
+            return
+        if self.sess.bot_to_move:
+            self.refresh_table()
+            self._let_bots_move()
+        else:
+            self._bots_done()
+
+    def _bot_step(self) -> bool:
+        try:
+            self._write_log(self.sess.bot_step())
+        except RuleError as exc:
+            self.say(f"A computer player went wrong: {exc.message}", refusal=True)
+            return False
+        return True
+
+    def _bots_done(self) -> None:
+        self.refresh_table()
+        if self.sess.hand_over:
+            self.push_screen(ScoreSheet(self.sess), self._sheet_closed)
+
+    def _sheet_closed(self, go_on: bool | None) -> None:
+        if not go_on:
+            self.exit()
+            return
+        if self.sess.match_over:
+            self.session = self.sess.again()
+            self._begin()
+            return
+        self._write_log(self.sess.next_hand())
+        self.refresh_table()
+        self._after_move()
+
+    # -- keys and clicks -------------------------------------------------------------------------
+
+    def action_cursor(self, step: int) -> None:
+        """Move along the hand."""
+        self.query_one("#hand", HandView).move(step)
+
+    def action_select(self) -> None:
+        """Select or unselect the card under the cursor."""
+        self.query_one("#hand", HandView).toggle()
+        self._selection_changed()
+
+    def on_hand_view_changed(self, _: HandView.Changed) -> None:
+        self._selection_changed()
+
+    def _selection_changed(self) -> None:
+        self.targets = None
+        self._show_melds()
+
+    def action_draw(self, source: str) -> None:
+        """Draw from ``source``: the stock, the discard pile or the cut card."""
+        self.play(Draw(source))
+
+    def on_pile_view_clicked(self, event: PileView.Clicked) -> None:
+        s = self.sess
+        chosen = self.query_one("#hand", HandView).selected_cards()
+        # A selected card dropped on the discard pile is a discard, as on a real table.
+        if event.source == "discard" and s.game.state.phase == PLAY and len(chosen) == 1:
+            self.play(Discard(chosen[0]))
+        else:
+            self.play(Draw(event.source))
+
+    def action_meld(self) -> None:
+        """Meld the selected cards (several melds at once where they split that way)."""
+        s = self.sess
+        cards = self.query_one("#hand", HandView).selected_cards()
+        if not cards:
+            self.say("Select the cards to meld first (Space or a click).", refusal=True)
+            return
+        rules = s.game.hooks.meld_rules
+        plays = meld_plays(cards, rules)
+        fallback = plays[0] if plays else MeldDown((NewMeld.of(tuple(cards)),))
+
+        def typed(text: str) -> list[Action]:
+            return list(typed_melds(text, cards, rules))
+
+        self._resolve(plays, "Which meld do you mean?", typed, fallback)
+
+    def action_lay_off(self) -> None:
+        """Lay the selected cards off: at once where one meld takes them, else pick a meld."""
+        s = self.sess
+        cards = self.query_one("#hand", HandView).chosen()
+        if not cards:
+            return
+        table = s.game.state.table
+        if not table:
+            self.say("There are no melds on the table to lay off on.", refusal=True)
+            return
+        found = {i: lay_off_plays(s.game, i, cards) for i in range(len(table))}
+        legal = {i: a for i, a in found.items() if distinct_legal(s.game, s.human, a)}
+        if not legal:
+            self._explain(found, "Those cards fit none of the melds on the table.")
+            return
+        self._target(Targets("lay_off", legal, self._typed_lay_off(cards)))
+
+    def _typed_lay_off(self, cards: list[int]) -> Callable[[int], Typed]:
+        def for_meld(meld: int) -> Typed:
+            def typed(text: str) -> list[Action]:
+                return list(typed_lay_offs(self.sess.game, meld, text, cards))
+
+            return typed
+
+        return for_meld
+
+    def action_swap(self) -> None:
+        """Swap the selected card in for a wild on the table that stands for it."""
+        s = self.sess
+        cards = self.query_one("#hand", HandView).chosen()
+        if len(cards) != 1:
+            self.say("Select the one card that takes a wild's place.", refusal=True)
+            return
+        table = s.game.state.table
+        found = {
+            i: swap_plays(s.game, i, cards[0])
+            for i, meld in enumerate(table)
+            if meld.cards != meld.reps
+        }
+        if not found:
+            self.say("There is no wild on the table to swap.", refusal=True)
+            return
+        legal = {i: a for i, a in found.items() if distinct_legal(s.game, s.human, a)}
+        if not legal:
+            self._explain(found, "No wild on the table stands for that card.")
+            return
+        self._target(Targets("swap", legal, None))
+
+    def _explain(self, found: Mapping[int, Sequence[Action]], otherwise: str) -> None:
+        """Say why nothing fits: the engine's reason when every meld refuses for the same one."""
+        s = self.sess
+        reasons = set()
+        for actions in found.values():
+            try:
+                s.game.preview(s.human, actions[0])
+            except RuleError as exc:
+                reasons.add(exc.message)
+        self.say(reasons.pop() if len(reasons) == 1 else otherwise, refusal=True)
+
+    def _target(self, targets: Targets) -> None:
+        if len(targets.actions) == 1:
+            self._apply_target(targets, targets.pointer)
+            return
+        self.targets = targets
+        self.say("Choose a glowing meld: click it, or ↑ ↓ and Enter (Esc cancels).")
+        self._show_melds()
+
+    def _apply_target(self, targets: Targets, meld: int) -> None:
+        self.targets = None
+        actions = targets.actions[meld]
+        typed = targets.typed_for(meld) if targets.typed_for is not None else None
+        question = "Where does it go?" if targets.what == "lay_off" else "Which wild?"
+        self._resolve(actions, question, typed, actions[0])
+        self._show_melds()
+
+    def action_point(self, step: int) -> None:
+        """Point at another glowing meld."""
+        if self.targets is not None:
+            self.targets.step(step)
+            self._show_melds()
+
+    def action_confirm(self) -> None:
+        """Play on the meld pointed at."""
+        if self.targets is not None:
+            self._apply_target(self.targets, self.targets.pointer)
+
+    def action_cancel(self) -> None:
+        """Stop choosing a meld, or unselect every card."""
+        if self.targets is not None:
+            self.targets = None
+            self.say("")
+        else:
+            self.query_one("#hand", HandView).clear()
+        self._show_melds()
+
+    def on_table_view_meld_clicked(self, event: TableView.MeldClicked) -> None:
+        s = self.sess
+        if self.targets is not None and event.index in self.targets.actions:
+            self._apply_target(self.targets, event.index)
+            return
+        cards = self.query_one("#hand", HandView).selected_cards()
+        if not cards:
+            self.say("Select a card first, then click a meld to lay it off.", refusal=True)
+            return
+        lay = lay_off_plays(s.game, event.index, cards)
+        if not distinct_legal(s.game, s.human, lay) and len(cards) == 1:
+            swaps = swap_plays(s.game, event.index, cards[0])
+            if distinct_legal(s.game, s.human, swaps):
+                self._resolve(swaps, "Which wild?", None, swaps[0])
+                return
+        typed = self._typed_lay_off(cards)(event.index)
+        self._resolve(lay, "Where does it go?", typed, lay[0])
+
+    def action_discard(self) -> None:
+        """Discard the selected card (or the card under the cursor), ending the turn."""
+        cards = self.query_one("#hand", HandView).chosen()
+        if len(cards) != 1:
+            self.say("Select one card to discard.", refusal=True)
+            return
+        self.play(Discard(cards[0]))
+
+    def action_take_back(self) -> None:
+        """Take back what was put down this turn."""
+        self.play(TakeBack())
+
+    def action_sort(self) -> None:
+        """Sort the hand by suit or by rank."""
+        self.by_rank = not self.by_rank
+        self.refresh_table()
+
+    def action_help(self) -> None:
+        """The keys and the rules of this game."""
+        self.push_screen(HelpScreen(self.sess.variant.ruleset))
+
+    async def action_quit(self) -> None:
+        """Leave; every move is already saved."""
+        self.exit()

@@ -1,0 +1,279 @@
+"""The screens around the table: choosing a game, help, the score sheet, and small questions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
+
+from rummy_core.bots import bot_names
+from rummy_core.errors import RuleError
+from rummy_core.registry import find_ruleset, rulesets
+from rummy_core.tui.session import Session, Setup, match_length
+
+DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
+"""Where each ruleset's player's guide lives (``docs/<ruleset>.md``)."""
+
+KEYS = """\
+| key | what it does |
+|---|---|
+| ← → | move along your hand |
+| Space | select or unselect the card (a click does the same) |
+| D | draw from the stock (or click the stock) |
+| T | take the discard pile's top card, or the whole pile where the rules say so |
+| C | try the cut card, where there is one (or click it) |
+| M | meld the selected cards: one meld, or several at once for an opening |
+| L | lay the selected cards off; the melds they fit glow (or click a meld) |
+| W | swap the selected card in for the wild that stands for it on a meld |
+| X | discard the selected card (or the card under the cursor) |
+| B | take back what you put down this turn |
+| S | sort by suit or by rank |
+| ↑ ↓ Enter | choose among glowing melds; Esc cancels |
+| ? | this help |
+| Q | quit (the game is saved after every move) |
+
+Coloured stripes under your cards mark the melds you already hold (one colour per meld, two
+rows where a card fits a set and a run). A wild on the table shows what it stands for: `2♣=5♠`.
+When a wild could stand for more than one card, you are asked, and can type it as `2C=5S`.
+"""
+
+
+def rules_text(ruleset: str) -> str:
+    """The player's guide of ``ruleset`` (its docs page), or its summary if there is none."""
+    page = DOCS / f"{ruleset}.md"
+    if page.is_file():
+        return page.read_text(encoding="utf-8")
+    cls = find_ruleset(ruleset)
+    return f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
+
+
+class StartScreen(Screen[Setup]):
+    """Choose the ruleset, the opponents and their strength, the match length and the seed."""
+
+    def compose(self) -> ComposeResult:
+        names = list(rulesets())
+        with Vertical(id="start-form"):
+            yield Static("Rummy: choose your game", id="start-title")
+            yield Label("Ruleset")
+            yield Select(
+                [(f"{n}: {rulesets()[n].summary}", n) for n in names],
+                value=names[0] if "classic" not in names else "classic",
+                allow_blank=False,
+                id="ruleset",
+            )
+            yield Label("Computer opponents")
+            yield Select([(str(1), 1)], value=1, allow_blank=False, id="opponents")
+            yield Label("Their strength")
+            yield Select(
+                [(n, n) for n in bot_names()], value=bot_names()[0], allow_blank=False, id="bot"
+            )
+            yield Label("Match")
+            yield Select([("full match", False)], value=False, allow_blank=False, id="match")
+            yield Label("Target", id="length-label")
+            yield Input(placeholder="the ruleset's default", id="length")
+            yield Label("Seed (blank: random)")
+            yield Input(placeholder="random", id="seed")
+            yield Static("", id="start-error")
+            yield Button("Deal", variant="primary", id="start")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._ruleset_changed(str(self.query_one("#ruleset", Select).value))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "ruleset" and isinstance(event.value, str):
+            self._ruleset_changed(event.value)
+
+    def _ruleset_changed(self, name: str) -> None:
+        most = find_ruleset(name).Options.max_players - 1
+        opponents = self.query_one("#opponents", Select)
+        opponents.set_options([(str(n), n) for n in range(1, most + 1)])
+        opponents.value = 1
+        length = match_length(name)
+        match = self.query_one("#match", Select)
+        choices: list[tuple[str, bool]] = [("full match", False)]
+        if length.single is not None:
+            choices.append(("single hand", True))
+        match.set_options(choices)
+        match.value = False
+        label = {"target": "Target score", "hands": "Hands in the match"}.get(length.field or "")
+        self.query_one("#length-label", Label).update(
+            f"{label} (default {length.default})" if label else "Match length: fixed"
+        )
+        self.query_one("#length", Input).disabled = label is None
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            try:
+                self.dismiss(self.setup())
+            except RuleError as exc:
+                self.query_one("#start-error", Static).update(exc.message)
+
+    def setup(self) -> Setup:
+        """The choices made; ``bad_choice`` if a number is not a number."""
+        ruleset = str(self.query_one("#ruleset", Select).value)
+        opponents = self.query_one("#opponents", Select).value
+        bot = str(self.query_one("#bot", Select).value)
+        single = self.query_one("#match", Select).value is True
+        return Setup(
+            ruleset=ruleset,
+            bots=(bot,) * (opponents if isinstance(opponents, int) else 1),
+            single_hand=single,
+            length=_number(self.query_one("#length", Input).value, "The match length"),
+            seed=_number(self.query_one("#seed", Input).value, "The seed"),
+        )
+
+
+def _number(text: str, what: str) -> int | None:
+    if not text.strip():
+        return None
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise RuleError("bad_choice", f"{what} must be a whole number, not {text!r}.") from None
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys, and the rules of the game being played."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("question_mark", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, ruleset: str) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Markdown("# Keys\n\n" + KEYS, id="help-keys")
+            yield Markdown(rules_text(self.ruleset), id="help-rules")
+        yield Footer()
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+
+class ScoreSheet(ModalScreen[bool]):
+    """Between hands: each hand's points, the totals and who leads; at the end, the winner.
+
+    Dismissed with True to go on (next hand, or a new match after the last) and False to quit.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go_on", "Go on"),
+        Binding("n", "go_on", "Next hand", show=False),
+        Binding("y", "go_on", "Play again", show=False),
+        Binding("q", "stop", "Quit"),
+        Binding("escape", "stop", "Quit", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        st = s.game.state
+        with Vertical(id="sheet-box"):
+            yield Static(self._title(), id="sheet-title")
+            yield Static(self._table(), id="sheet-table")
+            if s.match_over:
+                with Horizontal(id="sheet-buttons"):
+                    yield Button("Play again (Y)", variant="primary", id="again")
+                    yield Button("Quit (Q)", id="quit")
+            else:
+                label = f"Deal hand {st.hand_number + 1} (Enter)"
+                yield Button(label, variant="primary", id="next")
+
+    def _title(self) -> str:
+        s = self.session
+        st = s.game.state
+        if s.match_over:
+            names = [s.names[w] for w in st.winners]
+            verb = "win" if names == ["You"] or len(names) > 1 else "wins"
+            return f"The match is over. {' and '.join(names)} {verb}!"
+        outcome = st.outcome or {}
+        went_out = outcome.get("went_out")
+        how = f"{s.names[went_out]} went out" if went_out is not None else "Nobody went out"
+        return f"Hand {st.hand_number} is over: {how}."
+
+    def _table(self) -> str:
+        s = self.session
+        st = s.game.state
+        width = max(8, *(len(n) for n in s.names)) + 2
+        head = "hand".ljust(6) + "".join(n.rjust(width) for n in s.names)
+        rows = [head, "-" * len(head)]
+        for number, points in enumerate(st.hand_history, start=1):
+            rows.append(str(number).ljust(6) + "".join(str(p).rjust(width) for p in points))
+        rows.append("-" * len(head))
+        rows.append("total".ljust(6) + "".join(str(p).rjust(width) for p in st.scores))
+        leaders = " and ".join(s.names[w] for w in s.leaders())
+        rows.append("")
+        rows.append(f"Leading: {leaders} ({'low' if s.low_score_wins() else 'high'} score wins)")
+        return "\n".join(rows)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id != "quit")
+
+    def action_go_on(self) -> None:
+        """The next hand, or a new match after the last."""
+        self.dismiss(True)
+
+    def action_stop(self) -> None:
+        """Quit the game (it is saved)."""
+        self.dismiss(False)
+
+
+class ChoiceScreen(ModalScreen[int | str | None]):
+    """A question with a few answers and, where it helps, a line to type one.
+
+    Dismissed with the index of the answer picked, the typed text, or None (Esc).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        *(Binding(str(n), f"answer({n - 1})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, question: str, answers: list[str], typing_hint: str | None) -> None:
+        super().__init__()
+        self.question = question
+        self.answers = answers
+        self.typing_hint = typing_hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-box"):
+            yield Static(self.question, id="choice-question")
+            for index, answer in enumerate(self.answers):
+                yield Button(f"{index + 1}. {answer}", id=f"answer-{index}")
+            if self.typing_hint is not None:
+                yield Input(placeholder=self.typing_hint, id="choice-text")
+
+    def on_mount(self) -> None:
+        if self.typing_hint is not None and not self.answers:
+            self.query_one("#choice-text", Input).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(int(str(event.button.id).removeprefix("answer-")))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(event.value.strip())
+
+    def action_answer(self, index: int) -> None:
+        """Pick an answer by its number."""
+        if index < len(self.answers):
+            self.dismiss(index)
+
+    def action_cancel(self) -> None:
+        """Leave the question unanswered: nothing is played."""
+        self.dismiss(None)

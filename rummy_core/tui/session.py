@@ -1,0 +1,260 @@
+"""A game as the full-screen app plays it: the match, who sits where, the bots, the save file.
+
+Nothing here draws on the screen, so the flow of a game (act, let the bots move, deal the next
+hand, save, resume) can be driven and tested without a terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rummy_core.actions import Action
+from rummy_core.bots import Bot, make_bot
+from rummy_core.engine import Event, Game
+from rummy_core.errors import RuleError
+from rummy_core.record import load_record, record_of, replay, save_record
+from rummy_core.registry import find_ruleset
+from rummy_core.setup import Variant, first_dealer, new_game
+from rummy_core.simulate import bot_turn, tell
+from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.tui.describe import describe
+from rummy_core.view import PlayerView, player_view
+
+HUMAN = "human"
+LOG_LINES = 200
+"""How many log sentences a session keeps."""
+
+
+@dataclass(frozen=True)
+class MatchLength:
+    """How a ruleset sets the length of a match, read off its options model.
+
+    ``field`` is the option for a full match (``target`` or ``hands``) with its default;
+    ``single`` the options that make it a single hand, or None where the ruleset has no such
+    setting.
+    """
+
+    field: str | None
+    default: int | None
+    single: dict[str, Any] | None
+
+
+def match_length(ruleset: str) -> MatchLength:
+    """How ``ruleset``'s options say how long a match is."""
+    fields = find_ruleset(ruleset).Options.model_fields
+    if "target" in fields:
+        info = fields["target"]
+        # A target that may be null plays a single hand (classic, ruling C7).
+        nullable = type(None) in typing.get_args(info.annotation)
+        return MatchLength("target", info.default, {"target": None} if nullable else None)
+    if "hands" in fields:
+        return MatchLength("hands", fields["hands"].default, {"hands": 1})
+    return MatchLength(None, None, None)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The choices that start a match: from the start screen or the command line."""
+
+    ruleset: str = "classic"
+    """A ruleset name, or a variant with options and house rules (``classic:target=250``)."""
+    bots: tuple[str, ...] = ("random",)
+    """The strength (bot name) of each computer opponent, one per opponent."""
+    single_hand: bool = False
+    length: int | None = None
+    """The target or number of hands (see ``MatchLength``); None keeps the ruleset's default."""
+    seed: int | None = None
+
+    def variant(self) -> Variant:
+        """The variant to play, with the match length applied."""
+        base = Variant.parse(self.ruleset)
+        options = dict(base.options)
+        length = match_length(base.ruleset)
+        if self.single_hand:
+            if length.single is None:
+                raise RuleError(
+                    "no_single_hand",
+                    f"{base.ruleset} has no single-hand game; it is always played to a target.",
+                )
+            options.update(length.single)
+        elif self.length is not None and length.field is not None:
+            options[length.field] = self.length
+        return Variant(base.ruleset, options, base.house_rules)
+
+
+def seat_names(seats: list[str]) -> list[str]:
+    """What the log and the panels call each seat."""
+    return ["You" if who == HUMAN else f"Bot {s}" for s, who in enumerate(seats)]
+
+
+class Session:
+    """A match between one human and bots, saved after every action when given a path."""
+
+    def __init__(
+        self,
+        game: Game,
+        variant: Variant,
+        seats: list[str],
+        dealer: int,
+        save_path: Path | None = None,
+        position: dict[str, Any] | None = None,
+    ) -> None:
+        if seats.count(HUMAN) != 1:
+            raise RuleError("no_human_seat", "A game in the terminal needs exactly one human seat.")
+        self.game = game
+        self.variant = variant
+        self.seats = seats
+        self.dealer = dealer
+        self.save_path = save_path
+        self.position = position
+        self.human = seats.index(HUMAN)
+        self.names = seat_names(seats)
+        self.bots: list[Bot | None] = [
+            None if who == HUMAN else make_bot(who, seed=game.state.seed + s)
+            for s, who in enumerate(seats)
+        ]
+        self.log: list[str] = []
+
+    # -- starting --------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, setup: Setup, save_path: Path | None = None) -> Session:
+        """A new match from the start screen's or the command line's choices."""
+        variant = setup.variant()
+        seed = setup.seed if setup.seed is not None else int.from_bytes(os.urandom(4), "big")
+        players = len(setup.bots) + 1
+        dealer = first_dealer(seed, players)
+        game = new_game(variant, players=players, seed=seed, dealer=dealer)
+        session = cls(game, variant, [HUMAN, *setup.bots], dealer, save_path)
+        session.remember(game.events)
+        return session
+
+    @classmethod
+    def resume(cls, path: Path, save_path: Path | None = None) -> Session:
+        """The game saved at ``path``, replayed to where it was; saving goes on to the same file."""
+        record = load_record(path)
+        game = replay(record)
+        session = cls(
+            game,
+            Variant.parse(record.variant),
+            list(record.seats),
+            record.dealer,
+            save_path or path,
+            record.position,
+        )
+        session.remember(game.events)
+        return session
+
+    def again(self) -> Session:
+        """A new match at the same table, with a new seed."""
+        seed = int.from_bytes(os.urandom(4), "big")
+        dealer = first_dealer(seed, len(self.seats))
+        game = new_game(self.variant, players=len(self.seats), seed=seed, dealer=dealer)
+        session = Session(game, self.variant, self.seats, dealer, self.save_path)
+        session.remember(game.events)
+        return session
+
+    # -- what the human sees -------------------------------------------------------------------
+
+    @property
+    def view(self) -> PlayerView:
+        """The human's view of the game."""
+        return player_view(self.game.state, self.human)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the human is to act."""
+        return self.game.current_player() == self.human
+
+    @property
+    def bot_to_move(self) -> bool:
+        """Whether a bot is to act."""
+        seat = self.game.current_player()
+        return seat is not None and seat != self.human
+
+    @property
+    def hand_over(self) -> bool:
+        """Whether the hand (or the whole match) has ended."""
+        return self.game.state.phase in (HAND_OVER, MATCH_OVER)
+
+    @property
+    def match_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.game.state.phase == MATCH_OVER
+
+    def draw_sources(self) -> list[str]:
+        """Where the human may draw from now (empty unless it is their draw)."""
+        st = self.game.state
+        if not self.my_turn or st.phase != DRAW:
+            return []
+        return self.game.hooks.draw_sources(st, self.human)
+
+    def low_score_wins(self) -> bool:
+        """Whether the lowest total leads, asked of the ruleset's own rule for ending a match.
+
+        No hook says which way scores point, but ``match_winners`` shows it: on a copy of the
+        state long past any match's end, with the human far ahead and everyone else far behind,
+        a high-score game names the human and a low-score game names the others.
+        """
+        probe = self.game.state.clone()
+        far = 10**9
+        probe.scores = [far if s == self.human else -far for s in range(probe.players)]
+        probe.hand_number = far
+        probe.outcome = {"went_out": self.human, "reason": "out", "hand_scores": probe.scores}
+        winners = self.game.hooks.match_winners(probe)
+        return bool(winners) and self.human not in winners
+
+    def leaders(self) -> list[int]:
+        """The seats with the best total so far."""
+        scores = self.game.state.scores
+        best = min(scores) if self.low_score_wins() else max(scores)
+        return [s for s, v in enumerate(scores) if v == best]
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def act(self, action: Action) -> list[str]:
+        """The human's action: applied, shown to the bots, logged and saved; ``RuleError`` if
+        refused, with nothing changed."""
+        events = self.game.apply(self.human, action)
+        tell(self.bots, events)
+        self.save()
+        return self.remember(events)
+
+    def preview_ok(self, action: Action) -> bool:
+        """Whether the human's ``action`` would be accepted now."""
+        return self.my_turn and self.game.is_legal(self.human, action)
+
+    def bot_step(self) -> list[str]:
+        """One action of the bot to move, logged and saved."""
+        events = bot_turn(self.game, self.bots)
+        self.save()
+        return self.remember(events)
+
+    def next_hand(self) -> list[str]:
+        """Deal the next hand (the save follows the next action: a record ends on an action)."""
+        events = self.game.next_hand()
+        tell(self.bots, events)
+        return self.remember(events)
+
+    def remember(self, events: list[Event]) -> list[str]:
+        """Add the events' sentences to the log; returns them."""
+        lines = [describe(e, self.human, self.names) for e in events]
+        self.log = [*self.log, *lines][-LOG_LINES:]
+        return lines
+
+    def save(self) -> None:
+        """Write the record of the match so far, if there is a save file."""
+        if self.save_path is None:
+            return
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        record = record_of(self.game, self.variant, self.dealer, self.seats, self.position)
+        save_record(record, self.save_path)
+
+    @property
+    def playing(self) -> bool:
+        """Whether the hand is being played (someone is to act)."""
+        return self.game.state.phase in (DRAW, PLAY)

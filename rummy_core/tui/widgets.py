@@ -1,0 +1,240 @@
+"""The pieces of the table: your hand, the melds, the piles, the players.
+
+Each widget draws what it is given and reports clicks as messages; the app decides what a click
+means. Cards are cells five columns wide, so a click's column says which card it hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from rummy_core.cards import JOKER, suit_of
+from rummy_core.state import Meld
+from rummy_core.tui.plays import card_label, rep_label
+
+CELL = 5
+"""Columns per card in the hand."""
+STRIPE_COLOURS = ("#e5c07b", "#61afef", "#98c379", "#c678dd", "#56b6c2", "#e06c75", "#d19a66")
+"""One colour per meld held, in the order the melds are listed."""
+
+
+def card_style(code: int, selected: bool = False) -> str:
+    """The style of a card face: red or black on a light card, gold when selected."""
+    if code == JOKER:
+        ink = "bold #a000a0"
+    elif suit_of(code) in (1, 2):
+        ink = "bold #c00000"
+    else:
+        ink = "bold #101010"
+    return f"{ink} on {'#ffd75f' if selected else '#e8e8e8'}"
+
+
+def card_text(code: int, selected: bool = False) -> Text:
+    """One card as a styled bit of text (``10♥``)."""
+    return Text(card_label(code), style=card_style(code, selected))
+
+
+def meld_text(meld: Meld) -> Text:
+    """A meld's cards, each wild followed by what it stands for (``2♣=5♠``)."""
+    text = Text()
+    for i, (code, rep) in enumerate(zip(meld.cards, meld.reps, strict=True)):
+        if i:
+            text.append(" ")
+        text.append_text(card_text(code))
+        if code != rep:
+            text.append(f"={rep_label(rep)}", style="bold #ffaf00")
+    return text
+
+
+class HandView(Widget, can_focus=False):
+    """Your hand: cards in rows, a cursor, selected cards in gold, stripes for melds held."""
+
+    class Changed(Message):
+        """The cursor or the selection moved (by a click)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards: list[int] = []
+        self.cursor = 0
+        self.selected: set[int] = set()
+        self.lanes: list[list[int]] = []
+        self.fresh: set[int] = set()
+
+    def show(self, cards: list[int], lanes: list[list[int]], fresh: set[int]) -> None:
+        """Show ``cards`` in this order; the selection is kept only if the hand is unchanged."""
+        if cards != self.cards:
+            self.selected = set()
+        self.cards = cards
+        self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        self.lanes = lanes
+        self.fresh = fresh
+        self.refresh(layout=True)
+
+    def move(self, step: int) -> None:
+        """Move the cursor, wrapping round the hand."""
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.refresh()
+
+    def toggle(self, index: int | None = None) -> None:
+        """Select or unselect the card under the cursor (or at ``index``)."""
+        if not self.cards:
+            return
+        spot = self.cursor if index is None else index
+        self.selected ^= {spot}
+        self.refresh()
+
+    def clear(self) -> None:
+        """Unselect every card."""
+        self.selected = set()
+        self.refresh()
+
+    def chosen(self) -> list[int]:
+        """The selected cards, or the card under the cursor when none is selected."""
+        if self.selected:
+            return [self.cards[i] for i in sorted(self.selected)]
+        return [self.cards[self.cursor]] if self.cards else []
+
+    def selected_cards(self) -> list[int]:
+        """The selected cards only."""
+        return [self.cards[i] for i in sorted(self.selected)]
+
+    def _per_row(self, width: int) -> int:
+        return max(1, width // CELL)
+
+    def _lines_per_row(self) -> int:
+        return 2 + len(self.lanes)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        rows = max(1, -(-len(self.cards) // self._per_row(width)))
+        return rows * self._lines_per_row()
+
+    def render(self) -> Text:
+        per_row = self._per_row(self.size.width)
+        out = Text(no_wrap=True, overflow="crop")
+        if not self.cards:
+            out.append("No cards in hand.", style="dim")
+            return out
+        for start in range(0, len(self.cards), per_row):
+            spots = range(start, min(start + per_row, len(self.cards)))
+            for spot in spots:
+                mark = "▼" if spot == self.cursor else ("•" if spot in self.fresh else " ")
+                out.append(f"  {mark}  ", style="bold #ffd75f" if mark == "▼" else "#5fafff")
+            out.append("\n")
+            for spot in spots:
+                code = self.cards[spot]
+                face = card_label(code).rjust(3)
+                style = card_style(code, spot in self.selected)
+                if spot == self.cursor:
+                    style += " underline"
+                out.append(" ")
+                out.append(f"{face}", style=style)
+                out.append(" ")
+            for lane in self.lanes:
+                out.append("\n")
+                for spot in spots:
+                    number = lane[spot]
+                    if number < 0:
+                        out.append(" " * CELL)
+                    else:
+                        colour = STRIPE_COLOURS[number % len(STRIPE_COLOURS)]
+                        out.append(" " + "▀" * 3 + " ", style=colour)
+            if start + per_row < len(self.cards):
+                out.append("\n")
+        return out
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        per_row = self._per_row(self.size.width)
+        spot = (offset.y // self._lines_per_row()) * per_row + offset.x // CELL
+        if offset.x // CELL < per_row and 0 <= spot < len(self.cards):
+            self.cursor = spot
+            self.toggle(spot)
+            self.post_message(self.Changed())
+
+
+class TableView(Widget, can_focus=False):
+    """Every meld on the table, one a line, with its owner; legal targets glow."""
+
+    class MeldClicked(Message):
+        """A meld was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.melds: tuple[Meld, ...] = ()
+        self.owners: list[str] = []
+        self.glowing: set[int] = set()
+        self.pointer: int | None = None
+
+    def show(
+        self,
+        melds: Sequence[Meld],
+        owners: list[str],
+        glowing: set[int],
+        pointer: int | None,
+    ) -> None:
+        """Show the melds; ``glowing`` ones are legal targets, ``pointer`` the one being chosen."""
+        self.melds = tuple(melds)
+        self.owners = owners
+        self.glowing = glowing
+        self.pointer = pointer
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self.melds))
+
+    def render(self) -> Text:
+        out = Text(no_wrap=True, overflow="crop")
+        if not self.melds:
+            out.append("No melds on the table yet.", style="dim")
+            return out
+        for index, meld in enumerate(self.melds):
+            if index:
+                out.append("\n")
+            line = Text()
+            glow = index in self.glowing
+            line.append("◆ " if glow else "  ", style="bold #ffd75f")
+            line.append(f"{index + 1:>2} {self.owners[meld.owner]:<6} {meld.kind:<4} ")
+            line.append_text(meld_text(meld))
+            if index == self.pointer:
+                line.stylize("reverse")
+            elif glow:
+                line.stylize("on #3a3a00")
+            out.append_text(line)
+        return out
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and 0 <= offset.y < len(self.melds):
+            self.post_message(self.MeldClicked(offset.y))
+
+
+class PileView(Static):
+    """The stock, the discard pile or the cut card; a click draws from it."""
+
+    class Clicked(Message):
+        """A pile was clicked."""
+
+        def __init__(self, source: str) -> None:
+            super().__init__()
+            self.source = source
+
+    def __init__(self, source: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.source = source
+
+    def on_click(self, event: Click) -> None:
+        self.post_message(self.Clicked(self.source))
