@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from rummy_core.bots import bot_names, make_bot
+from rummy_core.compare.command import compare
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import hook_names
@@ -248,6 +249,9 @@ def schema(out: Path) -> None:
     for name, body in schemas.items():
         (out / f"{name}.schema.json").write_text(json.dumps(body, indent=2), encoding="utf-8")
         click.echo(f"wrote {out / f'{name}.schema.json'}")
+
+
+cli.add_command(compare)
 
 
 def main() -> None:

@@ -1,0 +1,144 @@
+"""``rummy compare``: the command line of a study."""
+
+from __future__ import annotations
+
+import os
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from rummy_core.bots import bot_names
+from rummy_core.compare.output import (
+    RecordWriter,
+    print_report,
+    progress_bar,
+    write_csv,
+    write_json,
+)
+from rummy_core.compare.play import Block
+from rummy_core.compare.report import build_report
+from rummy_core.compare.running import run_study
+from rummy_core.compare.spec import Study, parse_bots
+
+DEFAULT_HANDS = 1000
+WIDE = 180
+"""Table width when the output is not a terminal (a file or a pipe has no width of its own)."""
+
+
+@click.command(name="compare")
+@click.argument("variants", nargs=-1, required=True)
+@click.option("--players", type=click.IntRange(min=2), default=2, show_default=True)
+@click.option("--hands", type=click.IntRange(min=1), default=None, help="Hands per variant [1000].")
+@click.option(
+    "--matches",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Play this many whole matches per variant instead of single hands.",
+)
+@click.option(
+    "--bots",
+    default="random",
+    show_default=True,
+    help=f"One bot for every seat, or one per seat, comma-separated, seat 0 first: {bot_names()}.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="The study's seed.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Processes; 0: one per CPU.",
+)
+@click.option(
+    "--ray",
+    "ray_address",
+    default=None,
+    help="Run on Ray: a cluster address (auto, ray://host:10001) or 'local'.",
+)
+@click.option(
+    "--max-match-hands",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    help="A match still going after this many hands is cut off.",
+)
+@click.option("--json", "json_path", type=click.Path(path_type=Path), help="Write the report.")
+@click.option("--csv", "csv_path", type=click.Path(path_type=Path), help="Write the figures.")
+@click.option(
+    "--records", "records_path", type=click.Path(path_type=Path), help="One JSON line per hand."
+)
+@click.option("--plot", "plot_path", type=click.Path(path_type=Path), help="Write a PNG plot.")
+@click.option("--progress/--no-progress", default=True, help="Show a progress bar.")
+def compare(
+    variants: tuple[str, ...],
+    players: int,
+    hands: int | None,
+    matches: int | None,
+    bots: str,
+    seed: int,
+    jobs: int,
+    ray_address: str | None,
+    max_match_hands: int,
+    json_path: Path | None,
+    csv_path: Path | None,
+    records_path: Path | None,
+    plot_path: Path | None,
+    progress: bool,
+) -> None:
+    """Compare variants side by side by simulation: rummy compare classic riverside hungarian.
+
+    Each VARIANT is a ruleset with options and house rules, like hungarian:opening=40 or
+    riverside+three-of-a-kind. Unit i of every variant uses the same seed, so variants that
+    share a deck are dealt the same cards. Ctrl-C stops and prints what was done.
+    """
+    if hands is not None and matches is not None:
+        raise click.UsageError("Give --hands or --matches, not both.")
+    study = Study(
+        variants=variants,
+        players=players,
+        bots=parse_bots(bots, players),
+        units=matches or hands or DEFAULT_HANDS,
+        matches=matches is not None,
+        seed=seed,
+        max_match_hands=max_match_hands,
+    )
+    study.check()
+    console = Console(width=None if sys.stdout.isatty() else WIDE)
+    jobs = jobs or os.cpu_count() or 1
+    with ExitStack() as stack:
+        bar = stack.enter_context(progress_bar(console, progress))
+        label = f"{len(variants)} variant{'s' * (len(variants) != 1)}, {study.unit_name}s"
+        task = bar.add_task(label, total=study.units * len(variants))
+        records = (
+            RecordWriter(stack.enter_context(records_path.open("w", encoding="utf-8")))
+            if records_path is not None
+            else None
+        )
+
+        def on_block(block: Block) -> None:
+            if records is not None:
+                records(block)
+            bar.advance(task, block.task.stop - block.task.start)
+
+        outcome = run_study(
+            study,
+            jobs=jobs,
+            ray_address=ray_address,
+            keep_hands=records is not None,
+            on_block=on_block,
+        )
+    report = build_report(outcome)
+    print_report(console, report)
+    if json_path is not None:
+        write_json(report, json_path)
+    if csv_path is not None:
+        write_csv(report, csv_path)
+    if plot_path is not None:
+        from rummy_core.compare.plot import write_plot
+
+        write_plot(report, plot_path)
+    if outcome.interrupted:
+        sys.exit(130)

@@ -1,0 +1,170 @@
+"""Playing a block of a study's units and reading each hand's figures from its events.
+
+This is what runs in a worker process (or a Ray task): it takes picklable arguments, builds the
+rules of each variant once per process, and returns a ``Block`` for the parent to merge.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rummy_core.bots import Bot, make_bot
+from rummy_core.cards import JOKER
+from rummy_core.compare.spec import Study, unit_seed
+from rummy_core.compare.tally import HandFigures, Tally
+from rummy_core.engine import Event, Game
+from rummy_core.hooks import Hooks
+from rummy_core.setup import Variant, build_hooks, new_game
+from rummy_core.simulate import play_hand, tell
+from rummy_core.state import MATCH_OVER
+
+PLAYS = ("melded", "laid_off", "swapped")
+"""The events that put cards on the table (and that a take-back can undo)."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """Units ``start`` to ``stop - 1`` of variant number ``variant``."""
+
+    variant: int
+    start: int
+    stop: int
+
+
+@dataclass
+class Block:
+    """What a task gave: its tally, and each hand's figures if records were asked for."""
+
+    task: Task
+    tally: Tally
+    hands: list[HandFigures] | None
+
+
+# Building a game's rules costs about 10 ms, as much as a short hand: each process builds those of
+# a variant once and reuses them for every game (new_game(hooks=...)).
+_HOOKS: dict[tuple[str, int], Hooks] = {}
+
+
+def hooks_for(variant: str, players: int) -> Hooks:
+    """The rules of ``variant`` for ``players``, built once per process."""
+    key = (variant, players)
+    found = _HOOKS.get(key)
+    if found is None:
+        found = _HOOKS[key] = build_hooks(Variant.parse(variant), players)
+    return found
+
+
+def play_block(study: Study, task: Task, keep_hands: bool) -> Block:
+    """Play one task's units and tally them."""
+    variant = study.variants[task.variant]
+    hooks = hooks_for(variant, study.players)
+    tally = Tally(study.players)
+    hands: list[HandFigures] | None = [] if keep_hands else None
+    for index in range(task.start, task.stop):
+        seed = unit_seed(study.seed, index)
+        bots = make_bots(study.bots, seed)
+        started = time.perf_counter()
+        game = seat_zero_starts(hooks, seed)
+        while True:
+            first = game.state.turn
+            play_hand(game, bots)
+            now = time.perf_counter()
+            hand = hand_figures(game, variant, index, first, now - started)
+            tally.add_hand(hand)
+            if hands is not None:
+                hands.append(hand)
+            if not study.matches:
+                break
+            if game.state.phase == MATCH_OVER or game.state.hand_number >= study.max_match_hands:
+                tally.add_match(
+                    game.state.hand_number, game.state.winners, game.state.phase == MATCH_OVER
+                )
+                break
+            started = now
+            tell(bots, game.next_hand())
+    return Block(task, tally, hands)
+
+
+def seat_zero_starts(hooks: Hooks, seed: int) -> Game:
+    """A new game whose first hand seat 0 plays first, so that seat numbers are turn order.
+
+    Every ruleset here starts left of the dealer, so the last seat deals; the other dealers are
+    tried only for a ruleset that starts elsewhere. The deck order depends on the seed alone, so
+    variants that share a deck and a starting rule get the same hands.
+    """
+    players = hooks.ruleset.options.players
+    for dealer in (players - 1, *range(players - 1)):
+        game = new_game(hooks=hooks, seed=seed, dealer=dealer)
+        if game.state.turn == 0:
+            return game
+    return game
+
+
+def hand_figures(
+    game: Game, variant: str, unit: int, first_player: int, seconds: float
+) -> HandFigures:
+    """The figures of the hand ``game`` has just finished (``first_player``: who began it)."""
+    st = game.state
+    outcome = st.outcome or {}
+    went_out: int | None = outcome.get("went_out")
+    scores: list[int] = outcome.get("hand_scores", [0] * st.players)
+    plays = committed_plays(game.events)
+    wilds = jokers = 0
+    for meld in st.table:
+        for card, rep in zip(meld.cards, meld.reps, strict=True):
+            if card != rep:
+                wilds += 1
+                jokers += card == JOKER
+    return HandFigures(
+        variant=variant,
+        unit=unit,
+        hand_number=st.hand_number,
+        seed=st.seed,
+        dealer=st.dealer,
+        first_player=first_player,
+        turns=st.hand_turns,
+        reason=outcome.get("reason", "capped"),
+        went_out=went_out,
+        winner=hand_winner(went_out, scores, game.hooks.ruleset.low_score_wins),
+        hand_scores=tuple(scores),
+        melds=plays["melded"],
+        lay_offs=plays["laid_off"],
+        swaps=plays["swapped"],
+        wilds=wilds,
+        jokers=jokers,
+        bonus=went_out is not None and game.hooks.hand_bonus(st, went_out),
+        seconds=seconds,
+    )
+
+
+def hand_winner(went_out: int | None, scores: Sequence[int], low_wins: bool) -> int | None:
+    """Who went out; when nobody did, the seat with the best hand score, unless it is shared."""
+    if went_out is not None:
+        return went_out
+    best = min(scores) if low_wins else max(scores)
+    leaders = [seat for seat, score in enumerate(scores) if score == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def committed_plays(events: Sequence[Event]) -> Counter[str]:
+    """Melds, lay-offs and swaps that stayed on the table: a take-back (A3) undoes its turn's."""
+    done: Counter[str] = Counter()
+    pending: list[str] = []
+    for event in events:
+        kind = event["type"]
+        if kind in PLAYS:
+            pending.append(kind)
+        elif kind == "took_back":
+            pending.clear()
+        elif kind in ("discarded", "hand_ended"):
+            done.update(pending)
+            pending.clear()
+    return done
+
+
+def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
+    """The bots of a unit, each seeded from the unit's seed and its seat."""
+    return [make_bot(name, seed=seed + seat) for seat, name in enumerate(names)]
