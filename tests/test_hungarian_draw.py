@@ -2,51 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from hungarian_helpers import RUN_5H, c, lay_down, make
 
-import pytest
-
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, TakeBack
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.setup import game_from_position
-
-RUN_5H = {"owner": 1, "cards": ["5H", "6H", "7H"]}
-
-
-def make(hands: list[str], **fields: Any) -> Game:
-    """Two players, seat 0 to draw; both past their first turn and opened unless told."""
-    pos: dict[str, Any] = {
-        "players": 2,
-        "dealer": 1,
-        "turn": 0,
-        "phase": "draw",
-        "hands": [h.split() for h in hands],
-        "turns_taken": [3, 3],
-        "opened": [True, True],
-        "cut_card": "9C",
-        "stock": ["KC", "QD"],
-    }
-    pos.update(fields)
-    return game_from_position("hungarian", pos, seed=3)
-
-
-def c(text: str) -> int:
-    return parse_card(text)
-
-
-def meld(text: str) -> MeldDown:
-    return MeldDown((NewMeld.of(parse_cards(text)),))
-
-
-def refused(game: Game, seat: int, action: Any, code: str) -> None:
-    """``action`` is refused with ``code`` and the state is unchanged (ruling A2)."""
-    before = game.state.clone()
-    with pytest.raises(RuleError) as err:
-        game.apply(seat, action)
-    assert err.value.code == code
-    assert game.state.equals(before)
+from rummy_core.actions import Discard, Draw, LayOff, TakeBack
+from rummy_core.testing import assert_refused
 
 
 def test_three_draw_sources() -> None:
@@ -81,8 +40,8 @@ def test_later_discard_must_reach_the_table() -> None:
     # Ruling H4: after the first draw, a discard taken must be on the table by the turn's end.
     game = make(["4C 5D", "6S"], discard=["2D", "8H"], table=[RUN_5H])
     game.apply(0, Draw("discard"))
-    refused(game, 0, Discard(c("4C")), "pile_card_not_played")
-    refused(game, 0, Discard(c("8H")), "pile_card_not_played")
+    assert_refused(game, 0, Discard(c("4C")), "pile_card_not_played")
+    assert_refused(game, 0, Discard(c("8H")), "pile_card_not_played")
     game.apply(0, LayOff(0, (c("8H"),), (None,)))
     game.apply(0, Discard(c("4C")))
     assert game.state.table[0].cards[-1] == c("8H")
@@ -92,7 +51,7 @@ def test_a_second_copy_in_hand_does_not_count_as_played() -> None:
     # Rulings H1 and H4: with two packs, holding another 8H is not putting the taken one down.
     game = make(["8H 4C 5D", "6S"], discard=["2D", "8H"], table=[RUN_5H])
     game.apply(0, Draw("discard"))
-    refused(game, 0, Discard(c("4C")), "pile_card_not_played")
+    assert_refused(game, 0, Discard(c("4C")), "pile_card_not_played")
     game.apply(0, LayOff(0, (c("8H"),), (None,)))
     game.apply(0, Discard(c("4C")))
     assert game.state.hands[0].count(c("8H")) == 1
@@ -103,22 +62,8 @@ def test_unopened_player_keeps_a_later_discard_only_by_opening_with_it() -> None
     hand = "KS KH KD QC QD QH 8H 9H 4C"
     game = make([hand, "6S"], opened=[False, True], discard=["2D", "10H"])
     game.apply(0, Draw("discard"))
-    refused(
-        game,
-        0,
-        MeldDown((NewMeld.of(parse_cards("KS KH KD")), NewMeld.of(parse_cards("QC QD QH")))),
-        "open_with_pile_card",
-    )
-    game.apply(
-        0,
-        MeldDown(
-            (
-                NewMeld.of(parse_cards("KS KH KD")),
-                NewMeld.of(parse_cards("QC QD QH")),
-                NewMeld.of(parse_cards("8H 9H 10H")),
-            )
-        ),
-    )
+    assert_refused(game, 0, lay_down("KS KH KD", "QC QD QH"), "open_with_pile_card")
+    game.apply(0, lay_down("KS KH KD", "QC QD QH", "8H 9H 10H"))
     game.apply(0, Discard(c("4C")))
     assert game.state.opened(0)
 
@@ -127,8 +72,8 @@ def test_unopened_player_cannot_keep_a_later_discard_without_opening() -> None:
     # Ruling H4: no opening, so the pile card cannot reach the table.
     game = make(["4C 5D", "6S"], opened=[False, True], discard=["2D", "8H"], table=[RUN_5H])
     game.apply(0, Draw("discard"))
-    refused(game, 0, LayOff(0, (c("8H"),), (None,)), "not_opened")
-    refused(game, 0, Discard(c("4C")), "pile_card_not_played")
+    assert_refused(game, 0, LayOff(0, (c("8H"),), (None,)), "not_opened")
+    assert_refused(game, 0, Discard(c("4C")), "pile_card_not_played")
 
 
 def test_giving_back_a_discard_undoes_the_turn_and_draws_from_the_stock() -> None:
@@ -136,7 +81,7 @@ def test_giving_back_a_discard_undoes_the_turn_and_draws_from_the_stock() -> Non
     game = make(["KS KH KD 4C 5D", "6S"], discard=["2D", "8H"], table=[RUN_5H])
     start = game.state.clone()
     game.apply(0, Draw("discard"))
-    game.apply(0, meld("KS KH KD"))
+    game.apply(0, lay_down("KS KH KD"))
     game.apply(0, TakeBack())
     st = game.state
     assert st.phase == "draw"
@@ -144,8 +89,8 @@ def test_giving_back_a_discard_undoes_the_turn_and_draws_from_the_stock() -> Non
     assert st.hands == start.hands
     assert st.table == start.table
     assert st.refused_sources == ["discard"]
-    refused(game, 0, Draw("discard"), "source_given_back")
-    refused(game, 0, Draw("cut"), "draw_from_stock")
+    assert_refused(game, 0, Draw("discard"), "source_given_back")
+    assert_refused(game, 0, Draw("cut"), "draw_from_stock")
     game.apply(0, Draw("stock"))
     assert game.state.hands[0][-1] == c("KC")
 
@@ -155,9 +100,7 @@ def test_take_back_after_a_free_first_draw_keeps_the_card() -> None:
     hand = "KS KH KD QC QD QH 4C"
     game = make([hand, "6S 7S"], turns_taken=[1, 1], opened=[False, False], discard=["8H"])
     game.apply(0, Draw("discard"))
-    game.apply(
-        0, MeldDown((NewMeld.of(parse_cards("KS KH KD")), NewMeld.of(parse_cards("QC QD QH"))))
-    )
+    game.apply(0, lay_down("KS KH KD", "QC QD QH"))
     game.apply(0, TakeBack())
     assert game.state.phase == "play"
     assert game.state.table == []
@@ -169,7 +112,7 @@ def test_cut_card_is_only_yours_if_you_go_out() -> None:
     # Ruling H7: unable to go out, the player must give the cut card back.
     game = make(["4C 5D", "6S"])
     game.apply(0, Draw("cut"))
-    refused(game, 0, Discard(c("4C")), "cut_card_not_out")
+    assert_refused(game, 0, Discard(c("4C")), "cut_card_not_out")
 
 
 def test_giving_back_the_cut_card_restores_it_and_allows_one_try_only() -> None:
@@ -177,13 +120,13 @@ def test_giving_back_the_cut_card_restores_it_and_allows_one_try_only() -> None:
     game = make(["10C JC 4C 5D", "6S"])
     start = game.state.clone()
     game.apply(0, Draw("cut"))
-    game.apply(0, meld("9C 10C JC"))
+    game.apply(0, lay_down("9C 10C JC"))
     game.apply(0, TakeBack())
     st = game.state
     assert st.cut_card == c("9C")
     assert st.hands == start.hands and st.table == []
     assert st.phase == "draw"
-    refused(game, 0, Draw("cut"), "source_given_back")
+    assert_refused(game, 0, Draw("cut"), "source_given_back")
     game.apply(0, Draw("stock"))
     game.apply(0, Discard(c("4C")))
     # The next player may try it: the give-back lasts one turn.
@@ -195,7 +138,7 @@ def test_going_out_with_the_cut_card_keeps_it() -> None:
     # Ruling H7: the cut card used to go out is the player's.
     game = make(["10C JC 4C", "6S"])
     game.apply(0, Draw("cut"))
-    game.apply(0, meld("9C 10C JC"))
+    game.apply(0, lay_down("9C 10C JC"))
     game.apply(0, Discard(c("4C")))
     assert game.state.phase == "hand_over"
     assert game.state.outcome is not None and game.state.outcome["went_out"] == 0
@@ -210,6 +153,6 @@ def test_two_give_backs_in_one_turn_remember_both() -> None:
     game.apply(0, Draw("discard"))
     game.apply(0, TakeBack())
     assert sorted(game.state.refused_sources) == ["cut", "discard"]
-    refused(game, 0, Draw("cut"), "source_given_back")
-    refused(game, 0, Draw("discard"), "source_given_back")
+    assert_refused(game, 0, Draw("cut"), "source_given_back")
+    assert_refused(game, 0, Draw("discard"), "source_given_back")
     game.apply(0, Draw("stock"))

@@ -2,50 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from hungarian_helpers import RUN_5H, RUN_WITH_JOKER, lay_down, make
 
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
+from rummy_core.actions import Discard, Draw, LayOff, Swap
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
-from rummy_core.errors import RuleError
 from rummy_core.melds import readings
-from rummy_core.setup import game_from_position
 from rummy_core.state import Meld
-
-RUN_5H = {"owner": 1, "cards": ["5H", "6H", "7H"]}
-RUN_WITH_JOKER = {"owner": 1, "cards": ["8D", "JK", "10D"]}
-
-
-def make(hands: list[str], variant: str = "hungarian", **fields: Any) -> Game:
-    """Two players, seat 0 to draw; past their first turn, seat 0 not opened unless told."""
-    pos: dict[str, Any] = {
-        "players": 2,
-        "dealer": 1,
-        "turn": 0,
-        "phase": "draw",
-        "hands": [h.split() for h in hands],
-        "turns_taken": [3, 3],
-        "opened": [False, True],
-        "cut_card": "9C",
-        "stock": ["KC", "QD"],
-    }
-    pos.update(fields)
-    return game_from_position(variant, pos, seed=3)
-
-
-def lay_down(*melds: str) -> MeldDown:
-    return MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in melds))
-
-
-def refused(game: Game, seat: int, action: Any, code: str) -> None:
-    """``action`` is refused with ``code`` and the state is unchanged (ruling A2)."""
-    before = game.state.clone()
-    with pytest.raises(RuleError) as err:
-        game.apply(seat, action)
-    assert err.value.code == code
-    assert game.state.equals(before)
+from rummy_core.testing import assert_refused
 
 
 def points(game: Game, cards: str) -> int:
@@ -58,25 +23,27 @@ def points(game: Game, cards: str) -> int:
 
 def test_opening_needs_fifty_one() -> None:
     # Ruling H5: 50 is short, 51 opens.
-    game = make(["KS KH KD 2S 3S 4S 5S 6S 7D 7H 7S 4C", "6C"])
+    game = make(["KS KH KD 2S 3S 4S 5S 6S 7D 7H 7S 4C", "6C"], opened=[False, True])
     game.apply(0, Draw("stock"))
-    refused(game, 0, lay_down("KS KH KD", "2S 3S 4S 5S 6S"), "opening_too_low")
+    assert_refused(game, 0, lay_down("KS KH KD", "2S 3S 4S 5S 6S"), "opening_too_low")
     game.apply(0, lay_down("KS KH KD", "7D 7H 7S"))
     assert game.state.opened(0)
 
 
 def test_opening_is_one_lay_down_of_several_melds() -> None:
     # Ruling H5: melds put down together count together; one alone must reach 51 by itself.
-    game = make(["KS KH KD QC QD QH 4C", "6C"])
+    game = make(["KS KH KD QC QD QH 4C", "6C"], opened=[False, True])
     game.apply(0, Draw("stock"))
-    refused(game, 0, lay_down("KS KH KD"), "opening_too_low")
+    assert_refused(game, 0, lay_down("KS KH KD"), "opening_too_low")
     game.apply(0, lay_down("KS KH KD", "QC QD QH"))
     assert len(game.state.table) == 2
 
 
 def test_opening_minimum_is_an_option() -> None:
     # Ruling H5: the 51 is an option.
-    game = make(["KS KH KD 2S 3S 4S 5S 6S 4C", "6C"], variant="hungarian:opening=40")
+    game = make(
+        ["KS KH KD 2S 3S 4S 5S 6S 4C", "6C"], variant="hungarian:opening=40", opened=[False, True]
+    )
     game.apply(0, Draw("stock"))
     game.apply(0, lay_down("KS KH KD", "2S 3S 4S 5S 6S"))
     assert game.state.opened(0)
@@ -89,7 +56,7 @@ def test_no_opening_on_a_first_turn(turns_taken: list[int]) -> None:
         ["KS KH KD QC QD QH 4C", "6C"], dealer=0, turns_taken=turns_taken, opened=[False, False]
     )
     game.apply(0, Draw("stock"))
-    refused(game, 0, lay_down("KS KH KD", "QC QD QH"), "first_turn")
+    assert_refused(game, 0, lay_down("KS KH KD", "QC QD QH"), "first_turn")
 
 
 def test_starters_discard_only_turn_allows_no_meld() -> None:
@@ -97,20 +64,22 @@ def test_starters_discard_only_turn_allows_no_meld() -> None:
     game = make(
         ["KS KH KD QC QD QH 4C", "6C"], turns_taken=[0, 0], phase="play", opened=[False, False]
     )
-    refused(game, 0, lay_down("KS KH KD", "QC QD QH"), "first_turn")
+    assert_refused(game, 0, lay_down("KS KH KD", "QC QD QH"), "first_turn")
 
 
 def test_before_opening_no_lay_off_and_no_joker() -> None:
     # Ruling H5: an unopened player can neither lay off nor take a joker.
-    game = make(["8H 9D 4C", "6C"], table=[RUN_5H, RUN_WITH_JOKER])
+    game = make(["8H 9D 4C", "6C"], table=[RUN_5H, RUN_WITH_JOKER], opened=[False, True])
     game.apply(0, Draw("stock"))
-    refused(game, 0, LayOff(0, (parse_card("8H"),), (None,)), "not_opened")
-    refused(game, 0, Swap(1, parse_card("9D")), "not_opened")
+    assert_refused(game, 0, LayOff(0, (parse_card("8H"),), (None,)), "not_opened")
+    assert_refused(game, 0, Swap(1, parse_card("9D")), "not_opened")
 
 
 def test_after_the_opening_lay_offs_and_swaps_in_the_same_turn() -> None:
     # Ruling H5: once the opening is down, the same turn may lay off and swap.
-    game = make(["KS KH KD QC QD QH 8H 9D 4C", "6C"], table=[RUN_5H, RUN_WITH_JOKER])
+    game = make(
+        ["KS KH KD QC QD QH 8H 9D 4C", "6C"], table=[RUN_5H, RUN_WITH_JOKER], opened=[False, True]
+    )
     game.apply(0, Draw("stock"))
     game.apply(0, lay_down("KS KH KD", "QC QD QH"))
     game.apply(0, LayOff(0, (parse_card("8H"),), (None,)))
@@ -123,7 +92,7 @@ def test_after_the_opening_lay_offs_and_swaps_in_the_same_turn() -> None:
 
 def test_a_joker_counts_as_the_card_it_stands_for() -> None:
     # Ruling H5: 8S JK 10S is 8 + 9 + 10; a set's joker counts its rank.
-    game = make(["8S JK 10S KH KD KC 4C", "6C"])
+    game = make(["8S JK 10S KH KD KC 4C", "6C"], opened=[False, True])
     assert points(game, "8S JK 10S") == 27
     assert points(game, "9S 9H JK") == 27
     game.apply(0, Draw("stock"))
@@ -145,15 +114,15 @@ def test_a_joker_counts_as_the_card_it_stands_for() -> None:
 )
 def test_ace_points_in_an_opening(variant: str, cards: str, expected: int) -> None:
     # Ruling H1.
-    assert points(make(["4C", "6C"], variant=variant), cards) == expected
+    assert points(make(["4C", "6C"], variant=variant, opened=[False, True]), cards) == expected
 
 
 def test_low_ace_option_changes_whether_an_opening_is_enough() -> None:
     # Ruling H1, through the engine: 15 + 30 + 9 opens, 6 + 30 + 9 does not.
     hand = "AS 2S 3S KS KH KD 2C 3C 4C 9D"
-    flat = make([hand, "6C"])
+    flat = make([hand, "6C"], opened=[False, True])
     flat.apply(0, Draw("stock"))
     flat.apply(0, lay_down("AS 2S 3S", "KS KH KD", "2C 3C 4C"))
-    low = make([hand, "6C"], variant="hungarian:ace=low-high")
+    low = make([hand, "6C"], variant="hungarian:ace=low-high", opened=[False, True])
     low.apply(0, Draw("stock"))
-    refused(low, 0, lay_down("AS 2S 3S", "KS KH KD", "2C 3C 4C"), "opening_too_low")
+    assert_refused(low, 0, lay_down("AS 2S 3S", "KS KH KD", "2C 3C 4C"), "opening_too_low")

@@ -5,21 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from scenario_helpers import check_scenario, rulings_shown, scenario_files
 
-from rummy_core.scenario import load_scenario, run_scenario
-
-FOLDER = Path(__file__).resolve().parent.parent / "scenarios" / "hungarian"
-FILES = sorted(FOLDER.glob("*.json"))
+FILES = scenario_files("hungarian")
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario_passes(path: Path) -> None:
-    scenario = load_scenario(path)
-    assert scenario.ruleset == "hungarian"
-    assert run_scenario(scenario) == []
+    check_scenario(path, "hungarian")
 
 
 def test_every_ruling_has_a_scenario() -> None:
     # Rulings H1 to H11: each file is named after the ruling it shows first.
-    covered = {p.stem.split("-")[0] for p in FILES}
-    assert {f"h{n}" for n in range(1, 12)} <= covered
+    assert {f"h{n}" for n in range(1, 12)} <= rulings_shown(FILES)

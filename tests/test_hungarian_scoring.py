@@ -7,51 +7,14 @@ from random import Random
 from typing import Any
 
 import pytest
+from hungarian_helpers import RUN_5H, RUN_WITH_JOKER, c, lay_down, make
 
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
-from rummy_core.cards import JOKER, card_name, parse_card, parse_cards, rank_of, standard_deck
+from rummy_core.actions import Discard, Draw, LayOff, Swap
+from rummy_core.cards import JOKER, card_name, parse_cards, rank_of, standard_deck
 from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.setup import game_from_position, new_game
+from rummy_core.setup import new_game
 from rummy_core.state import State
-from rummy_core.testing import conformance_run, random_action
-
-RUN_5H = {"owner": 1, "cards": ["5H", "6H", "7H"]}
-RUN_WITH_JOKER = {"owner": 1, "cards": ["8D", "JK", "10D"]}
-
-
-def make(hands: list[str], variant: str = "hungarian", **fields: Any) -> Game:
-    """Two players past their first turn, seat 0 to draw KC from the stock."""
-    pos: dict[str, Any] = {
-        "players": 2,
-        "dealer": 1,
-        "turn": 0,
-        "phase": "draw",
-        "hands": [h.split() for h in hands],
-        "turns_taken": [3, 3],
-        "opened": [True, True],
-        "cut_card": "9C",
-        "stock": ["KC", "QD"],
-    }
-    pos.update(fields)
-    return game_from_position(variant, pos, seed=3)
-
-
-def c(text: str) -> int:
-    return parse_card(text)
-
-
-def lay_down(*melds: str) -> MeldDown:
-    return MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in melds))
-
-
-def refused(game: Game, seat: int, action: Any, code: str) -> None:
-    """``action`` is refused with ``code`` and the state is unchanged (ruling A2)."""
-    before = game.state.clone()
-    with pytest.raises(RuleError) as err:
-        game.apply(seat, action)
-    assert err.value.code == code
-    assert game.state.equals(before)
+from rummy_core.testing import assert_refused, conformance_run, random_action
 
 
 def penalty(card: int) -> int:
@@ -131,10 +94,10 @@ def test_the_last_card_is_never_put_down() -> None:
     # Ruling H8: neither a meld nor a lay-off may empty the hand.
     game = make(["5S 6S", "2C"], stock=["7S"])
     game.apply(0, Draw("stock"))
-    refused(game, 0, lay_down("5S 6S 7S"), "must_keep_a_card")
+    assert_refused(game, 0, lay_down("5S 6S 7S"), "must_keep_a_card")
     game = make(["9H", "2C"], stock=["8H"], table=[RUN_5H])
     game.apply(0, Draw("stock"))
-    refused(game, 0, LayOff(0, (c("8H"), c("9H")), (None, None), "high"), "must_keep_a_card")
+    assert_refused(game, 0, LayOff(0, (c("8H"), c("9H")), (None, None), "high"), "must_keep_a_card")
 
 
 def exhausted(hands: list[str], stock: str, discard_all: bool) -> dict[str, Any]:
