@@ -7,33 +7,22 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from riverside_helpers import mid_hand, refusal_codes
 
 from rulesets.riverside import RiversideOptions, RiversideRommi
 from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
-from rummy_core.errors import IllegalAction, RuleError
 from rummy_core.hooks import Hooks
 from rummy_core.meldrules import MeldRules, SetShape
 from rummy_core.models.position import load_position, parse_meld_card
 from rummy_core.plugin import HouseRule, NoOptions, hookimpl
-from rummy_core.setup import game_from_position
+from rummy_core.testing import assert_refused
 
 
 def game(hand: str, table: list[list[str]] | None = None, **position: Any) -> Game:
-    """Seat 0 to move, having drawn, past the first turn; seat 1 owns the table's melds."""
-    base: dict[str, Any] = {
-        "players": 2,
-        "dealer": 1,
-        "turn": 0,
-        "phase": "play",
-        "this_turn": {"drew": "stock"},
-        "turns_taken": [1, 1],
-        "hands": [hand.split(), ["10C", "JC"]],
-        "discard": ["10H"],
-        "table": [{"owner": 1, "cards": cards} for cards in table or []],
-    }
-    return game_from_position("riverside", {**base, **position}, seed=3)
+    """Seat 0 holds ``hand`` and has drawn; seat 1 holds 10C JC and owns the table's melds."""
+    return mid_hand([hand, "10C JC"], table, seed=3, **position)
 
 
 def meld(*tokens: str) -> NewMeld:
@@ -46,16 +35,6 @@ def lay_off(index: int, *tokens: str, end: str | None = None) -> LayOff:
     """A lay-off as written in a scenario."""
     new = meld(*tokens)
     return LayOff(index, new.cards, new.declared, end)
-
-
-def refused(g: Game, action: Any) -> list[str]:
-    """Apply a play that must be refused; check the state is unchanged; return every code."""
-    before = g.state.clone()
-    with pytest.raises(RuleError) as caught:
-        g.apply(0, action)
-    assert g.state.equals(before)
-    error = caught.value
-    return [v.code for v in error.violations] if isinstance(error, IllegalAction) else [error.code]
 
 
 def reps(g: Game, index: int) -> list[int]:
@@ -84,14 +63,14 @@ def test_a_run_of_thirteen_cards_and_no_more() -> None:
     g = game(suit + " 9C 2H")
     g.apply(0, MeldDown((meld(*suit.split()),)))
     assert len(g.state.table[0].cards) == 13
-    assert refused(g, lay_off(0, "2H", end="high")) == ["cannot_lay_off"]
+    assert refusal_codes(g, lay_off(0, "2H", end="high")) == ["cannot_lay_off"]
 
 
 @pytest.mark.parametrize("cards", ["5H 6H", "5H 6H 8H", "5H 6D 7H", "AS KS QS"])
 def test_not_runs(cards: str) -> None:
     # Ruling R6: three or more, one suit, in order (given in order).
     g = game(cards + " 9C")
-    assert refused(g, MeldDown((meld(*cards.split()),))) == ["not_a_meld"]
+    assert refusal_codes(g, MeldDown((meld(*cards.split()),))) == ["not_a_meld"]
 
 
 # -- ruling R6: sets ---------------------------------------------------------------------------
@@ -106,7 +85,7 @@ def test_a_set_is_all_four_of_a_rank() -> None:
 def test_three_of_a_kind_is_never_a_meld() -> None:
     # Ruling R6.
     g = game("7C 7D 7H 9C")
-    assert refused(g, MeldDown((meld("7C", "7D", "7H"),))) == ["not_a_meld"]
+    assert refusal_codes(g, MeldDown((meld("7C", "7D", "7H"),))) == ["not_a_meld"]
 
 
 # -- ruling R6: only runs are extended, at either end; melds never split or rearranged --------
@@ -133,15 +112,15 @@ def test_a_lay_off_goes_at_one_end_only() -> None:
     # Ruling R6: melds are never split or rearranged: a lay-off adds at one end, so cards that
     # belong at both ends are two lay-offs.
     g = game("4H 8H 9C", [["5H", "6H", "7H"]])
-    assert refused(g, lay_off(0, "4H", "8H")) == ["cannot_lay_off"]
-    assert refused(g, lay_off(0, "8H", "4H")) == ["cannot_lay_off"]
+    assert refusal_codes(g, lay_off(0, "4H", "8H")) == ["cannot_lay_off"]
+    assert refusal_codes(g, lay_off(0, "8H", "4H")) == ["cannot_lay_off"]
 
 
 def test_a_set_cannot_be_extended() -> None:
     # Ruling R6: only runs; a set already holds its rank's four cards, wild or not.
     g = game("2D 9C", [["7C", "7D", "7H", "7S"]])
-    assert refused(g, lay_off(0, "2D")) == ["cannot_lay_off"]
-    assert refused(g, lay_off(0, "2D=7S")) == ["cannot_lay_off"]
+    assert refusal_codes(g, lay_off(0, "2D")) == ["cannot_lay_off"]
+    assert refusal_codes(g, lay_off(0, "2D=7S")) == ["cannot_lay_off"]
 
 
 # -- ruling R7: every 2 is wild ----------------------------------------------------------------
@@ -169,7 +148,7 @@ def test_any_number_of_2s_in_one_meld() -> None:
 def test_wilds_that_fit_a_run_and_a_set_must_be_declared() -> None:
     # Ruling R7: 2C 2D 2H 8S is 5S-8S or all four 8s; the player says which.
     g = game("2C 2D 2H 8S 9C")
-    assert refused(g, MeldDown((meld("2C", "2D", "2H", "8S"),))) == ["ambiguous_wild"]
+    assert refusal_codes(g, MeldDown((meld("2C", "2D", "2H", "8S"),))) == ["ambiguous_wild"]
     g.apply(0, MeldDown((meld("2C=8C", "2D", "2H", "8S"),)))
     assert reps(g, 0) == parse_cards("8C 8D 8H 8S")
 
@@ -184,7 +163,7 @@ def test_a_meld_of_2s_only_with_declared_cards() -> None:
 def test_an_undeclared_meld_of_2s_is_refused_as_ambiguous() -> None:
     # Ruling R7: the player must declare what each stands for.
     g = game("2C 2D 2H 9C")
-    assert refused(g, MeldDown((meld("2C", "2D", "2H"),))) == ["ambiguous_wild"]
+    assert refusal_codes(g, MeldDown((meld("2C", "2D", "2H"),))) == ["ambiguous_wild"]
 
 
 def test_the_four_2s_are_a_natural_set() -> None:
@@ -207,7 +186,7 @@ def test_a_2_in_its_own_place_is_natural() -> None:
 def test_a_2_laid_off_where_either_end_fits_must_be_declared() -> None:
     # Ruling R7: 2H after 5H 6H 7H could be 4H or 8H: refused unless the player says which.
     g = game("2H 9C 3D", [["5H", "6H", "7H"]])
-    assert refused(g, lay_off(0, "2H")) == ["ambiguous_wild"]
+    assert refusal_codes(g, lay_off(0, "2H")) == ["ambiguous_wild"]
     g.apply(0, lay_off(0, "2H=8H"))
     assert reps(g, 0) == parse_cards("5H 6H 7H 8H")
 
@@ -221,7 +200,7 @@ def test_a_2_laid_off_at_a_named_end() -> None:
 def test_a_2_laid_off_where_it_is_natural_or_wild_must_be_declared() -> None:
     # 2H before 3H 4H 5H is the natural 2 of hearts; after it, a wild 6H.
     g = game("2H 9C 3D", [["3H", "4H", "5H"]])
-    assert refused(g, lay_off(0, "2H")) == ["ambiguous_wild"]
+    assert refusal_codes(g, lay_off(0, "2H")) == ["ambiguous_wild"]
     g.apply(0, lay_off(0, "2H=2H"))
     assert reps(g, 0) == parse_cards("2H 3H 4H 5H")
 
@@ -232,20 +211,20 @@ def test_a_2_laid_off_where_it_is_natural_or_wild_must_be_declared() -> None:
 def test_a_2_cannot_stand_for_a_card_already_on_the_table() -> None:
     # Ruling R8: 6H is on the table, so 5H 2C 7H (2C for 6H) is refused.
     g = game("5H 2C 7H 9C", [["6H", "6C", "6D", "6S"]])
-    assert refused(g, MeldDown((meld("5H", "2C", "7H"),))) == ["wild_for_table_card"]
+    assert refusal_codes(g, MeldDown((meld("5H", "2C", "7H"),))) == ["wild_for_table_card"]
 
 
 def test_a_card_a_2_stands_for_comes_down_only_by_a_swap() -> None:
     # Ruling R8: 2C stands for 6H on the table; 6H may not go into a new meld or a lay-off.
     g = game("6C 6D 6H 6S 7H 8H 9C", [["4H", "5H", "2C"]])
-    assert refused(g, MeldDown((meld("6C", "6D", "6H", "6S"),))) == ["card_stood_for"]
-    assert refused(g, MeldDown((meld("6H", "7H", "8H"),))) == ["card_stood_for"]
+    assert refusal_codes(g, MeldDown((meld("6C", "6D", "6H", "6S"),))) == ["card_stood_for"]
+    assert refusal_codes(g, MeldDown((meld("6H", "7H", "8H"),))) == ["card_stood_for"]
 
 
 def test_a_2_cannot_be_laid_off_for_a_card_on_the_table() -> None:
     # Ruling R8: 8H is in another meld, so a 2 at the high end of 5H 6H 7H is refused.
     g = game("2D 9C 3C", [["5H", "6H", "7H"], ["8C", "8D", "8H", "8S"]])
-    assert refused(g, lay_off(0, "2D", end="high")) == ["wild_for_table_card"]
+    assert refusal_codes(g, lay_off(0, "2D", end="high")) == ["wild_for_table_card"]
     g.apply(0, lay_off(0, "2D", end="low"))
     assert reps(g, 0) == parse_cards("4H 5H 6H 7H")
 
@@ -253,34 +232,34 @@ def test_a_2_cannot_be_laid_off_for_a_card_on_the_table() -> None:
 def test_a_card_a_2_stands_for_cannot_be_laid_off() -> None:
     # Ruling R8: 2C stands for 9S in the set; 9S may not extend a run.
     g = game("9S 4C", [["9C", "9D", "9H", "2C"], ["6S", "7S", "8S"]])
-    assert refused(g, lay_off(1, "9S")) == ["card_stood_for"]
+    assert refusal_codes(g, lay_off(1, "9S")) == ["card_stood_for"]
 
 
 def test_one_lay_down_cannot_use_a_card_twice() -> None:
     # Ruling R8 within one lay-down: 2C stands for 6H while 6H itself goes into the set.
     g = game("5H 2C 7H 6C 6D 6H 6S 9C")
-    codes = refused(g, MeldDown((meld("5H", "2C", "7H"), meld("6C", "6D", "6H", "6S"))))
+    codes = refusal_codes(g, MeldDown((meld("5H", "2C", "7H"), meld("6C", "6D", "6H", "6S"))))
     assert codes == ["card_stood_for"]
 
 
 def test_every_broken_rule_is_reported() -> None:
     # Validators collect: two melds each breaking R8 give two violations.
     g = game("5H 2C 7H 8D 2S 10D 4C", [["6H", "6C", "6D", "6S"], ["9D", "9C", "9H", "9S"]])
-    codes = refused(g, MeldDown((meld("5H", "2C", "7H"), meld("8D", "2S", "10D"))))
+    codes = refusal_codes(g, MeldDown((meld("5H", "2C", "7H"), meld("8D", "2S", "10D"))))
     assert codes == ["wild_for_table_card", "wild_for_table_card"]
 
 
 def test_cards_go_back_after_a_refused_meld() -> None:
     # Ruling A2 with R6: the hand is untouched and the turn goes on.
     g = game("7C 7D 7H 9C")
-    refused(g, MeldDown((meld("7C", "7D", "7H"),)))
+    assert_refused(g, 0, MeldDown((meld("7C", "7D", "7H"),)))
     g.apply(0, Discard(parse_card("9C")))
     assert sorted(g.state.hands[0]) == sorted(parse_cards("7C 7D 7H"))
 
 
 def test_plays_need_a_draw_first() -> None:
     g = game("5H 6H 7H 9C", phase="draw", this_turn={})
-    assert refused(g, MeldDown((meld("5H", "6H", "7H"),))) == ["draw_first"]
+    assert refusal_codes(g, MeldDown((meld("5H", "6H", "7H"),))) == ["draw_first"]
     g.apply(0, Draw("stock"))
     g.apply(0, MeldDown((meld("5H", "6H", "7H"),)))
     assert len(g.state.table) == 1
@@ -314,6 +293,6 @@ def test_a_wild_standing_for_a_rank_takes_one_of_its_cards() -> None:
     }
     g = Game(hooks, load_position(position, hooks))
     g.apply(0, MeldDown((meld("7H", "8H", "9H"),)))
-    assert refused(g, MeldDown((meld("7S", "8S", "9S"),))) == ["rank_on_table"]
+    assert refusal_codes(g, MeldDown((meld("7S", "8S", "9S"),))) == ["rank_on_table"]
     g.apply(0, Swap(0, parse_card("7S")))
     assert g.state.table[0].cards == tuple(parse_cards("7C 7D 7S"))

@@ -5,48 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from riverside_helpers import mid_hand
 
 from rulesets.riverside import CardValues, RiversideOptions
 from rummy_core.actions import Discard, LayOff, MeldDown, NewMeld
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.setup import Variant, game_from_position, new_game
+from rummy_core.setup import Variant, new_game
+from rummy_core.testing import assert_refused
 from rummy_core.view import player_view
 
 
-def game(
-    hands: list[str],
-    table: list[dict[str, Any]] | None = None,
-    options: dict[str, Any] | None = None,
-    **position: Any,
-) -> Game:
-    """Seat 0 to move, having drawn from the stock, everyone past the first turn."""
-    players = len(hands)
-    base: dict[str, Any] = {
-        "players": players,
-        "dealer": players - 1,
-        "turn": 0,
-        "phase": "play",
-        "this_turn": {"drew": "stock"},
-        "turns_taken": [1] * players,
-        "hands": [h.split() for h in hands],
-        "discard": ["10H"],
-        "table": table or [],
-    }
-    return game_from_position(Variant("riverside", options or {}), {**base, **position}, seed=9)
+def game(hands: list[str], melds: list[list[str]] | None = None, **position: Any) -> Game:
+    """Seat 0 to move, having drawn from the stock, everyone past the first turn; seat 1 owns
+    ``melds``."""
+    return mid_hand(hands, melds, seed=9, **position)
 
 
 def meld(text: str) -> MeldDown:
     return MeldDown((NewMeld.of(tuple(parse_cards(text))),))
-
-
-def refused(g: Game, action: Any) -> str:
-    before = g.state.clone()
-    with pytest.raises(RuleError) as caught:
-        g.apply(0, action)
-    assert g.state.equals(before)
-    return caught.value.code
 
 
 def outcome(g: Game) -> dict[str, Any]:
@@ -82,13 +60,13 @@ def test_an_ordinary_discard_lies_face_up() -> None:
 def test_the_last_card_cannot_be_melded() -> None:
     # Ruling R10: a player may never put down their last card.
     g = game(["5H 6H 7H", "KC QD"])
-    assert refused(g, meld("5H 6H 7H")) == "must_keep_a_card"
+    assert_refused(g, 0, meld("5H 6H 7H"), "must_keep_a_card")
 
 
 def test_the_last_card_cannot_be_laid_off() -> None:
     # Ruling R10, for a lay-off.
-    g = game(["8H", "KC QD"], [{"owner": 1, "cards": ["5H", "6H", "7H"]}])
-    assert refused(g, LayOff(0, (parse_card("8H"),), (None,))) == "must_keep_a_card"
+    g = game(["8H", "KC QD"], [["5H", "6H", "7H"]])
+    assert_refused(g, 0, LayOff(0, (parse_card("8H"),), (None,)), "must_keep_a_card")
 
 
 def test_closing_is_never_forced() -> None:
@@ -105,7 +83,7 @@ def test_closing_is_never_forced() -> None:
 def test_cards_down_count_for_their_player_and_cards_in_hand_against() -> None:
     # Ruling R11. Seat 0 closes: 5H 6H 7H (15) plus 10S laid off on seat 1's run (10) = 25.
     # Seat 1: JS QS KS (30) on the table, AD 2C in hand (15 + 50) = -35.
-    g = game(["5H 6H 7H 10S 9C", "AD 2C"], [{"owner": 1, "cards": ["JS", "QS", "KS"]}])
+    g = game(["5H 6H 7H 10S 9C", "AD 2C"], [["JS", "QS", "KS"]])
     g.apply(0, meld("5H 6H 7H"))
     g.apply(0, LayOff(0, (parse_card("10S"),), (None,), "low"))
     g.apply(0, Discard(parse_card("9C")))
@@ -114,7 +92,7 @@ def test_cards_down_count_for_their_player_and_cards_in_hand_against() -> None:
 
 def test_a_lay_off_on_a_rivals_run_counts_for_the_one_who_laid_it_off() -> None:
     # Ruling R11: the run belongs to seat 1, the ace laid off on it to seat 0.
-    g = game(["AS 9C", "4D 5D"], [{"owner": 1, "cards": ["JS", "QS", "KS"]}])
+    g = game(["AS 9C", "4D 5D"], [["JS", "QS", "KS"]])
     g.apply(0, LayOff(0, (parse_card("AS"),), (None,)))
     g.apply(0, Discard(parse_card("9C")))
     assert outcome(g)["hand_scores"] == [15, 30 - 10]
@@ -140,7 +118,7 @@ def test_a_hand_without_a_closer_is_scored_the_same_way() -> None:
     # Rulings R4 and R11; cards on the table count for their credit, however the hand ended.
     g = game(
         ["9C", "KD"],
-        [{"owner": 1, "cards": ["JS", "QS", "KS", "AS"], "credit": [1, 1, 1, 0]}],
+        table=[{"owner": 1, "cards": ["JS", "QS", "KS", "AS"], "credit": [1, 1, 1, 0]}],
     )
     assert g.hooks.hand_scores(g.state, None, "stock") == [15 - 5, 30 - 10]
 
@@ -244,7 +222,7 @@ def test_as_many_more_hands_as_the_tie_needs(seat_1_hand: str, winners: list[int
     # card in hand: 4C keeps the tie at 520 (another hand), KC leaves seat 0 alone in the lead.
     g = game(
         ["5H 6H 7H 9C", seat_1_hand],
-        [{"owner": 1, "cards": ["8D", "9D", "10D"]}],
+        [["8D", "9D", "10D"]],
         scores=[505, 505],
         hand_number=3,
     )

@@ -5,35 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from riverside_helpers import mid_hand
 
 from rummy_core.actions import Discard, Draw, LayOff, Swap
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.setup import game_from_position
+from rummy_core.testing import assert_refused
 
 
 def game(hand: str, table: list[list[str]], **position: Any) -> Game:
-    """Seat 0 to move and to draw, past the first turn; seat 1 owns the table's melds."""
-    base: dict[str, Any] = {
-        "players": 2,
-        "dealer": 1,
-        "turn": 0,
-        "turns_taken": [1, 1],
-        "hands": [hand.split(), ["10C", "JC"]],
-        "stock": ["4D"],
-        "discard": ["10H"],
-        "table": [{"owner": 1, "cards": cards} for cards in table],
-    }
-    return game_from_position("riverside", {**base, **position}, seed=5)
-
-
-def refused(g: Game, action: Any) -> str:
-    before = g.state.clone()
-    with pytest.raises(RuleError) as caught:
-        g.apply(0, action)
-    assert g.state.equals(before)
-    return caught.value.code
+    """Seat 0 holds ``hand`` and is to draw the 4D; seat 1 holds 10C JC and owns the table."""
+    return mid_hand([hand, "10C JC"], table, seed=5, drawn=False, stock=["4D"], **position)
 
 
 def card_list(text: str) -> tuple[int, ...]:
@@ -55,27 +37,27 @@ def test_a_swap_on_another_players_run() -> None:
 def test_a_swap_needs_a_draw_first() -> None:
     # Ruling R9: "after drawing".
     g = game("6H 9C", [["5H", "2C", "7H"]])
-    assert refused(g, Swap(0, parse_card("6H"))) == "draw_first"
+    assert_refused(g, 0, Swap(0, parse_card("6H")), "draw_first")
 
 
 def test_no_swap_on_the_first_turn() -> None:
     # Rulings R5 and R9: from the second turn on.
     g = game("6H 9C", [["5H", "2C", "7H"]], turns_taken=[0, 1])
     g.apply(0, Draw("stock"))
-    assert refused(g, Swap(0, parse_card("6H"))) == "first_turn"
+    assert_refused(g, 0, Swap(0, parse_card("6H")), "first_turn")
 
 
 def test_only_the_card_the_2_stands_for() -> None:
     g = game("6D 9C", [["5H", "2C", "7H"]])
     g.apply(0, Draw("stock"))
-    assert refused(g, Swap(0, parse_card("6D"))) == "no_wild_for_card"
+    assert_refused(g, 0, Swap(0, parse_card("6D")), "no_wild_for_card")
 
 
 def test_a_natural_2_cannot_be_swapped() -> None:
     # Ruling R7: the 2 of clubs in A-2-3 of clubs is itself, not a wild.
     g = game("9C", [["AC", "2C", "3C"]])
     g.apply(0, Draw("stock"))
-    assert refused(g, Swap(0, parse_card("4D"))) == "no_wild_for_card"
+    assert_refused(g, 0, Swap(0, parse_card("4D")), "no_wild_for_card")
 
 
 @pytest.mark.parametrize(("real", "wild"), [("7H", "2C"), ("7H", "2S"), ("7S", "2C"), ("7S", "2S")])

@@ -9,23 +9,14 @@ import pytest
 from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
 from rummy_core.cards import card_name, parse_card, parse_cards
 from rummy_core.engine import Game
-from rummy_core.errors import RuleError
 from rummy_core.setup import game_from_position
+from rummy_core.testing import assert_refused
 
 
 def game(**position: Any) -> Game:
     """A two-player game from a position; seat 0 to move, both past their first turn."""
     base: dict[str, Any] = {"players": 2, "dealer": 1, "turn": 0, "turns_taken": [1, 1]}
     return game_from_position("riverside", {**base, **position}, seed=11)
-
-
-def refused(g: Game, seat: int, action: Any) -> str:
-    """Apply an action that must be refused; check the state is unchanged; return the code."""
-    before = g.state.clone()
-    with pytest.raises(RuleError) as caught:
-        g.apply(seat, action)
-    assert g.state.equals(before)
-    return caught.value.code
 
 
 # -- ruling R3: the stock's top card, or the whole discard pile --------------------------------
@@ -69,12 +60,12 @@ def test_a_card_just_picked_up_may_be_discarded() -> None:
 def test_only_one_draw_a_turn() -> None:
     g = game(hands=[["4S", "KD"], ["5H"]], discard=["9D"])
     g.apply(0, Draw("stock"))
-    assert refused(g, 0, Draw("discard")) == "already_drew"
+    assert_refused(g, 0, Draw("discard"), "already_drew")
 
 
 def test_discarding_before_drawing_is_refused() -> None:
     g = game(hands=[["4S", "KD"], ["5H"]], discard=["9D"])
-    assert refused(g, 0, Discard(parse_card("4S"))) == "draw_first"
+    assert_refused(g, 0, Discard(parse_card("4S")), "draw_first")
 
 
 # -- ruling R5: the first turn of each hand is draw and discard only ---------------------------
@@ -104,7 +95,7 @@ def test_first_turn_is_draw_and_discard_only(play: Any) -> None:
     # Ruling R5. The same play on the second turn is accepted (below).
     g = game(**FIRST_TURN)
     g.apply(0, Draw("stock"))
-    assert refused(g, 0, play) == "first_turn"
+    assert_refused(g, 0, play, "first_turn")
     g.apply(0, Discard(parse_card("8H")))
     assert g.current_player() == 1
 
@@ -122,7 +113,7 @@ def test_the_first_turn_comes_again_each_hand() -> None:
     assert g.current_player() == seat
     g.apply(seat, Draw("stock"))
     hand = tuple(g.state.hands[seat])
-    assert refused(g, seat, MeldDown((NewMeld.of(hand[:3]),))) == "first_turn"
+    assert_refused(g, seat, MeldDown((NewMeld.of(hand[:3]),)), "first_turn")
 
 
 # -- ruling R4: refilling the stock three times, then the hand ends ----------------------------
