@@ -7,9 +7,10 @@ from collections import Counter
 
 from rummy_core.cards import JOKER, card, parse_cards
 from rummy_core.meldrules import MeldRules
-from rummy_core.melds import readings
+from rummy_core.melds import RUN, SET, readings
 from rummy_core.solver import (
     best_arrangement,
+    best_with_layoffs,
     candidate_melds,
     going_out,
     is_full_meld,
@@ -101,3 +102,46 @@ def test_is_full_meld() -> None:
 
 def test_solvers_are_shared() -> None:
     assert solver_for(CLASSIC, CLASSIC_VALUES) is solver_for(MeldRules(), list(CLASSIC_VALUES))
+
+
+def test_lay_offs_chain_onto_a_run() -> None:
+    table = [(RUN, parse_cards("5H 6H 7H"), parse_cards("5H 6H 7H"))]
+    plan = best_with_layoffs(parse_cards("8H 9H 3C"), CLASSIC, CLASSIC_VALUES, table)
+    assert [step.card for step in plan.lay_offs] == parse_cards("8H 9H")
+    assert plan.lay_offs[-1].cards == tuple(parse_cards("5H 6H 7H 8H 9H"))
+    assert plan.arrangement.deadwood == (card(3, 0),)
+    assert plan.deadwood_value == 3
+
+
+def test_lay_offs_keep_what_the_wilds_stood_for() -> None:
+    table = [
+        (RUN, parse_cards("5H 6H 7H"), parse_cards("5H 6H 7H")),
+        (SET, (card(7, 0), card(7, 1), JOKER), (card(7, 0), card(7, 1), -7)),
+    ]
+    hand = [JOKER, card(7, 2), card(9, 3)]
+    plan = best_with_layoffs(hand, HUNGARIAN, HUNGARIAN_VALUES, table)
+    assert plan.arrangement.deadwood == (card(9, 3),)
+    for step in plan.lay_offs:
+        kind = table[step.meld][0]
+        assert any(
+            r.kind == kind and r.reps == step.reps
+            for r in readings(step.cards, step.reps, HUNGARIAN)
+        )
+    set_steps = [step for step in plan.lay_offs if step.meld == 1]
+    # The 7H fills the set; the joker, no longer needed as a heart, now stands for the 7S.
+    assert set_steps[-1].reps == (card(7, 0), card(7, 1), card(7, 3), card(7, 2))
+
+
+def test_lay_offs_never_do_worse_than_melding_alone() -> None:
+    rng = random.Random(5)
+    table = [
+        (RUN, parse_cards("3D 4D 5D"), parse_cards("3D 4D 5D")),
+        (SET, parse_cards("QC QD QH"), parse_cards("QC QD QH")),
+    ]
+    deck = [code for code in range(52) if code not in {card(3, 1), card(4, 1), card(5, 1)}]
+    for _ in range(30):
+        hand = rng.sample(deck, 8)
+        alone = best_arrangement(hand, CLASSIC, CLASSIC_VALUES)
+        plan = best_with_layoffs(hand, CLASSIC, CLASSIC_VALUES, table)
+        assert plan.deadwood_value <= alone.deadwood_value
+        assert best_with_layoffs(hand, CLASSIC, CLASSIC_VALUES, []).arrangement == alone

@@ -139,10 +139,10 @@ class WildSearch:
 
     def _shares(
         self, m1: Sequence[int], m2: Sequence[int], k: int, room: int
-    ) -> tuple[list[int], list[list[int]]]:
+    ) -> tuple[Sequence[int], list[list[int]]]:
         """Best natural value of the four suits' runs by total wilds used, with back-pointers."""
         suits = self._suits
-        merged = suits[0].solve(m1[0], m2[0], k)[0][: room + 1]
+        merged: Sequence[int] = suits[0].solve(m1[0], m2[0], k)[0][: room + 1]
         backs: list[list[int]] = []
         for s in range(1, 4):
             merged, back = merge_shares(merged, suits[s].solve(m1[s], m2[s], k)[0], room)
@@ -236,41 +236,57 @@ class WildSearch:
         trade = swappable if self._cap is None else []
         best = _Plan(fillers)
 
-        def leaf(set_value: int, set_wilds: int) -> None:
-            if k == 0:
-                score = set_value
-                for s in range(4):
-                    score += suits[s].solve(m1[s], m2[s], 0)[0][0]
-            else:
-                room = k - set_wilds
-                shares = [suits[s].solve(m1[s], m2[s], k) for s in range(4)]
-                # A cheap bound first: each suit as if it had all the wilds left.
-                bound = set_value + paid[k]
-                for share in shares:
-                    bound += share[2][room]
-                if bound <= best.score:
-                    return
-                merged = shares[0][0][: room + 1]
-                for share in shares[1:]:
-                    merged = merge_shares(merged, share[0], room)[0]
-                score = set_value + self._best_use(merged, set_wilds, paid, absorb, trade)[0]
-            if score > best.score:
-                best.score = score
-                best.chosen = tuple(chosen)
-                best.m1 = tuple(m1)
-                best.m2 = tuple(m2)
-                best.set_wilds = set_wilds
+        # reach[d][b]: the most natural value sets of ranks d onwards can add with b wilds.
+        reach = [[0] * (k + 1) for _ in range(len(options_at) + 1)]
+        for depth in range(len(options_at) - 1, -1, -1):
+            after = reach[depth + 1]
+            here = reach[depth]
+            for budget in range(k + 1):
+                here[budget] = after[budget]
+                for option, naturals in options_at[depth][1]:
+                    if option.wilds <= budget:
+                        gain = sum(naturals) + after[budget - option.wilds]
+                        here[budget] = max(here[budget], gain)
+
+        def leaf(set_value: int, set_wilds: int) -> int:
+            """Score this choice of sets; return a bound on any choice adding later sets."""
+            room = k - set_wilds
+            shares = [suits[s].solve(m1[s], m2[s], k) for s in range(4)]
+            # Each suit as if it had all the wilds left: a bound here, and with the most the
+            # later sets could add, a bound for every choice that extends this one (runs only
+            # lose cards to those sets).
+            bound = set_value + paid[k]
+            for share in shares:
+                bound += share[2][room]
+            if bound > best.score:
+                if k == 0:
+                    score = bound
+                else:
+                    merged: Sequence[int] = shares[0][0][: room + 1]
+                    for share in shares[1:]:
+                        merged = merge_shares(merged, share[0], room)[0]
+                    score = set_value + self._best_use(merged, set_wilds, paid, absorb, trade)[0]
+                if score > best.score:
+                    best.score = score
+                    best.chosen = tuple(chosen)
+                    best.m1 = tuple(m1)
+                    best.m2 = tuple(m2)
+                    best.set_wilds = set_wilds
+            return bound
 
         def search(start: int, set_value: int, set_wilds: int) -> None:
             # Each choice of sets is met once: as a leaf, then extended by a set of a later rank.
-            leaf(set_value, set_wilds)
+            bound = leaf(set_value, set_wilds)
+            room = k - set_wilds
+            if bound + reach[start][room] <= best.score:
+                return
             for depth in range(start, len(options_at)):
                 i, options = options_at[depth]
                 bit = 1 << i
                 for option, naturals in options:
                     if best.score == perfect:
                         return
-                    if set_wilds + option.wilds > k:
+                    if option.wilds > room:
                         continue
                     saved1, saved2 = tuple(m1), tuple(m2)
                     for s, taken in enumerate(option.used):

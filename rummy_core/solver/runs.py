@@ -21,7 +21,7 @@ Move = tuple[int, int, int, int, int]
 """One step of a suit's solution: (span index or -1 for deadwood, filled or dead rank bits,
 ``m1`` and ``m2`` after the step, wild cards the step uses)."""
 
-Entry = tuple[list[int], list[Move | None], list[int]]
+Entry = tuple[tuple[int, ...], tuple[Move | None, ...], tuple[int, ...]]
 """For each number ``j`` of wild cards used: the best melded natural value, its first move, and
 the best value with at most ``j`` wilds."""
 
@@ -125,7 +125,7 @@ class SuitRuns:
         if entry is not None:
             return entry
         if not m1:
-            entry = ([0] + [NEG] * k, [None] * (k + 1), [0] * (k + 1))
+            entry = ((0,) + (NEG,) * k, (None,) * (k + 1), (0,) * (k + 1))
             self._memo[key] = entry
             return entry
         low = m1 & -m1
@@ -166,7 +166,9 @@ class SuitRuns:
         upto = list(vals)
         for j in range(1, k + 1):
             upto[j] = max(upto[j], upto[j - 1])
-        entry = (vals, moves, upto)
+        # Tuples of ints only: the garbage collector stops tracking them, so a big memo does
+        # not make every collection slower.
+        entry = (tuple(vals), tuple(moves), tuple(upto))
         if len(self._memo) >= MEMO_LIMIT:
             self._memo.clear()
         self._memo[key] = entry

@@ -17,10 +17,26 @@ from rummy_core.meldrules import MeldRules
 from rummy_core.solver.arrangement import Arrangement, Meld
 from rummy_core.solver.general import WildSearch
 from rummy_core.solver.runs import suit_runs
+from rummy_core.solver.sets import set_options
 
 _BIT = tuple(1 << code for code in range(CARD_CODES))
 _Plain = tuple[int, tuple[Meld, ...], tuple[int, ...]]
 _SetChoice = tuple[int, Meld | None]
+_PairChoice = tuple[int, int, tuple[Meld, ...]]
+"""Sets of one rank from two packs: the bits they clear in the first and second copies."""
+
+
+def _held_by(a: int, b: int, c: int, d: int, least: int) -> int:
+    """Rank bits held in at least ``least`` of the four suit masks."""
+    if least == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    if least == 4:
+        return a & b & c & d
+    if least > 4:
+        return 0
+    if least == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    return a | b | c | d
 
 
 def _set_choice(rank_index: int, suits: int) -> _SetChoice:
@@ -38,6 +54,8 @@ class MeldSolver:
     """
 
     __slots__ = (
+        "_pair_sets",
+        "_pairs",
         "_plain",
         "_set_min",
         "_set_removals",
@@ -59,6 +77,8 @@ class MeldSolver:
             for suit in range(4)
         )
         self._plain: tuple[list[_Plain | None], ...] = tuple([None] * 8192 for _ in range(4))
+        self._pairs: tuple[dict[int, _Plain], ...] = ({}, {}, {}, {})
+        self._pair_sets: dict[tuple[int, tuple[int, ...]], tuple[_PairChoice, ...]] = {}
         shape = rules.set
         if shape is None:
             self._set_min = 99
@@ -90,21 +110,15 @@ class MeldSolver:
         m = 0
         for code in hand:
             m |= _BIT[code]
-        if m & self._special or m.bit_count() != len(hand):
+        if m & self._special:
             return self._wilds.solve(hand)
+        if m.bit_count() != len(hand):
+            return self._two_packs(hand)
         a = m & 8191
         b = m >> 13 & 8191
         c = m >> 26 & 8191
         d = m >> 39
-        least = self._set_min
-        if least == 3:
-            t = (a & b & (c | d)) | (c & d & (a | b))
-        elif least == 4:
-            t = a & b & c & d
-        elif least > 4:
-            t = 0
-        else:
-            t = a | b | c | d if least < 2 else (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        t = _held_by(a, b, c, d, self._set_min)
         if t:
             return self._with_sets(m, t)
         plain = self._plain
@@ -117,6 +131,93 @@ class MeldSolver:
             pa[2] + pb[2] + pc[2] + pd[2],
             pa[0] + pb[0] + pc[0] + pd[0],
         )
+
+    # -- two packs, no wild cards in hand ---------------------------------------------------
+
+    def _two_packs(self, hand: Sequence[int]) -> Arrangement:
+        m1 = m2 = 0
+        for code in hand:
+            bit = _BIT[code]
+            if m1 & bit:
+                if m2 & bit:
+                    raise ValueError("the solver handles at most two copies of a suited card")
+                m2 |= bit
+            else:
+                m1 |= bit
+        shape = self.rules.set
+        choices = []
+        if shape is not None:
+            least = self._set_min if shape.distinct_suits else (self._set_min + 1) // 2
+            t = _held_by(m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39, least)
+            while t:
+                low = t & -t
+                t ^= low
+                choices.append(self._pair_choices(low.bit_length() - 1, m1, m2))
+        best_value = 1 << 40
+        best_combo: tuple[_PairChoice, ...] = ()
+        for combo in product(*choices):
+            x1 = x2 = 0
+            for r1, r2, _ in combo:
+                x1 |= r1
+                x2 |= r2
+            left1 = m1 ^ x1
+            left2 = m2 ^ x2
+            value = 0
+            for s in range(4):
+                value += self._pair_entry(s, left1 >> (13 * s) & 8191, left2 >> (13 * s) & 8191)[0]
+            if value < best_value:
+                best_value = value
+                best_combo = combo
+        melds: list[Meld] = []
+        for r1, r2, sets in best_combo:
+            melds.extend(sets)
+            m1 ^= r1
+            m2 ^= r2
+        deadwood: list[int] = []
+        for s in range(4):
+            entry = self._pair_entry(s, m1 >> (13 * s) & 8191, m2 >> (13 * s) & 8191)
+            melds.extend(entry[1])
+            deadwood.extend(entry[2])
+        deadwood.sort()
+        return Arrangement(tuple(melds), tuple(deadwood), best_value)
+
+    def _pair_choices(self, rank: int, m1: int, m2: int) -> tuple[_PairChoice, ...]:
+        """The ways to lay sets of ``rank`` (none first): card bits each takes, and the sets."""
+        counts = tuple((m1 >> (13 * s + rank) & 1) + (m2 >> (13 * s + rank) & 1) for s in range(4))
+        key = (rank, counts)
+        found = self._pair_sets.get(key)
+        if found is None:
+            assert self.rules.set is not None
+            choices: list[_PairChoice] = [(0, 0, ())]
+            a, b, c, d = counts
+            for option in set_options((a, b, c, d), self.rules.set, self.rules.max_wilds, 0):
+                r1 = r2 = 0
+                for s, used in enumerate(option.used):
+                    bit = 1 << (13 * s + rank)
+                    if used == 2 or (used and counts[s] == 1):
+                        r1 |= bit
+                    if used == 2 or (used and counts[s] == 2):
+                        r2 |= bit
+                sets = tuple(
+                    (cards, cards)
+                    for cards in (tuple(13 * s + rank for s in suits) for suits, _ in option.picks)
+                )
+                choices.append((r1, r2, sets))
+            found = self._pair_sets[key] = tuple(choices)
+        return found
+
+    def _pair_entry(self, suit: int, mask1: int, mask2: int) -> _Plain:
+        key = mask1 | mask2 << 13
+        entry = self._pairs[suit].get(key)
+        if entry is None:
+            runs, dead = self._suits[suit].walk(mask1, mask2, 0, 0)
+            melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span, _ in runs)
+            deadwood = tuple(suit * 13 + r for r in sorted(dead))
+            entry = (sum(self.values[code] for code in deadwood), melds, deadwood)
+            self._pairs[suit][key] = entry
+        return entry
+
+    # -- shared by the two fast paths ------------------------------------------------------
 
     def _plain_entry(self, suit: int, mask: int) -> _Plain:
         runs, dead = self._suits[suit].walk(mask, 0, 0, 0)
