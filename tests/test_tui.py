@@ -10,22 +10,22 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select, Static
+from textual.widgets import Markdown, Select, Static
 
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.models.position import dump_position
 from rummy_core.setup import Variant, game_from_position
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.app import RummyApp
-from rummy_core.tui.screens import ScoreSheet, StartScreen
+from rummy_core.tui.screens import HelpScreen, ScoreSheet, StartScreen
 from rummy_core.tui.session import HUMAN, Session
-from rummy_core.tui.widgets import HandView
+from rummy_core.tui.widgets import HandView, TableView
 
 SIZE = (120, 40)
 
 
-MINE = "5H 6H 7H 4S 9C 9D KD"
-THEIRS = "2C 9H QS 4D JC 7D KS"
+MINE = "5H 6H 7H 4S 9C 9D 9H 9S KD"
+THEIRS = "2C 10H QS 4D JC 7D KS"
 OUT_IN_ONE = "5H 6H 7H 8H"
 """A hand that goes out in one turn: draw, meld the four hearts, discard the card drawn."""
 LOW_HAND = "2C 3D 4H 6D 9S AS 2D"
@@ -46,13 +46,17 @@ def classic(
         "turn": 0,
         "turns_taken": [2, 2],
         "hands": [mine.split(), theirs.split()],
-        "stock": ["8S", "3C", "10D", "6C", "2H", "JH", "QC", "AD"],
+        "stock": ["3C", "10D", "6C", "2H", "JH", "QC", "AD"],
         "discard": ["QH"],
-        "table": [{"owner": 1, "cards": ["5S", "6S", "7S"]}],
+        "table": [{"owner": 1, "cards": ["5S", "6S", "7S", "8S"]}],
         **position,
     }
     game = game_from_position(variant, data, seed=3)
     return Session(game, Variant.parse(variant), [HUMAN, "random"], 1, save, data)
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_cards(text))
 
 
 def hand_of(app: RummyApp) -> HandView:
@@ -91,6 +95,7 @@ async def test_start_screen_deals_the_chosen_game(tmp_path: Path) -> None:
         opponents = app.screen.query_one("#opponents", Select)
         assert [v for _, v in opponents._options if v != Select.NULL] == [1, 2, 3, 4, 5]
         opponents.value = 2
+        app.screen.query_one("#bot", Select).value = "random"
         app.screen.query_one("#seed").value = "11"  # type: ignore[attr-defined]
         await pilot.pause()
         await pilot.click("#start")
@@ -100,25 +105,39 @@ async def test_start_screen_deals_the_chosen_game(tmp_path: Path) -> None:
         assert app.session.game.state.players == 3 and app.session.game.state.seed == 11
         # R2: seven cards each for three players (and one more when it is your turn to play).
         assert len(hand_of(app).cards) in (7, 8)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "Riverside" in str(app.screen.query_one("#help-rules", Markdown).source)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
 
 
 @pytest.mark.asyncio
 async def test_draw_meld_lay_off_and_discard_with_keys(tmp_path: Path) -> None:
-    # Rulings C2-C4: draw, meld, lay off on a rival's meld, discard; then the bot moves.
+    # Rulings C2-C4: draw, meld twice, lay off on a rival's meld and on your own, discard; then
+    # the bot moves.
     session = classic(save=tmp_path / "g.json")
     app = RummyApp(session, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         assert session.game.state.phase == PLAY
-        assert parse_card("8S") in session.view.hand
+        assert parse_card("3C") in session.view.hand
         await select(pilot, app, "5H 6H 7H")
         await pilot.press("m")
+        await select(pilot, app, "9C 9D 9H")
+        await pilot.press("m")
         table = session.game.state.table
-        assert [m.cards for m in table][-1] == tuple(parse_cards("5H 6H 7H"))
-        await select(pilot, app, "4S")
-        # 4S fits one meld only, so it goes there at once, at the low end.
+        assert [m.cards for m in table][1:] == [cards("5H 6H 7H"), cards("9C 9D 9H")]
+        # 9S fits the run of spades and the set of nines: both glow, and ↓ Enter picks the set.
+        await select(pilot, app, "9S")
         await pilot.press("l")
-        assert session.game.state.table[0].cards == tuple(parse_cards("4S 5S 6S 7S"))
+        assert app.query_one("#table", TableView).glowing == {0, 2}
+        await pilot.press("down", "enter")
+        assert session.game.state.table[2].cards == cards("9C 9D 9H 9S")
+        # 4S fits one meld only, so it goes there at once, at the low end.
+        await select(pilot, app, "4S")
+        await pilot.press("l")
+        assert session.game.state.table[0].cards == cards("4S 5S 6S 7S 8S")
         await select(pilot, app, "KD")
         await pilot.press("x")
         await pilot.pause()
@@ -136,13 +155,11 @@ async def test_click_the_stock_cards_a_meld_and_the_pile() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#stock")
         assert session.game.state.phase == PLAY
-        await click(pilot, app, "8S")
-        assert hand_of(app).selected_cards() == [parse_card("8S")]
-        await pilot.pause()
-        table = app.query_one("#table")
-        assert table.glowing == {0}  # type: ignore[attr-defined]
+        await click(pilot, app, "9S")
+        assert hand_of(app).selected_cards() == [parse_card("9S")]
+        assert app.query_one("#table", TableView).glowing == {0}
         await pilot.click("#table", offset=(5, 0))
-        assert session.game.state.table[0].cards == tuple(parse_cards("5S 6S 7S 8S"))
+        assert session.game.state.table[0].cards == cards("5S 6S 7S 8S 9S")
         await click(pilot, app, "KD")
         await pilot.click("#discard")
         assert "You discarded K♦." in session.log

@@ -56,6 +56,9 @@ GAME_ACTIONS = frozenset(
 )
 """Actions of the table, switched off while a dialog or another screen is on top."""
 
+MELD_SPECIFIC = frozenset({"cannot_lay_off", "cannot_swap", "no_wild_for_card", "ambiguous_wild"})
+"""Refusals that speak of one meld: with several melds on the table, say it in general."""
+
 Typed = Callable[[str], list[Action]]
 """Reads what the player typed (``2C=5S``) as candidate actions."""
 
@@ -65,11 +68,12 @@ class Targets:
 
     def __init__(
         self,
-        what: str,
+        question: str,
         actions: Mapping[int, Sequence[Action]],
         typed_for: Callable[[int], Typed] | None,
     ) -> None:
-        self.what = what
+        self.question = question
+        """What to ask when the chosen meld can take the cards in more than one way."""
         self.actions = actions
         self.typed_for = typed_for
         self.pointer = min(actions)
@@ -85,6 +89,8 @@ class RummyApp(App[None]):
 
     CSS_PATH = "styles.tcss"
     TITLE = "Rummy"
+    # The keys belong to the table: no pane may take the focus and swallow the arrows.
+    AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Move", show=False),
         Binding("right", "cursor(1)", "Move", show=False),
@@ -134,17 +140,18 @@ class RummyApp(App[None]):
                     yield PileView("stock", id="stock")
                     yield PileView("discard", id="discard")
                     yield PileView("cut", id="cut")
-                yield RichLog(id="log", wrap=True, max_lines=LOG_LINES)
-            with VerticalScroll(id="table-box"):
+                log = RichLog(id="log", wrap=True, max_lines=LOG_LINES)
+                log.can_focus = False
+                yield log
+            table_box = VerticalScroll(id="table-box")
+            table_box.can_focus = False
+            with table_box:
                 yield TableView(id="table")
         yield HandView(id="hand")
         yield Static(id="message")
         yield Footer()
 
     def on_mount(self) -> None:
-        # The keys belong to the table: scrolling panes must not swallow the arrows.
-        self.query_one("#log", RichLog).can_focus = False
-        self.query_one("#table-box", VerticalScroll).can_focus = False
         self.query_one("#table-box", VerticalScroll).border_title = "Table"
         self.query_one("#log", RichLog).border_title = "What happened"
         if self.session is None:
@@ -372,7 +379,7 @@ class RummyApp(App[None]):
                 elif isinstance(answer, str) and typed is not None:
                     self._play_typed(answer, typed)
 
-            hint = "or type it, like 2C=5S, and press Enter" if typed else None
+            hint = "or type it, e.g. 2C=8S" if typed else None
             self.push_screen(ChoiceScreen(question, labels, hint), answered)
         else:
             self.play(fallback, typed)
@@ -488,7 +495,7 @@ class RummyApp(App[None]):
         def typed(text: str) -> list[Action]:
             return list(typed_melds(text, cards, rules))
 
-        self._resolve(plays, "Which meld do you mean?", typed, fallback)
+        self._resolve(plays, "Which do you mean?", typed, fallback)
 
     def action_lay_off(self) -> None:
         """Lay the selected cards off: at once where one meld takes them, else pick a meld."""
@@ -505,7 +512,7 @@ class RummyApp(App[None]):
         if not legal:
             self._explain(found, "Those cards fit none of the melds on the table.")
             return
-        self._target(Targets("lay_off", legal, self._typed_lay_off(cards)))
+        self._target(Targets("Where does it go?", legal, self._typed_lay_off(cards)))
 
     def _typed_lay_off(self, cards: list[int]) -> Callable[[int], Typed]:
         def for_meld(meld: int) -> Typed:
@@ -536,18 +543,23 @@ class RummyApp(App[None]):
         if not legal:
             self._explain(found, "No wild on the table stands for that card.")
             return
-        self._target(Targets("swap", legal, None))
+        self._target(Targets("Which wild does it replace?", legal, None))
 
     def _explain(self, found: Mapping[int, Sequence[Action]], otherwise: str) -> None:
-        """Say why nothing fits: the engine's reason when every meld refuses for the same one."""
+        """Say why nothing fits: the engine's own sentence when every meld refuses for the same
+        reason and that reason is not about one meld ("does not fit that meld")."""
         s = self.sess
-        reasons = set()
+        refusals: dict[str, str] = {}
         for actions in found.values():
             try:
                 s.game.preview(s.human, actions[0])
             except RuleError as exc:
-                reasons.add(exc.message)
-        self.say(reasons.pop() if len(reasons) == 1 else otherwise, refusal=True)
+                refusals[exc.code] = exc.message
+        general = len(refusals) == 1 and not refusals.keys() & MELD_SPECIFIC
+        if general or len(found) == 1:
+            self.say(next(iter(refusals.values()), otherwise), refusal=True)
+        else:
+            self.say(otherwise, refusal=True)
 
     def _target(self, targets: Targets) -> None:
         if len(targets.actions) == 1:
@@ -561,8 +573,7 @@ class RummyApp(App[None]):
         self.targets = None
         actions = targets.actions[meld]
         typed = targets.typed_for(meld) if targets.typed_for is not None else None
-        question = "Where does it go?" if targets.what == "lay_off" else "Which wild?"
-        self._resolve(actions, question, typed, actions[0])
+        self._resolve(actions, targets.question, typed, actions[0])
         self._show_melds()
 
     def action_point(self, step: int) -> None:
@@ -598,7 +609,7 @@ class RummyApp(App[None]):
         if not distinct_legal(s.game, s.human, lay) and len(cards) == 1:
             swaps = swap_plays(s.game, event.index, cards[0])
             if distinct_legal(s.game, s.human, swaps):
-                self._resolve(swaps, "Which wild?", None, swaps[0])
+                self._resolve(swaps, "Which wild does it replace?", None, swaps[0])
                 return
         typed = self._typed_lay_off(cards)(event.index)
         self._resolve(lay, "Where does it go?", typed, lay[0])

@@ -20,26 +20,20 @@ DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
 """Where each ruleset's player's guide lives (``docs/<ruleset>.md``)."""
 
 KEYS = """\
-| key | what it does |
-|---|---|
-| ← → | move along your hand |
-| Space | select or unselect the card (a click does the same) |
-| D | draw from the stock (or click the stock) |
-| T | take the discard pile's top card, or the whole pile where the rules say so |
-| C | try the cut card, where there is one (or click it) |
-| M | meld the selected cards: one meld, or several at once for an opening |
-| L | lay the selected cards off; the melds they fit glow (or click a meld) |
-| W | swap the selected card in for the wild that stands for it on a meld |
-| X | discard the selected card (or the card under the cursor) |
-| B | take back what you put down this turn |
-| S | sort by suit or by rank |
-| ↑ ↓ Enter | choose among glowing melds; Esc cancels |
-| ? | this help |
-| Q | quit (the game is saved after every move) |
+- **← →** move along your hand; **Space** selects or unselects a card (so does a click)
+- **D** draw from the stock, **T** take from the discard pile, **C** try the cut card (or click
+  the stock, the pile or the cut card)
+- **M** meld the selected cards: one meld, or several at once (an opening)
+- **L** lay the selected cards off: the melds they fit glow; click one, or **↑ ↓** and **Enter**
+- **W** swap the selected card in for the wild on the table that stands for it
+- **X** discard the selected card (or the card under the cursor; or click the pile)
+- **B** take back what you put down this turn
+- **S** sort by suit or by rank; **Esc** unselects; **?** this help; **Q** quit
 
-Coloured stripes under your cards mark the melds you already hold (one colour per meld, two
-rows where a card fits a set and a run). A wild on the table shows what it stands for: `2♣=5♠`.
-When a wild could stand for more than one card, you are asked, and can type it as `2C=5S`.
+Coloured stripes under your cards mark the melds you already hold: one colour per meld, a second
+row where a card fits two. A wild on the table shows what it stands for: `2♣=5♠`. When a wild
+could stand for more than one card you are asked, and can type it, like `2C=5S`. The game is
+saved after every move: `rummy play --resume FILE` carries on.
 """
 
 
@@ -69,8 +63,12 @@ class StartScreen(Screen[Setup]):
             yield Label("Computer opponents")
             yield Select([(str(1), 1)], value=1, allow_blank=False, id="opponents")
             yield Label("Their strength")
+            bots = bot_names()
             yield Select(
-                [(n, n) for n in bot_names()], value=bot_names()[0], allow_blank=False, id="bot"
+                [(n, n) for n in bots],
+                value="random" if "random" in bots else bots[0],
+                allow_blank=False,
+                id="bot",
             )
             yield Label("Match")
             yield Select([("full match", False)], value=False, allow_blank=False, id="match")

@@ -1,0 +1,154 @@
+"""What the full-screen game works out without a screen: reading a selection as melds, stripes,
+log sentences, match lengths, which way scores point, saving and resuming."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rummy_core.actions import Discard, Draw, NewMeld
+from rummy_core.cards import parse_cards
+from rummy_core.errors import RuleError
+from rummy_core.meldrules import MeldRules, RunShape
+from rummy_core.models.position import dump_position
+from rummy_core.setup import Variant, build_hooks
+from rummy_core.tui.describe import describe
+from rummy_core.tui.plays import (
+    held_melds,
+    meld_label,
+    meld_plays,
+    orderings,
+    sort_hand,
+    stripe_lanes,
+    typed_melds,
+)
+from rummy_core.tui.session import HUMAN, Session, Setup, match_length
+
+CLASSIC = MeldRules()
+RIVERSIDE = build_hooks(Variant("riverside")).meld_rules
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_cards(text))
+
+
+def test_a_selection_splits_into_the_melds_it_holds() -> None:
+    # Ruling H5: an opening may be several melds put down together; the player selects them all.
+    plays = meld_plays(cards("QS KH QH KS QD KD"), CLASSIC)
+    assert [sorted(m.cards for m in p.melds) for p in plays] == [
+        sorted([cards("QD QH QS"), cards("KD KH KS")])
+    ]
+
+
+def test_an_ace_high_run_is_found_in_any_selection_order() -> None:
+    # Ruling C3: Q-K-A is a run; the player clicks the cards in any order.
+    plays = meld_plays(cards("AH QH KH"), CLASSIC)
+    assert [p.melds[0].cards for p in plays] == [cards("QH KH AH")]
+
+
+def test_orderings_put_a_high_ace_last() -> None:
+    # Ruling C3: an ace ends Q-K-A; sorted by rank it comes first, so rotations are tried too.
+    tried = [order for order, _ in orderings(cards("KS AS QS"), (None,) * 3, CLASSIC)]
+    assert tried[0] == cards("AS QS KS") and cards("QS KS AS") in tried
+
+
+def test_typed_wilds_fill_in_the_selection() -> None:
+    # Ruling R7: a wild's declaration fixes what it stands for; the rest of the selection joins.
+    plays = typed_melds("2C=7S", cards("5S 2C 6S"), RIVERSIDE)
+    assert plays[0].melds[0] == NewMeld(cards("5S 6S 2C"), (None, None, *cards("7S")))
+    whole = typed_melds("2D=8C 2H=9C 2S=10C", cards("2S 2D 2H"), RIVERSIDE)
+    assert whole[0].melds[0].declared == cards("8C 9C 10C")
+    with pytest.raises(RuleError) as caught:
+        typed_melds("2C=7S 9H", cards("5S 2C 6S"), RIVERSIDE)
+    assert caught.value.code == "bad_declaration"
+
+
+def test_stripes_put_a_card_in_a_set_and_a_run_on_two_lanes() -> None:
+    # Ruling C3: 7H belongs to the set of sevens and to the run of hearts: two stripes under it.
+    order = sort_hand(cards("7H 7S 7D 8H 9H KC"), by_rank=False)
+    melds = held_melds(order, CLASSIC)
+    assert sorted(m.cards for m in melds) == sorted([cards("7D 7H 7S"), cards("7H 8H 9H")])
+    lanes = stripe_lanes(order, melds)
+    seven = order.index(parse_cards("7H")[0])
+    assert lanes[0][seven] >= 0 and lanes[1][seven] >= 0
+    assert all(lane[order.index(parse_cards("KC")[0])] == -1 for lane in lanes)
+
+
+def test_stripes_leave_wilds_out() -> None:
+    # Ruling R7: with every 2 wild, a 2 and any pair would be a meld; stripes show naturals only.
+    assert held_melds(cards("2C 5H 9S"), RIVERSIDE) == []
+    assert held_melds(cards("2C 5H 6H 7H"), RIVERSIDE)[0].cards == cards("5H 6H 7H")
+
+
+def test_a_run_without_wrap_sorts_the_ace_last_when_high() -> None:
+    rules = MeldRules(run=RunShape(wrap=False))
+    assert sort_hand(cards("KS AS QS"), by_rank=True) == list(cards("AS QS KS"))
+    assert meld_plays(cards("KS AS QS"), rules)[0].melds[0].cards == cards("QS KS AS")
+
+
+def test_the_log_hides_what_the_human_may_not_see() -> None:
+    # OpenSpiel's lesson, as in rummy_core.view: a rival's stock card and a face-down discard
+    # stay hidden; your own are shown.
+    names = ["You", "Bot 1"]
+    theirs = {"type": "drew", "seat": 1, "source": "stock", "cards": [5], "private": True}
+    mine = {**theirs, "seat": 0}
+    assert describe(theirs, 0, names) == "Bot 1 drew from the stock."
+    assert describe(mine, 0, names) == "You drew from the stock: 6♣."
+    closing = {"type": "discarded", "seat": 1, "card": 5, "face_down": True}
+    assert describe(closing, 0, names) == "Bot 1 closed with a face-down discard."
+    assert meld_label(cards("5S 2C 7S"), cards("5S 6S 7S")) == "5♠ 2♣=6♠ 7♠"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "single", "options"),
+    [
+        ("classic", True, {"target": None}),  # ruling C7
+        ("hungarian", True, {"hands": 1}),  # ruling H11
+        ("classic", False, {"target": 250}),
+        ("riverside", False, {"target": 250}),  # ruling R2
+    ],
+)
+def test_match_length_from_the_options_model(
+    ruleset: str, single: bool, options: dict[str, object]
+) -> None:
+    length = None if single else 250
+    setup = Setup(ruleset, ("random",), single_hand=single, length=length)
+    if ruleset == "hungarian" and not single:
+        options = {"hands": 250}
+    assert dict(setup.variant().options) == options
+
+
+def test_riverside_has_no_single_hand() -> None:
+    # Ruling R12: a Riverside match always runs to its target.
+    assert match_length("riverside").single is None
+    with pytest.raises(RuleError) as caught:
+        Setup("riverside", ("random",), single_hand=True).variant()
+    assert caught.value.code == "no_single_hand"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "low"), [("classic", False), ("riverside", False), ("hungarian", True)]
+)
+def test_which_way_scores_point(ruleset: str, low: bool) -> None:
+    # Rulings C7, R12 (high wins) and H9, H11 (low wins), read off each ruleset's match end.
+    s = Session.start(Setup(ruleset, ("random",), seed=1))
+    assert s.low_score_wins() is low
+    s.game.state.scores = [5, 9]
+    assert s.leaders() == ([0] if low else [1])
+
+
+def test_a_saved_game_resumes_where_it_was(tmp_path: Path) -> None:
+    # Every action is saved; the record replays to the same position with the same seats.
+    save = tmp_path / "sub" / "game.json"
+    s = Session.start(Setup("classic", ("random", "random"), seed=21), save)
+    while not s.my_turn:
+        s.bot_step()
+    s.act(Draw("stock"))
+    s.act(Discard(s.view.hand[0]))
+    while not s.my_turn and not s.hand_over:
+        s.bot_step()
+    resumed = Session.resume(save)
+    assert dump_position(resumed.game.state) == dump_position(s.game.state)
+    assert resumed.seats == [HUMAN, "random", "random"] and resumed.save_path == save
+    assert resumed.names == ["You", "Bot 1", "Bot 2"]

@@ -1,0 +1,125 @@
+"""The full-screen game plays Riverside and Hungarian through the engine's generic API alone:
+declaring wilds, a face-down closing discard, the cut card, an opening of several melds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from rummy_core.cards import parse_card, parse_cards
+from rummy_core.setup import Variant, game_from_position
+from rummy_core.state import DRAW, PLAY
+from rummy_core.tui.app import RummyApp
+from rummy_core.tui.screens import ChoiceScreen, ScoreSheet
+from rummy_core.tui.session import HUMAN, Session
+from rummy_core.tui.widgets import HandView, TableView
+
+SIZE = (120, 40)
+
+
+def session(ruleset: str, position: dict[str, Any]) -> Session:
+    game = game_from_position(ruleset, position, seed=9)
+    return Session(game, Variant.parse(ruleset), [HUMAN, "random"], 1, None, position)
+
+
+async def click(pilot: Pilot[None], app: RummyApp, names: str) -> None:
+    hand = app.query_one("#hand", HandView)
+    for code in parse_cards(names):
+        spot = next(i for i, c in enumerate(hand.cards) if c == code and i not in hand.selected)
+        await pilot.click("#hand", offset=(2 + spot * 5 + 2, 2))
+
+
+def message(app: RummyApp) -> str:
+    return str(app.query_one("#message", Static).render())
+
+
+@pytest.mark.asyncio
+async def test_riverside_wilds_are_declared_and_the_close_is_face_down() -> None:
+    # Ruling R7: where a 2 could stand for two cards the player picks one; a meld of 2s alone
+    # is typed out. Ruling R10: the last card goes face down and counts for nobody.
+    s = session(
+        "riverside",
+        {
+            "players": 2,
+            "dealer": 1,
+            "turn": 0,
+            "turns_taken": [1, 1],
+            "hands": [["2C", "5S", "6S", "2D", "2H", "2S"], ["10C", "JC", "3H", "9D"]],
+            "stock": ["KS", "4D"],
+            "discard": ["10H"],
+        },
+    )
+    app = RummyApp(s, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await click(pilot, app, "2C 5S 6S")
+        await pilot.press("m")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ChoiceScreen)
+        assert question.answers == ["2♣=4♠ 5♠ 6♠", "5♠ 6♠ 2♣=7♠"]
+        await pilot.press("2")
+        assert s.game.state.table[0].reps == tuple(parse_cards("5S 6S 7S"))
+        await click(pilot, app, "2D 2H 2S")
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and not app.screen.answers
+        app.screen.query_one("#choice-text", Input).value = "2D=8C 2H=9C 2S=10C"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.game.state.table[1].reps == tuple(parse_cards("8C 9C 10C"))
+        table = app.query_one("#table", TableView)
+        assert "2♦=8♣" in str(table.render())
+        await pilot.press("x")
+        await pilot.pause()
+        assert s.game.state.discard_face_down
+        assert "You closed with a face-down discard." in s.log
+        assert isinstance(app.screen, ScoreSheet)
+
+
+@pytest.mark.asyncio
+async def test_hungarian_cut_card_give_back_and_an_opening_of_two_melds() -> None:
+    # Ruling H7: the cut card can be tried once and given back (B), which reopens the draw;
+    # ruling H5: an opening worth 51 may take several melds laid down together.
+    s = session(
+        "hungarian",
+        {
+            "players": 2,
+            "dealer": 1,
+            "turn": 0,
+            "turns_taken": [2, 2],
+            "hands": [
+                ["KH", "KD", "KS", "QH", "QD", "QS", "3C", "9D"],
+                ["4C", "5C", "8D", "JH", "2S", "7H", "9S"],
+            ],
+            "cut_card": "7S",
+            "stock": ["AC", "5D", "6D"],
+            "discard": ["4D"],
+        },
+    )
+    app = RummyApp(s, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "7♠" in str(app.query_one("#cut", Static).render())
+        await pilot.click("#cut")
+        assert s.game.state.drew == "cut" and parse_card("7S") in s.view.hand
+        await pilot.press("b")
+        assert s.game.state.phase == DRAW and s.view.cut_card == parse_card("7S")
+        before = s.game.state.clone()
+        await pilot.press("c")
+        assert message(app).startswith("You gave back the cut card this turn")
+        assert s.game.state.equals(before)
+        await pilot.press("d")
+        await click(pilot, app, "QH QD QS")
+        await pilot.press("m")
+        assert message(app) == "Your opening is worth 30 points; it must be worth 51."
+        await click(pilot, app, "KH KD KS")
+        await pilot.press("m")
+        assert len(s.game.state.table) == 2 and s.game.state.phase == PLAY
+        assert "opened" in str(app.query_one("#players", Static).render())
+        await click(pilot, app, "3C")
+        await pilot.press("x")
+        await pilot.pause()
+        assert s.my_turn and any(line.startswith("Bot 1") for line in s.log)
