@@ -29,6 +29,8 @@ from rummy_core.solver.wilds import (
 _Chosen = tuple[tuple[int, SetOption], ...]
 _Option = tuple[SetOption, list[int]]
 """A set option with the values of its natural cards, card by card."""
+_RankSets = tuple[list[_Option], tuple[int, ...]]
+"""A rank's set options, and the most natural value an option takes for each wild count."""
 
 
 class _Plan:
@@ -67,7 +69,7 @@ class WildSearch:
         self._spans: tuple[Span, ...] = suits[0].spans
         self._wild = frozenset(rules.wilds)
         self._cap = rules.max_wilds
-        self._options: dict[tuple[int, tuple[int, int, int, int], int], list[_Option]] = {}
+        self._options: dict[tuple[int, tuple[int, int, int, int], int], _RankSets] = {}
         self._wild_sizes = wild_meld_sizes(rules, self._spans)
         self._parts = wild_parts(self._wild_sizes, 0)
 
@@ -104,9 +106,7 @@ class WildSearch:
         assert best is not None
         return self._build(best, [] if JOKER in wild else jokers)
 
-    def _set_options(
-        self, rank: int, counts: tuple[int, int, int, int], budget: int
-    ) -> list[_Option]:
+    def _set_options(self, rank: int, counts: tuple[int, int, int, int], budget: int) -> _RankSets:
         key = (rank, counts, budget)
         found = self._options.get(key)
         if found is None:
@@ -124,11 +124,14 @@ class WildSearch:
                     )
                 )
             values = self._values
-            found = [
+            listed = [
                 (option, [values[13 * s + rank] for s in range(4) for _ in range(option.used[s])])
                 for option in options
             ]
-            self._options[key] = found
+            gains = [NEG] * (budget + 1)
+            for option, naturals in listed:
+                gains[option.wilds] = max(gains[option.wilds], sum(naturals))
+            found = self._options[key] = (listed, tuple(gains))
         return found
 
     def _absorb(self, k: int) -> list[int]:
@@ -181,9 +184,7 @@ class WildSearch:
                 best = (total + gain, used, swaps)
         return best
 
-    def _rank_options(
-        self, m1: list[int], m2: list[int], k: int
-    ) -> list[tuple[int, list[_Option]]]:
+    def _rank_options(self, m1: list[int], m2: list[int], k: int) -> list[tuple[int, _RankSets]]:
         """The ranks where some set can be laid, with their options."""
         shape = self.rules.set
         if shape is None:
@@ -208,7 +209,7 @@ class WildSearch:
             distinct = (a >> i & 1) + (b >> i & 1) + (c >> i & 1) + (d >> i & 1)
             if (distinct if shape.distinct_suits else sum(counts)) >= need:
                 options = self._set_options(i, counts, k)
-                if options:
+                if options[0]:
                     found.append((i, options))
         return found
 
@@ -241,23 +242,37 @@ class WildSearch:
         for depth in range(len(options_at) - 1, -1, -1):
             after = reach[depth + 1]
             here = reach[depth]
+            gains = options_at[depth][1][1]
             for budget in range(k + 1):
-                here[budget] = after[budget]
-                for option, naturals in options_at[depth][1]:
-                    if option.wilds <= budget:
-                        gain = sum(naturals) + after[budget - option.wilds]
-                        here[budget] = max(here[budget], gain)
+                here[budget] = max(
+                    after[budget], *(gains[w] + after[budget - w] for w in range(budget + 1))
+                )
 
         def leaf(set_value: int, set_wilds: int) -> int:
             """Score this choice of sets; return a bound on any choice adding later sets."""
             room = k - set_wilds
-            shares = [suits[s].solve(m1[s], m2[s], k) for s in range(4)]
+            shares = (
+                suits[0].solve(m1[0], m2[0], k),
+                suits[1].solve(m1[1], m2[1], k),
+                suits[2].solve(m1[2], m2[2], k),
+                suits[3].solve(m1[3], m2[3], k),
+            )
             # Each suit as if it had all the wilds left: a bound here, and with the most the
             # later sets could add, a bound for every choice that extends this one (runs only
-            # lose cards to those sets).
+            # lose cards to those sets). ``upto`` never falls as wilds are added.
             bound = set_value + paid[k]
+            gains: list[int] = []
             for share in shares:
-                bound += share[2][room]
+                bound += share[2][0]
+                gains.extend(share[3][:room])
+            if room:
+                # The wilds go to at most ``room`` places: the best ``room`` concave gains bound
+                # them, and so does each suit's best rise when only one wild is left.
+                gains.sort()
+                extra = sum(gains[-room:])
+                if room == 1:
+                    extra = min(extra, max(share[2][1] - share[2][0] for share in shares))
+                bound += extra
             if bound > best.score:
                 if k == 0:
                     score = bound
@@ -281,7 +296,7 @@ class WildSearch:
             if bound + reach[start][room] <= best.score:
                 return
             for depth in range(start, len(options_at)):
-                i, options = options_at[depth]
+                i, (options, _) = options_at[depth]
                 bit = 1 << i
                 for option, naturals in options:
                     if best.score == perfect:

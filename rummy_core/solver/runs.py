@@ -21,9 +21,11 @@ Move = tuple[int, int, int, int, int]
 """One step of a suit's solution: (span index or -1 for deadwood, filled or dead rank bits,
 ``m1`` and ``m2`` after the step, wild cards the step uses)."""
 
-Entry = tuple[tuple[int, ...], tuple[Move | None, ...], tuple[int, ...]]
+Entry = tuple[tuple[int, ...], tuple[Move | None, ...], tuple[int, ...], tuple[int, ...]]
 """For each number ``j`` of wild cards used: the best melded natural value, its first move, and
-the best value with at most ``j`` wilds."""
+the best value with at most ``j`` wilds; then the gains of each further wild along the least
+concave curve above those values (rounded up), which never grow: the best value with ``j``
+wilds is at most the best with none plus the first ``j`` gains."""
 
 
 MEMO_LIMIT = 1 << 20
@@ -83,6 +85,20 @@ def _switches(optional: int, most: int) -> Iterator[int]:
             yield sum(chosen)
 
 
+def _concave_gains(upto: Sequence[int]) -> tuple[int, ...]:
+    """Steps of the least concave curve over ``upto``, each rounded up: a never-growing list."""
+    gains: list[int] = []
+    at = 0
+    while at < len(upto) - 1:
+        # The hull's next vertex is the point seen at the steepest slope from this one.
+        nxt = max(range(at + 1, len(upto)), key=lambda j: ((upto[j] - upto[at]) / (j - at), j))
+        rise = upto[nxt] - upto[at]
+        span = nxt - at
+        gains.extend([-(-rise // span)] * span)
+        at = nxt
+    return tuple(gains)
+
+
 class SuitRuns:
     """Memoised best cover of one suit's cards by runs, keyed by the suit's masks.
 
@@ -125,7 +141,7 @@ class SuitRuns:
         if entry is not None:
             return entry
         if not m1:
-            entry = ((0,) + (NEG,) * k, (None,) * (k + 1), (0,) * (k + 1))
+            entry = ((0,) + (NEG,) * k, (None,) * (k + 1), (0,) * (k + 1), (0,) * k)
             self._memo[key] = entry
             return entry
         low = m1 & -m1
@@ -168,7 +184,7 @@ class SuitRuns:
             upto[j] = max(upto[j], upto[j - 1])
         # Tuples of ints only: the garbage collector stops tracking them, so a big memo does
         # not make every collection slower.
-        entry = (tuple(vals), tuple(moves), tuple(upto))
+        entry = (tuple(vals), tuple(moves), tuple(upto), _concave_gains(upto))
         if len(self._memo) >= MEMO_LIMIT:
             self._memo.clear()
         self._memo[key] = entry
