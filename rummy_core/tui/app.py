@@ -212,7 +212,8 @@ class RummyApp(App[None]):
         hand = self.query_one("#hand", HandView)
         hand.show(order, lanes, fresh)
         by = "rank" if self.by_rank else "suit"
-        hand.border_title = f"Your hand: {len(order)} cards, by {by}"
+        count = f"{len(order)} card{'s' * (len(order) != 1)}"
+        hand.border_title = f"Your hand: {count}, by {by}"
         self._show_melds()
         self._show_piles()
         self.query_one("#players", Static).update(self._players_text())

@@ -49,33 +49,50 @@ def rules_text(ruleset: str) -> str:
 class StartScreen(Screen[Setup]):
     """Choose the ruleset, the opponents and their strength, the match length and the seed."""
 
+    AUTO_FOCUS = "#ruleset"
+
     def compose(self) -> ComposeResult:
         names = list(rulesets())
+        bots = bot_names()
         with Vertical(id="start-form"):
             yield Static("Rummy: choose your game", id="start-title")
-            yield Label("Ruleset")
-            yield Select(
-                [(f"{n}: {rulesets()[n].summary}", n) for n in names],
-                value=names[0] if "classic" not in names else "classic",
-                allow_blank=False,
-                id="ruleset",
-            )
-            yield Label("Computer opponents")
-            yield Select([(str(1), 1)], value=1, allow_blank=False, id="opponents")
-            yield Label("Their strength")
-            bots = bot_names()
-            yield Select(
-                [(n, n) for n in bots],
-                value="random" if "random" in bots else bots[0],
-                allow_blank=False,
-                id="bot",
-            )
-            yield Label("Match")
-            yield Select([("full match", False)], value=False, allow_blank=False, id="match")
-            yield Label("Target", id="length-label")
-            yield Input(placeholder="the ruleset's default", id="length")
-            yield Label("Seed (blank: random)")
-            yield Input(placeholder="random", id="seed")
+            with Horizontal(classes="start-row"):
+                yield Label("Ruleset")
+                yield Select(
+                    [(n, n) for n in names],
+                    value="classic" if "classic" in names else names[0],
+                    allow_blank=False,
+                    compact=True,
+                    id="ruleset",
+                )
+            yield Static("", id="ruleset-summary")
+            with Horizontal(classes="start-row"):
+                yield Label("Computer opponents")
+                yield Select([("1", 1)], value=1, allow_blank=False, compact=True, id="opponents")
+            with Horizontal(classes="start-row"):
+                yield Label("Their strength")
+                yield Select(
+                    [(n, n) for n in bots],
+                    value="random" if "random" in bots else bots[0],
+                    allow_blank=False,
+                    compact=True,
+                    id="bot",
+                )
+            with Horizontal(classes="start-row"):
+                yield Label("Match")
+                yield Select(
+                    [("full match", False)],
+                    value=False,
+                    allow_blank=False,
+                    compact=True,
+                    id="match",
+                )
+            with Horizontal(classes="start-row"):
+                yield Label("Target", id="length-label")
+                yield Input(placeholder="default", compact=True, id="length")
+            with Horizontal(classes="start-row"):
+                yield Label("Seed")
+                yield Input(placeholder="random", compact=True, id="seed")
             yield Static("", id="start-error")
             yield Button("Deal", variant="primary", id="start")
         yield Footer()
@@ -99,11 +116,12 @@ class StartScreen(Screen[Setup]):
             choices.append(("single hand", True))
         match.set_options(choices)
         match.value = False
-        label = {"target": "Target score", "hands": "Hands in the match"}.get(length.field or "")
-        self.query_one("#length-label", Label).update(
-            f"{label} (default {length.default})" if label else "Match length: fixed"
-        )
-        self.query_one("#length", Input).disabled = label is None
+        label = {"target": "Target score", "hands": "Hands"}.get(length.field or "")
+        self.query_one("#length-label", Label).update(label or "Match length")
+        field = self.query_one("#length", Input)
+        field.placeholder = f"default {length.default}" if label else "fixed"
+        field.disabled = label is None
+        self.query_one("#ruleset-summary", Static).update(find_ruleset(name).summary)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -139,6 +157,8 @@ def _number(text: str, what: str) -> int | None:
 class HelpScreen(ModalScreen[None]):
     """The keys, and the rules of the game being played."""
 
+    AUTO_FOCUS = "#help-box"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("question_mark", "close", "Close"),
@@ -165,6 +185,8 @@ class ScoreSheet(ModalScreen[bool]):
 
     Dismissed with True to go on (next hand, or a new match after the last) and False to quit.
     """
+
+    AUTO_FOCUS = "Button"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go_on", "Go on"),
@@ -214,9 +236,11 @@ class ScoreSheet(ModalScreen[bool]):
             rows.append(str(number).ljust(6) + "".join(str(p).rjust(width) for p in points))
         rows.append("-" * len(head))
         rows.append("total".ljust(6) + "".join(str(p).rjust(width) for p in st.scores))
-        leaders = " and ".join(s.names[w] for w in s.leaders())
-        rows.append("")
-        rows.append(f"Leading: {leaders} ({'low' if s.low_score_wins() else 'high'} score wins)")
+        if not s.match_over:
+            leaders = " and ".join(s.names[w] for w in s.leaders())
+            way = "low" if s.low_score_wins() else "high"
+            rows.append("")
+            rows.append(f"Leading: {leaders} ({way} score wins)")
         return "\n".join(rows)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -237,6 +261,8 @@ class ChoiceScreen(ModalScreen[int | str | None]):
     Dismissed with the index of the answer picked, the typed text, or None (Esc).
     """
 
+    AUTO_FOCUS = "Button, Input"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         *(Binding(str(n), f"answer({n - 1})", show=False) for n in range(1, 10)),
@@ -255,10 +281,6 @@ class ChoiceScreen(ModalScreen[int | str | None]):
                 yield Button(f"{index + 1}. {answer}", id=f"answer-{index}")
             if self.typing_hint is not None:
                 yield Input(placeholder=self.typing_hint, id="choice-text")
-
-    def on_mount(self) -> None:
-        if self.typing_hint is not None and not self.answers:
-            self.query_one("#choice-text", Input).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(int(str(event.button.id).removeprefix("answer-")))
