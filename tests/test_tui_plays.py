@@ -3,24 +3,32 @@ log sentences, match lengths, which way scores point, saving and resuming."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from rummy_core.actions import Discard, Draw, NewMeld
-from rummy_core.cards import parse_cards
+from rummy_core.cards import parse_card, parse_cards
+from rummy_core.cli import cli
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.meldrules import MeldRules, RunShape
 from rummy_core.models.position import dump_position
-from rummy_core.setup import Variant, build_hooks
+from rummy_core.setup import Variant, build_hooks, game_from_position
 from rummy_core.tui.describe import describe
 from rummy_core.tui.plays import (
+    describe_choice,
+    distinct_legal,
     held_melds,
+    lay_off_plays,
     meld_label,
     meld_plays,
     orderings,
     sort_hand,
     stripe_lanes,
+    swap_plays,
     typed_melds,
 )
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
@@ -152,3 +160,82 @@ def test_a_saved_game_resumes_where_it_was(tmp_path: Path) -> None:
     assert dump_position(resumed.game.state) == dump_position(s.game.state)
     assert resumed.seats == [HUMAN, "random", "random"] and resumed.save_path == save
     assert resumed.names == ["You", "Bot 1", "Bot 2"]
+
+
+def riverside(hand: str, table: list[list[str]]) -> Game:
+    """Seat 0 has drawn, past its first turn (ruling R5); seat 1 owns the melds."""
+    game = game_from_position(
+        "riverside",
+        {
+            "players": 2,
+            "dealer": 1,
+            "turn": 0,
+            "turns_taken": [1, 1],
+            "hands": [hand.split(), ["10C", "JC"]],
+            "stock": ["4D"],
+            "discard": ["10H"],
+            "table": [{"owner": 1, "cards": cards} for cards in table],
+        },
+        seed=5,
+    )
+    game.apply(0, Draw("stock"))
+    return game
+
+
+def test_a_wild_laid_off_on_a_run_asks_which_end() -> None:
+    # Ruling R7: a 2 added to 5♠ 6♠ 7♠ may be 4♠ or 8♠: two different tables, so the player
+    # is asked; 8♠ itself fits one end only.
+    game = riverside("2C 8S KD", [["5S", "6S", "7S"]])
+    wild = distinct_legal(game, 0, lay_off_plays(game, 0, cards("2C")))
+    assert sorted(describe_choice(game, 0, a) for a in wild) == [
+        "2♣=4♠ 5♠ 6♠ 7♠",
+        "5♠ 6♠ 7♠ 2♣=8♠",
+    ]
+    natural = distinct_legal(game, 0, lay_off_plays(game, 0, cards("8S")))
+    assert len(natural) == 1 and describe_choice(game, 0, natural[0]) == "5♠ 6♠ 7♠ 8♠"
+
+
+def test_a_swap_finds_the_wild_that_stands_for_the_card() -> None:
+    # Ruling R9: the real 6♥ takes the place of the 2 standing for it.
+    game = riverside("6H KD", [["5H", "2C=6H", "7H"]])
+    swaps = distinct_legal(game, 0, swap_plays(game, 0, parse_card("6H")))
+    assert len(swaps) == 1 and describe_choice(game, 0, swaps[0]) == "5♥ 6♥ 7♥"
+    assert not distinct_legal(game, 0, swap_plays(game, 0, parse_card("KD")))
+
+
+def test_play_with_options_skips_the_start_screen_and_checks_them(tmp_path: Path) -> None:
+    # Ruling R12: Riverside has no single hand; the refusal is a message and exit code 2.
+    result = CliRunner().invoke(
+        cli,
+        ["play", "--ruleset", "riverside", "--single-hand", "--save", str(tmp_path / "g.json")],
+    )
+    assert isinstance(result.exception, RuleError)
+    assert result.exception.code == "no_single_hand"
+    result = CliRunner().invoke(cli, ["play", "--opponents", "2", "--bot", "random,random,random"])
+    assert isinstance(result.exception, RuleError) and result.exception.code == "bad_bots"
+
+
+def test_play_plain_with_a_bot_per_opponent(tmp_path: Path) -> None:
+    # Ruling C1: three players at classic; --plain keeps the typed game.
+    save = tmp_path / "g.json"
+    result = CliRunner().invoke(
+        cli,
+        [
+            "play",
+            "--plain",
+            "--opponents",
+            "2",
+            "--bot",
+            "random,random",
+            "--seed",
+            "4",
+            "--single-hand",
+            "--save",
+            str(save),
+        ],
+        input="q\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "classic:target=None" in result.output
+    # With seed 4 the bots move first, so the game is saved before the human quits.
+    assert json.loads(save.read_text())["seats"] == ["human", "random", "random"]
