@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rummy_core.actions import Discard, Draw, MeldDown, NewMeld
+from rummy_core.bots import base as bots_base
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.compare import Study, build_report, run_study
 from rummy_core.compare.play import (
@@ -229,3 +230,25 @@ def test_a_classic_rummy_is_a_bonus_hand() -> None:
     game.apply(0, Discard(parse_card("8S")))
     hand = hand_figures(game, "classic", 0, 0, 0.0)
     assert not hand.bonus and hand.hand_scores == (10 + 9, 0)
+
+
+class IllegalBot:
+    """Discards a card it does not hold: a stand-in for a buggy bot."""
+
+    name = "illegal"
+
+    def choose(self, seat: object) -> Discard:
+        return Discard(parse_card("JK"))
+
+    def observe(self, events: object) -> None:
+        """Remembers nothing."""
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_failing_hand_names_its_seed(jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bots_base._BOTS, "illegal", lambda seed: IllegalBot())
+    study = Study(("classic",), bots=("illegal", "illegal"), units=4, seed=8)
+    with pytest.raises(RuleError) as failed:
+        run_study(study, jobs=jobs)
+    assert failed.value.code == "bot_failed"
+    assert f"classic, hand 0 (game seed {unit_seed(8, 0)})" in failed.value.message

@@ -10,12 +10,14 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rummy_core.bots import Bot, make_bot
 from rummy_core.cards import JOKER
 from rummy_core.compare.spec import Study, unit_seed
 from rummy_core.compare.tally import HandFigures, Tally
 from rummy_core.engine import Event, Game
+from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
 from rummy_core.setup import Variant, build_hooks, new_game
 from rummy_core.simulate import play_hand, tell
@@ -41,6 +43,16 @@ class Block:
     task: Task
     tally: Tally
     hands: list[HandFigures] | None
+
+
+class HandFailed(RuleError):
+    """A hand of a study could not be played: a bot chose an illegal action, or a plugin failed.
+
+    It crosses from a worker process to the parent, so it pickles (``RuleError`` does not).
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (HandFailed, (self.code, self.message), {"params": self.params})
 
 
 # Building a game's rules costs about 10 ms, as much as a short hand: each process builds those of
@@ -70,7 +82,17 @@ def play_block(study: Study, task: Task, keep_hands: bool) -> Block:
         game = seat_zero_starts(hooks, seed)
         while True:
             first = game.state.turn
-            play_hand(game, bots)
+            try:
+                play_hand(game, bots)
+            except RuleError as exc:
+                # A bot or plugin bug: say which hand, so that its seed can replay it.
+                raise HandFailed(
+                    exc.code,
+                    f"{variant}, {study.unit_name} {index} (game seed {seed}): {exc.message}",
+                    variant=variant,
+                    unit=index,
+                    seed=seed,
+                ) from exc
             now = time.perf_counter()
             hand = hand_figures(game, variant, index, first, now - started)
             tally.add_hand(hand)
