@@ -108,8 +108,9 @@ class MeldSolver:
     def best(self, hand: Sequence[int]) -> Arrangement:
         """The arrangement of ``hand`` with the least deadwood value."""
         m = 0
+        bits = _BIT
         for code in hand:
-            m |= _BIT[code]
+            m |= bits[code]
         if m & self._special:
             return self._wilds.solve(hand)
         if m.bit_count() != len(hand):
@@ -118,7 +119,8 @@ class MeldSolver:
         b = m >> 13 & 8191
         c = m >> 26 & 8191
         d = m >> 39
-        t = _held_by(a, b, c, d, self._set_min)
+        least = self._set_min
+        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else _held_by(a, b, c, d, least)
         if t:
             return self._with_sets(m, t)
         plain = self._plain
