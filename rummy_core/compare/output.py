@@ -38,6 +38,13 @@ def progress_bar(console: Console, enabled: bool) -> Progress:
     )
 
 
+def bots_text(bots: list[str]) -> str:
+    """``greedy at every seat``, or the bots seat by seat."""
+    if len(set(bots)) == 1:
+        return f"{bots[0]} at every seat"
+    return "bots " + ", ".join(bots)
+
+
 def cell(figure: Figure) -> str:
     """One figure as a table cell: a count, a mean ± half its interval, or a rate [interval]."""
     if figure.kind == "count":
@@ -56,7 +63,7 @@ def figures_table(report: Report) -> Table:
     """The figures side by side, one column per variant."""
     study = report.study
     title = (
-        f"{study.players} players, bots {', '.join(study.bots)}, seed {study.seed}, "
+        f"{study.players} players, {bots_text(study.bots)}, seed {study.seed}, "
         f"{study.requested:,} {study.unit}{'es' if study.unit == 'match' else 's'} per variant"
     )
     table = Table(title=title, title_justify="left")

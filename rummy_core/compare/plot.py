@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rummy_core.compare.output import bots_text
 from rummy_core.compare.report import Report
 
 BINS = 40
@@ -68,7 +69,7 @@ def write_plot(report: Report, path: Path) -> None:
     wins_ax.set_title("Who wins the hand")
     wins_ax.legend(fontsize=8)
     fig.suptitle(
-        f"{study.players} players, bots {', '.join(study.bots)}, seed {study.seed}, "
+        f"{study.players} players, {bots_text(study.bots)}, seed {study.seed}, "
         f"{report.variants[0].hands:,} hands per variant"
     )
     fig.tight_layout()
