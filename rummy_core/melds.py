@@ -50,6 +50,9 @@ def readings(
     ``declared`` has one entry per card: ``None``, or what the player says that wild stands for.
     Returns no reading when the cards are no meld, more than one when the player must declare.
     """
+    if JOKER in cards and JOKER not in rules.wilds:
+        # A joker is only ever a wild card; where jokers are not wild it fits no meld.
+        return []
     found: list[Reading] = []
     if rules.run is not None:
         found.extend(_run_readings(cards, declared, rules))

@@ -83,3 +83,9 @@ def test_joker_limit_and_rank_only_stand_in() -> None:
 
 def test_identical_cards_never_share_a_set() -> None:
     assert kinds("7H 7H 7S", ONE_JOKER) == []
+
+
+def test_a_joker_fits_no_meld_where_jokers_are_not_wild() -> None:
+    assert kinds("7H 7S JK", CLASSIC) == []
+    assert kinds("7H 7S JK", WRAP_WILD_TWOS) == []
+    assert kinds("7H 7S JK", ONE_JOKER) == [SET]
