@@ -83,4 +83,14 @@ class TakeBack:
     type: Literal["take_back"] = "take_back"
 
 
-Action = Draw | MeldDown | LayOff | Swap | Discard | TakeBack
+class PluginAction:
+    """The base of the actions a plugin adds (``rummy_register_actions``).
+
+    Subclass it as a frozen dataclass holding card codes, like the built-in actions; the plugin's
+    ``ActionKind`` (``rummy_core.action_kinds``) says how the engine applies it.
+    """
+
+    __slots__ = ()
+
+
+Action = Draw | MeldDown | LayOff | Swap | Discard | TakeBack | PluginAction

@@ -220,10 +220,22 @@ def house_rules_command() -> None:
     for name, cls in found.items():
         applies = ", ".join(cls.applies_to) or "any ruleset"
         click.echo(f"{name}: {cls.summary} (for {applies})")
+        if cls.conflicts_with:
+            click.echo(f"  conflicts with: {', '.join(cls.conflicts_with)}")
         for field, info in cls.Options.model_fields.items():
-            click.echo(f"  option {field} = {info.default!r}: {info.description or ''}")
+            default = info.get_default(call_default_factory=True)
+            click.echo(f"  option {field} = {default!r}: {info.description or ''}")
         hooks = [h for h in hook_names() if hasattr(cls, h)]
         click.echo(f"  hooks: {', '.join(hooks)}")
+        if "rummy_register_actions" in hooks:
+            # The registrar needs an instance: set the rule up on a ruleset it applies to.
+            ruleset = cls.applies_to[0] if cls.applies_to else "classic"
+            try:
+                kinds = build_hooks(Variant(ruleset, {}, ((name, {}),))).action_kinds
+            except RuleError as exc:
+                click.echo(f"  actions: cannot be listed: {exc.message}")
+            else:
+                click.echo(f"  actions: {', '.join(kinds)}")
 
 
 @cli.command()

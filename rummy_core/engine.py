@@ -21,6 +21,7 @@ from rummy_core.actions import (
     Draw,
     LayOff,
     MeldDown,
+    PluginAction,
     Swap,
     TakeBack,
 )
@@ -160,10 +161,13 @@ class Game:
         if isinstance(action, TakeBack):
             return self._take_back(old, seat, events)
         handler = self._handlers.get(type(action))
-        if handler is None:
-            raise refuse("unknown_action", f"{type(action).__name__} is not an action here.")
         new = old.clone()
-        handler(self, new, seat, action, events)
+        if handler is not None:
+            handler(self, new, seat, action, events)
+        elif isinstance(action, PluginAction) and self.hooks.action_kind(action) is not None:
+            self.hooks.apply_action(self, new, seat, action, events)
+        else:
+            raise refuse("unknown_action", f"{type(action).__name__} is not an action here.")
         return new
 
     # -- actions -----------------------------------------------------------------------------
@@ -202,7 +206,11 @@ class Game:
             }
         )
 
-    def _check_play(self, st: State, seat: int, action: Action) -> None:
+    def check_play(self, st: State, seat: int, action: Action) -> None:
+        """Refuse a play made before the draw, or one ``rummy_action_violations`` forbids now.
+
+        Melds, lay-offs and swaps are checked so; a plugin's action calls this to be checked too.
+        """
         if st.phase != PLAY:
             raise refuse("draw_first", "Draw before you play cards.")
         violations = self.hooks.action_violations(st, seat, action)
@@ -210,7 +218,7 @@ class Game:
             raise IllegalAction(violations)
 
     def _meld(self, st: State, seat: int, action: MeldDown, events: list[Event]) -> None:
-        self._check_play(st, seat, action)
+        self.check_play(st, seat, action)
         if not action.melds:
             raise refuse("empty_meld", "Choose the cards to meld.")
         hand = st.hands[seat]
@@ -292,7 +300,7 @@ class Game:
         ]
 
     def _lay_off(self, st: State, seat: int, action: LayOff, events: list[Event]) -> None:
-        self._check_play(st, seat, action)
+        self.check_play(st, seat, action)
         before = self._meld_at(st, action.meld)
         if not action.cards:
             raise refuse("empty_lay_off", "Choose the cards to lay off.")
@@ -353,7 +361,7 @@ class Game:
         return next(iter(options.values()))
 
     def _swap(self, st: State, seat: int, action: Swap, events: list[Event]) -> None:
-        self._check_play(st, seat, action)
+        self.check_play(st, seat, action)
         before = self._meld_at(st, action.meld)
         take_from_hand(st.hands[seat], [action.card])
         real = action.card
@@ -410,15 +418,23 @@ class Game:
         )
 
     def _discard(self, st: State, seat: int, action: Discard, events: list[Event]) -> None:
+        self.discard_card(st, seat, action.card, events)
+        self.end_turn(st, seat, events)
+
+    def discard_card(self, st: State, seat: int, card: int, events: list[Event]) -> None:
+        """Move ``card`` from ``seat``'s hand to the discard pile, as a discard does.
+
+        Refused when a discard rule or an unmet turn-end obligation forbids it.
+        """
         if st.phase != PLAY:
             raise refuse("draw_first", "Draw before you discard.")
         hooks = self.hooks
-        violations = hooks.discard_violations(st, seat, action.card)
-        take_from_hand(st.hands[seat], [action.card])
+        violations = hooks.discard_violations(st, seat, card)
+        take_from_hand(st.hands[seat], [card])
         if violations:
             raise IllegalAction(violations)
-        st.discard.append(action.card)
-        st.discard_face_down = hooks.discard_face_down(st, seat, action.card)
+        st.discard.append(card)
+        st.discard_face_down = hooks.discard_face_down(st, seat, card)
         violations = hooks.turn_end_violations(st, seat)
         if violations:
             raise IllegalAction(violations)
@@ -426,12 +442,17 @@ class Game:
             {
                 "type": "discarded",
                 "seat": seat,
-                "card": action.card,
+                "card": card,
                 "face_down": st.discard_face_down,
             }
         )
+
+    def end_turn(self, st: State, seat: int, events: list[Event]) -> None:
+        """End ``seat``'s turn: count it, then end the hand (out, or capped: A1) or pass it on."""
+        hooks = self.hooks
         st.turns_taken[seat] += 1
         st.hand_turns += 1
+        hooks.turn_ended(st, seat)
         if hooks.goes_out(st, seat):
             self._end_hand(st, seat, "out", events)
         elif st.hand_turns >= hooks.turn_cap:
@@ -494,6 +515,7 @@ class Game:
         if self.hooks.goes_out(st, seat):
             st.turns_taken[seat] += 1
             st.hand_turns += 1
+            self.hooks.turn_ended(st, seat)
             self._end_hand(st, seat, "out", events)
 
     def _begin_turn(self, st: State, events: list[Event]) -> None:

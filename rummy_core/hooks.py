@@ -8,23 +8,30 @@ state unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from random import Random
 from types import CodeType, TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
+from pydantic import BaseModel
 
 from rummy_core import defaults, hookspecs
-from rummy_core.actions import Action
+from rummy_core.action_kinds import ActionKind
+from rummy_core.actions import Action, PluginAction
 from rummy_core.cards import CARD_CODES
 from rummy_core.errors import PluginError, RuleError, Violation
 from rummy_core.meldrules import MeldRules
 from rummy_core.plugin import HouseRule, Ruleset
 from rummy_core.state import Meld, State
 
+if TYPE_CHECKING:
+    from rummy_core.engine import Event, Game
+
 T = TypeVar("T")
 ENGINE_DEFAULTS = "rummy_core.defaults"
+REGISTER_ACTIONS = "rummy_register_actions"
 
 
 def hook_names() -> list[str]:
@@ -35,13 +42,23 @@ def hook_names() -> list[str]:
 class Hooks:
     """The rules of one game: a ruleset and its house rules, asked through typed methods."""
 
-    def __init__(self, ruleset: Ruleset, house_rules: list[HouseRule]) -> None:
+    def __init__(
+        self, ruleset: Ruleset, house_rules: list[HouseRule], plugins: Sequence[object] = ()
+    ) -> None:
+        """Register the ruleset, then the house rules in order, then any other ``plugins``.
+
+        ``plugins`` are plain objects with hook implementations, named by their ``name``
+        attribute or class (tests and tools); like house rules they are asked before the ruleset.
+        """
         self.ruleset = ruleset
         self.house_rules = house_rules
         pm = pluggy.PluginManager("rummy")
         pm.add_hookspecs(hookspecs)
         pm.register(defaults, name=ENGINE_DEFAULTS)
-        for plugin, name in [(ruleset, ruleset.name), *((h, h.name) for h in house_rules)]:
+        named = [(ruleset, ruleset.name), *((h, h.name) for h in house_rules)]
+        named += [(p, str(getattr(p, "name", type(p).__name__))) for p in plugins]
+        for plugin, name in named:
+            _check_marked(plugin, name)
             try:
                 pm.register(plugin, name=name)
             except pluggy.PluginValidationError as exc:
@@ -62,15 +79,17 @@ class Hooks:
         # Asked once: the hot path reads these attributes instead of calling hooks.
         self.deck: list[int] = self._decide("rummy_deck", list)
         self.meld_rules: MeldRules = self._decide("rummy_meld_rules", MeldRules)
-        values = self._decide("rummy_card_values", tuple)
-        if len(values) != CARD_CODES or not all(isinstance(v, int) for v in values):
-            raise PluginError(
-                self._answering("rummy_card_values"),
-                "rummy_card_values",
-                f"expected {CARD_CODES} ints, got {values!r}",
-            )
-        self.card_values: tuple[int, ...] = values
+        self.card_values: tuple[int, ...] = self._checked(
+            "rummy_card_values",
+            lambda v: isinstance(v, tuple) and len(v) == CARD_CODES and all(_is_int(x) for x in v),
+            f"a tuple of {CARD_CODES} ints",
+        )
         self.turn_cap: int = self._decide("rummy_turn_cap", int)
+        self.action_kinds: dict[str, ActionKind[Any, Any]] = {}
+        """The kinds of action plugins added, by JSON ``type`` (``rummy_register_actions``)."""
+        self._kind_owners: dict[str, str] = {}
+        self._kinds_by_class: dict[type, ActionKind[Any, Any]] = {}
+        self._register_actions()
 
     # -- calling ------------------------------------------------------------------------------
 
@@ -98,21 +117,29 @@ class Hooks:
             raise PluginError(self._blame(exc), name, f"{type(exc).__name__}: {exc}") from exc
 
     def _decide(self, name: str, kind: type[T], **kwargs: Any) -> T:
+        def ok(result: Any) -> bool:
+            return isinstance(result, kind) and not (kind is int and isinstance(result, bool))
+
+        answer: T = self._checked(name, ok, kind.__name__, **kwargs)
+        return answer
+
+    def _checked(self, name: str, ok: Callable[[Any], bool], expected: str, **kwargs: Any) -> Any:
+        """A decision's answer; a ``PluginError`` names the plugin whose answer is not ``ok``."""
         result = self._call(name, **kwargs)
-        if not isinstance(result, kind) or (kind is int and isinstance(result, bool)):
+        if not ok(result):
             raise PluginError(
-                self._answering(name, **kwargs),
+                self._culprit(name, ok, **kwargs),
                 name,
-                f"returned {result!r}, expected {kind.__name__}",
+                f"returned {result!r}, expected {expected}",
             )
         return result
 
     def _collect(self, name: str, **kwargs: Any) -> list[Violation]:
         found: list[Violation] = []
         for answer in self._call(name, **kwargs):
-            if not isinstance(answer, list) or not all(isinstance(v, Violation) for v in answer):
+            if not _violations_ok(answer):
                 raise PluginError(
-                    self._answering(name, **kwargs),
+                    self._culprit(name, _violations_ok, **kwargs),
                     name,
                     f"returned {answer!r}, expected a list of Violation",
                 )
@@ -130,18 +157,42 @@ class Hooks:
             tb = tb.tb_next
         return blamed
 
-    def _answering(self, name: str, **kwargs: Any) -> str:
-        """The plugin that gave a firstresult hook's answer (asked again, one at a time)."""
-        for impl in reversed(getattr(self._pm.hook, name).get_hookimpls()):
-            if impl.hookwrapper or impl.wrapper:
-                continue
+    def _culprit(self, name: str, ok: Callable[[Any], bool], **kwargs: Any) -> str:
+        """The plugin whose answer to ``name`` is not ``ok``, found by asking each again alone.
+
+        For a validator, the first implementation whose own answer is not ``ok``. For a decision,
+        the implementation that answered, if its answer is not ``ok``; otherwise the first
+        wrapper, innermost first, that turned a good answer into a bad one.
+        """
+        caller = getattr(self._pm.hook, name)
+        impls = caller.get_hookimpls()
+        plain = [i for i in reversed(impls) if not (i.wrapper or i.hookwrapper)]
+        first = bool(caller.spec is not None and caller.spec.opts.get("firstresult"))
+        answer: Any = None
+        culprit = ENGINE_DEFAULTS
+        for impl in plain:
             try:
                 answer = impl.function(*(kwargs[arg] for arg in impl.argnames))
             except Exception:
                 return str(impl.plugin_name)
-            if answer is not None:
+            if not first and not ok(answer):
                 return str(impl.plugin_name)
-        return ENGINE_DEFAULTS
+            if first and answer is not None:
+                culprit = str(impl.plugin_name)
+                break
+        if first and not ok(answer):
+            return culprit
+        # pluggy lists wrappers after plain implementations, innermost first.
+        for impl in (i for i in impls if i.wrapper or i.hookwrapper):
+            if impl.hookwrapper or not first:
+                return str(impl.plugin_name)
+            try:
+                answer = _unwrap(impl.function(*(kwargs[arg] for arg in impl.argnames)), answer)
+            except Exception:
+                return str(impl.plugin_name)
+            if not ok(answer):
+                return str(impl.plugin_name)
+        return culprit
 
     # -- the deal -----------------------------------------------------------------------------
 
@@ -152,14 +203,16 @@ class Hooks:
         self._decide("rummy_deal", bool, state=state, deck=deck, sizes=sizes, rng=rng)
 
     def first_player(self, state: State) -> int:
-        return self._seat(self._decide("rummy_first_player", int, state=state), state, "first")
+        return self._seat("rummy_first_player", state)
 
     def next_dealer(self, state: State) -> int:
-        return self._seat(self._decide("rummy_next_dealer", int, state=state), state, "dealer")
+        return self._seat("rummy_next_dealer", state)
 
-    def _seat(self, seat: int, state: State, what: str) -> int:
-        if not 0 <= seat < state.players:
-            raise PluginError(self.ruleset.name, f"rummy_{what}", f"seat {seat} does not exist")
+    def _seat(self, name: str, state: State) -> int:
+        def ok(seat: Any) -> bool:
+            return _is_int(seat) and 0 <= seat < state.players
+
+        seat: int = self._checked(name, ok, f"a seat from 0 to {state.players - 1}", state=state)
         return seat
 
     # -- drawing ------------------------------------------------------------------------------
@@ -235,28 +288,37 @@ class Hooks:
     def goes_out(self, state: State, seat: int) -> bool:
         return self._decide("rummy_goes_out", bool, state=state, seat=seat)
 
+    def turn_ended(self, state: State, seat: int) -> None:
+        self._call("rummy_turn_ended", state=state, seat=seat)
+
     def take_back(self, state: State, seat: int) -> str:
-        answer = self._decide("rummy_take_back", str, state=state, seat=seat)
-        if answer not in ("play", "draw"):
-            raise PluginError(
-                self._answering("rummy_take_back", state=state, seat=seat),
-                "rummy_take_back",
-                f"returned {answer!r}, expected 'play' or 'draw'",
-            )
+        answer: str = self._checked(
+            "rummy_take_back",
+            lambda a: a in ("play", "draw"),
+            "'play' or 'draw'",
+            state=state,
+            seat=seat,
+        )
         return answer
 
     # -- scoring and the match ----------------------------------------------------------------
 
     def hand_scores(self, state: State, went_out: int | None, reason: str) -> list[int]:
-        scores = self._decide(
-            "rummy_hand_scores", list, state=state, went_out=went_out, reason=reason
-        )
-        if len(scores) != state.players or not all(isinstance(s, int) for s in scores):
-            raise PluginError(
-                self.ruleset.name,
-                "rummy_hand_scores",
-                f"returned {scores!r}, expected {state.players} ints",
+        def ok(scores: Any) -> bool:
+            return (
+                isinstance(scores, list)
+                and len(scores) == state.players
+                and all(_is_int(s) for s in scores)
             )
+
+        scores: list[int] = self._checked(
+            "rummy_hand_scores",
+            ok,
+            f"a list of {state.players} ints",
+            state=state,
+            went_out=went_out,
+            reason=reason,
+        )
         return scores
 
     def hand_bonus(self, state: State, went_out: int) -> bool:
@@ -275,6 +337,112 @@ class Hooks:
             for impl in getattr(self._pm.hook, name).get_hookimpls():
                 found.setdefault(impl.plugin_name, []).append(name)
         return found
+
+    # -- actions added by plugins -------------------------------------------------------------
+
+    def _register_actions(self) -> None:
+        """Gather every plugin's ``ActionKind``, checked, each with the plugin that added it."""
+        for impl in reversed(getattr(self._pm.hook, REGISTER_ACTIONS).get_hookimpls()):
+            owner = str(impl.plugin_name)
+            if impl.wrapper or impl.hookwrapper:
+                raise PluginError(owner, REGISTER_ACTIONS, "a registrar cannot be a wrapper")
+            try:
+                kinds = impl.function()
+            except Exception as exc:
+                raise PluginError(owner, REGISTER_ACTIONS, f"{type(exc).__name__}: {exc}") from exc
+            if not isinstance(kinds, list) or not all(isinstance(k, ActionKind) for k in kinds):
+                raise PluginError(
+                    owner, REGISTER_ACTIONS, f"returned {kinds!r}, expected a list of ActionKind"
+                )
+            for kind in kinds:
+                problems = kind.problems()
+                if kind.name in self.action_kinds:
+                    problems.append(
+                        f"the action type {kind.name!r} is already added by"
+                        f" {self._kind_owners[kind.name]!r}"
+                    )
+                if problems:
+                    raise PluginError(owner, REGISTER_ACTIONS, "; ".join(problems))
+                self.action_kinds[kind.name] = kind
+                self._kind_owners[kind.name] = owner
+                self._kinds_by_class[kind.action] = kind
+
+    def action_kind(self, action: object) -> ActionKind[Any, Any] | None:
+        """The registered kind of a plugin's action (None for a built-in or unknown action)."""
+        return self._kinds_by_class.get(type(action))
+
+    def apply_action(
+        self, game: Game, state: State, seat: int, action: PluginAction, events: list[Event]
+    ) -> None:
+        """Make a plugin's action on the working state (``RuleError`` refuses it)."""
+        kind = self._kinds_by_class[type(action)]
+        result = self._guard(kind, "apply", kind.apply, game, state, seat, action, events)
+        if result is not None:
+            raise PluginError(
+                self._kind_owners[kind.name],
+                f"the {kind.name!r} action (apply)",
+                f"returned {result!r}, expected None",
+            )
+
+    def plugin_candidates(self, game: Game, seat: int) -> list[PluginAction]:
+        """The plugins' actions worth checking for ``seat`` now, legal or not."""
+        found: list[PluginAction] = []
+        for kind in self.action_kinds.values():
+            actions = self._guard(kind, "candidates", lambda k=kind: list(k.candidates(game, seat)))
+            wrong = [a for a in actions if not isinstance(a, kind.action)]
+            if wrong:
+                raise PluginError(
+                    self._kind_owners[kind.name],
+                    f"the {kind.name!r} action (candidates)",
+                    f"gave {wrong[0]!r}, expected {kind.action.__name__} instances",
+                )
+            found.extend(actions)
+        return found
+
+    def action_from_model(self, kind: ActionKind[Any, Any], model: BaseModel) -> PluginAction:
+        """The engine form of a plugin action's validated JSON model."""
+        action: PluginAction = self._guard(kind, "to_action", kind.to_action, model)
+        expected: type[PluginAction] = kind.action
+        if not isinstance(action, expected):
+            raise PluginError(
+                self._kind_owners[kind.name],
+                f"the {kind.name!r} action (to_action)",
+                f"returned {action!r}, expected a {kind.action.__name__}",
+            )
+        return action
+
+    def action_to_model(self, action: PluginAction) -> BaseModel:
+        """The JSON model of a plugin's action (``unknown_action`` if no plugin added it)."""
+        kind = self._kinds_by_class.get(type(action))
+        if kind is None:
+            raise RuleError(
+                "unknown_action",
+                f"No plugin of this game adds {type(action).__name__} actions.",
+                action=type(action).__name__,
+            )
+        model: BaseModel = self._guard(kind, "to_model", kind.to_model, action)
+        expected: type[BaseModel] = kind.model
+        if not isinstance(model, expected):
+            raise PluginError(
+                self._kind_owners[kind.name],
+                f"the {kind.name!r} action (to_model)",
+                f"returned {model!r}, expected a {kind.model.__name__}",
+            )
+        return model
+
+    def _guard(
+        self, kind: ActionKind[Any, Any], step: str, function: Callable[..., T], *args: Any
+    ) -> T:
+        try:
+            return function(*args)
+        except RuleError:
+            raise
+        except Exception as exc:
+            raise PluginError(
+                self._kind_owners[kind.name],
+                f"the {kind.name!r} action ({step})",
+                f"{type(exc).__name__}: {exc}",
+            ) from exc
 
 
 _Plan = tuple[bool, list[tuple[Callable[..., Any], tuple[str, ...]]]]
@@ -296,10 +464,36 @@ def _plan(caller: pluggy.HookCaller, impls: list[pluggy.HookImpl]) -> _Plan | No
 
 
 def _hook_in(text: str) -> str:
-    for name in hook_names():
-        if name in text:
-            return name
-    return "registration"
+    """The hook a pluggy validation message is about (``... hook 'rummy_x' ...``)."""
+    found = re.search(r"hook '(\w+)'", text)
+    return found.group(1) if found else "registration"
+
+
+def _check_marked(plugin: object, name: str) -> None:
+    """A method named like a hook but not marked ``@hookimpl`` would be ignored: refuse it."""
+    for attr in dir(plugin):
+        if not attr.startswith("rummy_") or not callable(getattr(plugin, attr, None)):
+            continue
+        if not hasattr(getattr(plugin, attr), "rummy_impl"):
+            raise PluginError(name, attr, "it is named like a hook but not marked with @hookimpl")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _violations_ok(answer: Any) -> bool:
+    return isinstance(answer, list) and all(isinstance(v, Violation) for v in answer)
+
+
+def _unwrap(wrapper: Any, answer: Any) -> Any:
+    """Run one new-style wrapper (a generator) around ``answer`` and return what it returns."""
+    next(wrapper)
+    try:
+        wrapper.send(answer)
+    except StopIteration as stop:
+        return stop.value
+    raise RuntimeError("the wrapper yielded more than once")
 
 
 def _plugin_name(plugin: object, pm: pluggy.PluginManager) -> str:

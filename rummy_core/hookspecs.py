@@ -13,16 +13,19 @@ Three kinds of hook, each with one aggregation rule stated in its docstring:
 - a *notification* (past tense) is called on every plugin and its results are ignored.
 
 Hooks receive the engine's working ``State`` (``rummy_core.state``). Validators and decisions must
-not change it; the hooks whose docstring says so (deal, draw, refill) change it and nothing else.
+not change it; the hooks whose docstring says so (deal, draw, refill) change it and nothing else,
+and ``rummy_turn_ended`` may keep a plugin's own records in ``state.extra``.
 Hook implementations take any subset of the parameters, by name, and never give them defaults.
 """
 
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pluggy
 
+from rummy_core.action_kinds import ActionKind
 from rummy_core.actions import Action
 from rummy_core.errors import Violation
 from rummy_core.meldrules import MeldRules
@@ -260,6 +263,17 @@ def rummy_take_back(state: State, seat: int) -> str | None:
     """
 
 
+@hookspec
+def rummy_turn_ended(state: State, seat: int) -> None:
+    """Notification: ``seat``'s turn just ended, by a discard or by going out on a play.
+
+    ``state`` counts the turn in ``turns_taken``; the engine has not yet asked whether the hand
+    is over, so what is recorded here is seen when the hand is scored. The one change allowed is
+    to a plugin's own JSON-ready records in ``state.extra`` (a penalty to count later, say).
+    Results are ignored.
+    """
+
+
 # ---------------------------------------------------------------------------------------------
 # Scoring and the match.
 # ---------------------------------------------------------------------------------------------
@@ -298,3 +312,18 @@ def rummy_match_winners(state: State) -> list[int] | None:
 @hookspec
 def rummy_hand_ended(state: State) -> None:
     """Notification: a hand ended and was scored (``state.outcome``). Results are ignored."""
+
+
+# ---------------------------------------------------------------------------------------------
+# New kinds of action: asked once when a game is set up.
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def rummy_register_actions() -> list[ActionKind[Any, Any]]:  # type: ignore[empty-body]
+    """Registrar: the new kinds of action this plugin adds (``rummy_core.action_kinds``).
+
+    Each ``ActionKind`` names its JSON ``type``, its engine and JSON forms, how it changes the
+    state, and its candidates for the legal-move list. Collects every plugin's kinds; a type
+    registered twice, or a built-in one, fails when the game is set up, naming the plugin.
+    """

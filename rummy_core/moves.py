@@ -38,13 +38,21 @@ def legal_actions(game: Game, seat: int) -> list[Action]:
 
 
 def action_candidates(game: Game, seat: int) -> list[Action]:
-    """The actions worth checking for ``seat`` now, unchecked (empty when it is not its turn)."""
+    """The actions worth checking for ``seat`` now, unchecked (empty when it is not its turn).
+
+    The plugins' own kinds of action (``rummy_register_actions``) give their candidates too.
+    """
     st = game.state
     if game.current_player() != seat:
         return []
+    found: list[Action]
     if st.phase == DRAW:
-        return [Draw(s) for s in game.hooks.draw_sources(st, seat)]
-    return list(play_candidates(game, seat))
+        found = [Draw(s) for s in game.hooks.draw_sources(st, seat)]
+    else:
+        found = list(play_candidates(game, seat))
+    if game.hooks.action_kinds:
+        found.extend(game.hooks.plugin_candidates(game, seat))
+    return found
 
 
 def play_candidates(game: Game, seat: int) -> Iterator[Action]:

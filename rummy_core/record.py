@@ -57,7 +57,7 @@ def record_of(
         dealer=dealer,
         position=position,
         seats=seats,
-        actions=[LoggedAction(seat=s, action=action_json(a)) for s, a in game.log],
+        actions=[LoggedAction(seat=s, action=action_json(a, game.hooks)) for s, a in game.log],
         final=dump_position(game.state),
     )
 
@@ -77,7 +77,7 @@ def replay(record: GameRecord) -> Game:
         if game.state.phase == HAND_OVER:
             game.next_hand()
         try:
-            game.apply(logged.seat, parse_action(logged.action))
+            game.apply(logged.seat, parse_action(logged.action, game.hooks))
         except RuleError as exc:
             raise RuleError(
                 "replay_mismatch",

@@ -104,7 +104,7 @@ def run_scenario(scenario: Scenario) -> list[str]:
 def _run_step(game: Game, step: Step) -> str | None:
     before = game.state.clone()
     try:
-        game.apply(step.seat, parse_action(step.action))
+        game.apply(step.seat, parse_action(step.action, game.hooks))
     except RuleError as exc:
         if step.expect == "ok":
             return f"refused ({exc.code}): {exc.message}"

@@ -85,8 +85,19 @@ def make_options(model: type[BaseModel], values: Mapping[str, Any], owner: str) 
         ) from None
 
 
-def build_hooks(variant: Variant, players: int | None = None) -> Hooks:
-    """The rules of a game: the ruleset and house rules instantiated, checked and registered."""
+def build_hooks(
+    variant: Variant,
+    players: int | None = None,
+    *,
+    local_rules: Sequence[type[HouseRule]] = (),
+    plugins: Sequence[object] = (),
+) -> Hooks:
+    """The rules of a game: the ruleset and house rules instantiated, checked and registered.
+
+    ``local_rules`` are house rule classes found by name before the installed ones (a plugin's
+    own tests, before it is installed); ``plugins`` are extra plugin objects registered after
+    the house rules (``Hooks``).
+    """
     ruleset_cls = find_ruleset(variant.ruleset)
     values = dict(variant.options)
     if players is not None:
@@ -94,8 +105,9 @@ def build_hooks(variant: Variant, players: int | None = None) -> Hooks:
     options = make_options(ruleset_cls.Options, values, ruleset_cls.name)
     ruleset: Ruleset = ruleset_cls(options)  # type: ignore[arg-type]
     house: list[HouseRule] = []
+    local = {cls.name: cls for cls in local_rules}
     for name, opts in variant.house_rules:
-        cls = find_house_rule(name)
+        cls = local.get(name.strip().lower()) or find_house_rule(name)
         if cls.applies_to and ruleset.name not in cls.applies_to:
             raise RuleError(
                 "house_rule_not_applicable",
@@ -117,7 +129,7 @@ def build_hooks(variant: Variant, players: int | None = None) -> Hooks:
                     "house_rule_repeated", f"{cls.name!r} is given twice.", house_rule=cls.name
                 )
         house.append(cls(make_options(cls.Options, opts, cls.name), ruleset))
-    return Hooks(ruleset, house)
+    return Hooks(ruleset, house, plugins)
 
 
 def first_dealer(seed: int, players: int) -> int:
@@ -132,11 +144,14 @@ def new_game(
     seed: int = 0,
     dealer: int | None = None,
     hooks: Hooks | None = None,
+    local_rules: Sequence[type[HouseRule]] = (),
+    plugins: Sequence[object] = (),
 ) -> Game:
     """A new match, its first hand dealt.
 
     ``hooks`` reuses the rules of an earlier game of the same variant and players (simulations
-    set up thousands of games; building the plugin manager is the slow part).
+    set up thousands of games; building the plugin manager is the slow part). ``local_rules``
+    and ``plugins`` are passed to ``build_hooks``.
 
     >>> game = new_game("classic", players=2, seed=7)
     >>> game.current_player() in (0, 1)
@@ -145,7 +160,7 @@ def new_game(
     if hooks is None:
         if isinstance(variant, str):
             variant = Variant.parse(variant)
-        hooks = build_hooks(variant, players)
+        hooks = build_hooks(variant, players, local_rules=local_rules, plugins=plugins)
     count = hooks.ruleset.options.players
     state = State(count, seed)
     state.dealer = first_dealer(seed, count) if dealer is None else dealer
@@ -154,14 +169,29 @@ def new_game(
     return game
 
 
-def game_from_position(variant: Variant | str, position: dict[str, Any], seed: int = 0) -> Game:
-    """A match continued from a position (``rummy_core.models.position``)."""
+def game_from_position(
+    variant: Variant | str,
+    position: dict[str, Any],
+    seed: int = 0,
+    *,
+    local_rules: Sequence[type[HouseRule]] = (),
+    plugins: Sequence[object] = (),
+) -> Game:
+    """A match continued from a position (``rummy_core.models.position``).
+
+    ``local_rules`` and ``plugins`` are passed to ``build_hooks``.
+    """
     from rummy_core.models.position import load_position
 
     if isinstance(variant, str):
         variant = Variant.parse(variant)
     players = position.get("players") if isinstance(position, dict) else None
-    hooks = build_hooks(variant, players if isinstance(players, int) else None)
+    hooks = build_hooks(
+        variant,
+        players if isinstance(players, int) else None,
+        local_rules=local_rules,
+        plugins=plugins,
+    )
     return Game(hooks, load_position(position, hooks, seed))
 
 

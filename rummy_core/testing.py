@@ -8,25 +8,36 @@ In a plugin's own test suite::
         conformance_run("classic+my-rule", players=3, seeds=range(5))
 
 ``conformance_run`` plays random legal games and checks the engine's invariants after every
-action: cards are conserved, views leak nothing, the position survives JSON, refused actions
-change nothing, and every hand ends.
+action: cards are conserved, views leak nothing, the position and the action survive JSON,
+refused actions change nothing, and every hand ends.
+
+This module is also a pytest plugin: with ``pytest_plugins = ["rummy_core.testing"]`` in a
+``conftest.py``, the fixtures ``rummy_variant`` (override it: the variant under test),
+``rummy_local_rules``, ``rummy_game``, ``rummy_position`` and ``rummy_conformance`` are available
+(see ``docs/house-rules.md``).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from random import Random
 from typing import Any
+
+import pytest
 
 from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.cards import card_name
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import event_model
 from rummy_core.models.position import dump_position, load_position
-from rummy_core.moves import legal_actions
+from rummy_core.moves import action_candidates, legal_actions
+from rummy_core.plugin import HouseRule
+from rummy_core.scenario import load_scenario, run_scenario
 from rummy_core.setup import Variant, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER, State
 from rummy_core.view import player_view
@@ -46,10 +57,19 @@ def assert_refused(game: Game, seat: int, action: Action, code: str | None = Non
     raise AssertionError(f"{action} was accepted; expected a refusal {code or ''}")
 
 
-def position_game(variant: Variant | str, seed: int = 0, **position: Any) -> Game:
-    """A game of ``variant`` from a position given as keyword fields (2 players by default)."""
+def position_game(
+    variant: Variant | str,
+    seed: int = 0,
+    *,
+    local_rules: Sequence[type[HouseRule]] = (),
+    **position: Any,
+) -> Game:
+    """A game of ``variant`` from a position given as keyword fields (2 players by default).
+
+    ``local_rules``: house rule classes found by name before the installed ones.
+    """
     position.setdefault("players", 2)
-    return game_from_position(variant, position, seed)
+    return game_from_position(variant, position, seed, local_rules=local_rules)
 
 
 def all_cards(state: State) -> Counter[int]:
@@ -119,8 +139,12 @@ def random_action(game: Game, rng: Random) -> Action:
     return rng.choice(ends)
 
 
-def try_illegal(game: Game) -> None:
-    """Try a few actions that should be refused and check each changes nothing."""
+def try_illegal(game: Game, rng: Random | None = None) -> None:
+    """Try a few actions that should be refused and check each changes nothing (ruling A2).
+
+    With ``rng``, also up to three candidate actions (``rummy_core.moves``, plugin actions
+    included) that the rules refuse now.
+    """
     seat = game.current_player()
     assert seat is not None
     other = (seat + 1) % game.state.players
@@ -128,6 +152,18 @@ def try_illegal(game: Game) -> None:
     outsider = next((c for c in range(52) if c not in game.state.hands[seat]), None)
     if outsider is not None and game.state.phase != "draw":
         assert_refused(game, seat, Discard(outsider), "card_not_in_hand")
+    if rng is not None:
+        candidates = action_candidates(game, seat)
+        rng.shuffle(candidates)
+        for action in [a for a in candidates if not game.is_legal(seat, a)][:3]:
+            assert_refused(game, seat, action)
+
+
+def check_action_json(game: Game, action: Action) -> None:
+    """``action`` survives JSON: written and read back with the game's hooks, it is equal."""
+    data = json.loads(json.dumps(action_json(action, game.hooks)))
+    again = parse_action(data, game.hooks)
+    assert again == action, f"{action} does not survive JSON: {data} reads back as {again}"
 
 
 def conformance_run(
@@ -135,29 +171,106 @@ def conformance_run(
     players: int | None = None,
     seeds: Iterable[int] = range(3),
     max_actions: int = 5000,
+    *,
+    hands: int = 1,
+    local_rules: Sequence[type[HouseRule]] = (),
 ) -> list[State]:
-    """Play one random hand per seed, checking the invariants after every action.
+    """Play random legal hands, ``hands`` per seed, checking the invariants after every action.
 
-    Returns the final state of each hand. Fails if a hand has not ended after ``max_actions``.
+    Every action also goes through JSON and back, and now and then a few actions the rules
+    refuse are tried and must change nothing. Returns the final state of each seed's last hand.
+    Fails if a hand has not ended after ``max_actions``. ``local_rules`` are house rule classes
+    found by name before the installed ones (a rule not installed yet).
     """
     finals = []
     for seed in seeds:
-        game = new_game(variant, players=players, seed=seed)
+        game = new_game(variant, players=players, seed=seed, local_rules=local_rules)
         rng = Random(seed)
-        check_invariants(game)
-        for _ in range(max_actions):
-            if game.state.phase in (HAND_OVER, MATCH_OVER):
-                break
-            if rng.random() < 0.1:
-                try_illegal(game)
-            seat = game.current_player()
-            assert seat is not None
-            game.apply(seat, random_action(game, rng))
-            check_invariants(game)
-        else:
-            raise AssertionError(f"seed {seed}: the hand did not end in {max_actions} actions")
+        for hand in range(hands):
+            if hand:
+                if game.state.phase == MATCH_OVER:
+                    break
+                game.next_hand()
+            _play_checked_hand(game, rng, max_actions, f"seed {seed}, hand {hand + 1}")
         finals.append(game.state)
     return finals
+
+
+def _play_checked_hand(game: Game, rng: Random, max_actions: int, label: str) -> None:
+    check_invariants(game)
+    for _ in range(max_actions):
+        if game.state.phase in (HAND_OVER, MATCH_OVER):
+            return
+        if rng.random() < 0.1:
+            try_illegal(game, rng)
+        seat = game.current_player()
+        assert seat is not None
+        action = random_action(game, rng)
+        check_action_json(game, action)
+        game.apply(seat, action)
+        check_invariants(game)
+    raise AssertionError(f"{label}: the hand did not end in {max_actions} actions")
+
+
+def scenario_files(folder: Path | str) -> list[Path]:
+    """The scenario files under ``folder``, sorted (for ``pytest.mark.parametrize``)."""
+    return sorted(Path(folder).rglob("*.json"))
+
+
+def assert_scenario(path: Path | str) -> None:
+    """Run one scenario file and fail with every problem it reports."""
+    scenario = load_scenario(Path(path))
+    problems = run_scenario(scenario)
+    assert not problems, f"{path} ({scenario.name}):\n  " + "\n  ".join(problems)
+
+
+# -- pytest fixtures (``pytest_plugins = ["rummy_core.testing"]``) ---------------------------
+
+
+@pytest.fixture
+def rummy_variant() -> str:
+    """The variant under test; override this fixture: ``return "classic+my-rule"``."""
+    return "classic"
+
+
+@pytest.fixture
+def rummy_local_rules() -> tuple[type[HouseRule], ...]:
+    """House rule classes found by name before the installed ones (a rule not yet installed)."""
+    return ()
+
+
+@pytest.fixture
+def rummy_game(rummy_variant: str, rummy_local_rules: tuple[type[HouseRule], ...]) -> Game:
+    """A new game of ``rummy_variant`` (its default players, seed 0)."""
+    return new_game(rummy_variant, seed=0, local_rules=rummy_local_rules)
+
+
+@pytest.fixture
+def rummy_position(
+    rummy_variant: str, rummy_local_rules: tuple[type[HouseRule], ...]
+) -> Callable[..., Game]:
+    """Build games of ``rummy_variant`` from position fields: ``rummy_position(hands=[...])``."""
+
+    def make(seed: int = 0, **position: Any) -> Game:
+        return position_game(rummy_variant, seed, local_rules=rummy_local_rules, **position)
+
+    return make
+
+
+@pytest.fixture
+def rummy_conformance(
+    rummy_variant: str, rummy_local_rules: tuple[type[HouseRule], ...]
+) -> Callable[..., list[State]]:
+    """``conformance_run`` for ``rummy_variant``: ``rummy_conformance(players=3, seeds=...)``."""
+
+    def run(
+        players: int | None = None, seeds: Iterable[int] = range(3), hands: int = 1
+    ) -> list[State]:
+        return conformance_run(
+            rummy_variant, players, seeds, hands=hands, local_rules=rummy_local_rules
+        )
+
+    return run
 
 
 def names(cards: Iterable[int]) -> list[str]:

@@ -17,11 +17,12 @@ from rummy_core.models.position import dump_position
 from rummy_core.setup import Variant, game_from_position
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.app import RummyApp
+from rummy_core.tui.plays import sort_hand
 from rummy_core.tui.screens import HelpScreen, ScoreSheet, StartScreen
 from rummy_core.tui.session import HUMAN, Session
 from rummy_core.tui.widgets import HandView, TableView
 
-SIZE = (120, 40)
+SIZE = (80, 24)
 
 
 MINE = "5H 6H 7H 4S 9C 9D 9H 9S KD"
@@ -156,6 +157,10 @@ async def test_click_the_stock_cards_a_meld_and_the_pile() -> None:
         await pilot.click("#stock")
         assert session.game.state.phase == PLAY
         await click(pilot, app, "9S")
+        assert hand_of(app).selected_cards() == [parse_card("9S")]
+        # S sorts by rank; the selection follows the card.
+        await pilot.press("s")
+        assert hand_of(app).cards == sort_hand(session.view.hand, by_rank=True)
         assert hand_of(app).selected_cards() == [parse_card("9S")]
         assert app.query_one("#table", TableView).glowing == {0}
         await pilot.click("#table", offset=(5, 0))

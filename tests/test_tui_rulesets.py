@@ -17,7 +17,7 @@ from rummy_core.tui.screens import ChoiceScreen, ScoreSheet
 from rummy_core.tui.session import HUMAN, Session
 from rummy_core.tui.widgets import HandView, TableView
 
-SIZE = (120, 40)
+SIZE = (80, 24)
 
 
 def session(ruleset: str, position: dict[str, Any]) -> Session:

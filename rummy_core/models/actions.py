@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -10,6 +10,9 @@ from rummy_core import actions as act
 from rummy_core.cards import card_name, parse_card
 from rummy_core.errors import RuleError
 from rummy_core.models.position import meld_card_text, parse_meld_card
+
+if TYPE_CHECKING:
+    from rummy_core.hooks import Hooks
 
 
 class _Action(BaseModel):
@@ -90,9 +93,16 @@ def to_engine(model: ActionModel) -> act.Action:
     return act.TakeBack()
 
 
-def parse_action(data: object) -> act.Action:
-    """An engine action from JSON-like data; ``bad_action`` or ``unknown_card`` if malformed."""
+def parse_action(data: object, hooks: Hooks | None = None) -> act.Action:
+    """An engine action from JSON-like data; ``bad_action`` or ``unknown_card`` if malformed.
+
+    With a game's ``hooks``, a ``type`` that is not built in is looked up among the kinds of
+    action the game's plugins add (``rummy_register_actions``).
+    """
     try:
+        if hooks is not None and isinstance(data, dict) and data.get("type") in hooks.action_kinds:
+            kind = hooks.action_kinds[data["type"]]
+            return hooks.action_from_model(kind, kind.model.model_validate(data))
         model = ACTION_ADAPTER.validate_python(data)
     except ValidationError as exc:
         problems = "; ".join(
@@ -111,8 +121,19 @@ def _meld_text(cards: tuple[int, ...], declared: tuple[int | None, ...]) -> list
     ]
 
 
-def to_model(action: act.Action) -> ActionModel:
-    """The JSON model of an engine action (for logs and save files)."""
+def to_model(action: act.Action, hooks: Hooks | None = None) -> BaseModel:
+    """The JSON model of an engine action (for logs and save files).
+
+    A plugin's action needs the game's ``hooks``, which know how to write it.
+    """
+    if isinstance(action, act.PluginAction):
+        if hooks is None:
+            raise RuleError(
+                "unknown_action",
+                f"{type(action).__name__} is a plugin's action: give the game's hooks to write it.",
+                action=type(action).__name__,
+            )
+        return hooks.action_to_model(action)
     if isinstance(action, act.Draw):
         return DrawAction(source=action.source)
     if isinstance(action, act.MeldDown):
@@ -132,6 +153,6 @@ def to_model(action: act.Action) -> ActionModel:
     return TakeBackAction()
 
 
-def action_json(action: act.Action) -> dict[str, object]:
-    """An engine action as plain JSON data."""
-    return to_model(action).model_dump(exclude_none=True)
+def action_json(action: act.Action, hooks: Hooks | None = None) -> dict[str, Any]:
+    """An engine action as plain JSON data (a plugin's action needs the game's ``hooks``)."""
+    return to_model(action, hooks).model_dump(exclude_none=True)

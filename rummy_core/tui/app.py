@@ -216,7 +216,9 @@ class RummyApp(App[None]):
         hand.border_title = f"Your hand: {count}, by {by}"
         self._show_melds()
         self._show_piles()
-        self.query_one("#players", Static).update(self._players_text())
+        players = self.query_one("#players", Static)
+        players.update(self._players_text())
+        players.border_title = f"Players · {s.names[view.dealer]} dealt"
         self.query_one("#status", Static).update(self._status_text())
 
     def _show_melds(self) -> None:
@@ -259,9 +261,13 @@ class RummyApp(App[None]):
         pile.append(f"\n{view.discard_size} in pile")
         if "discard" in sources:
             pile.append("\n[T] take", style="#ffd75f")
-            taking = s.game.preview(s.human, Draw("discard"))
-            if len(taking.drawn) > 1:
-                pile.append(f" all {len(taking.drawn)}", style="#ffd75f")
+            try:
+                taking = len(s.game.preview(s.human, Draw("discard")).drawn)
+            except RuleError:
+                taking = 0
+            if taking > 1:
+                # Where the whole pile comes along (ruling R3), say how much of it.
+                pile.append(f" all {taking}", style="#ffd75f")
         self.query_one("#discard", PileView).update(pile)
         cut = self.query_one("#cut", PileView)
         cut.display = view.cut_card is not None
@@ -296,8 +302,7 @@ class RummyApp(App[None]):
     def _status_text(self) -> Text:
         s = self.sess
         st = s.game.state
-        head = Text(f"Hand {st.hand_number}", style="bold")
-        head.append(f" · {s.names[st.dealer]} dealt · ", style="dim")
+        head = Text(f"Hand {st.hand_number} · ", style="bold")
         if s.my_turn and st.phase == DRAW:
             keys = {"stock": "D stock", "discard": "T discard pile", "cut": "C cut card"}
             choices = ", ".join(keys.get(src, src) for src in s.draw_sources())
@@ -306,7 +311,7 @@ class RummyApp(App[None]):
             head.append("Your turn: no draw this time; play or discard (X).", style="bold #ffd75f")
         elif s.my_turn:
             head.append(
-                "Your turn: meld (M), lay off (L), swap (W), take back (B), then discard (X).",
+                "Your turn: M meld, L lay off, W swap, B take back, X discard.",
                 style="bold #ffd75f",
             )
         elif s.playing:

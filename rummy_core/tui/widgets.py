@@ -68,9 +68,17 @@ class HandView(Widget, can_focus=False):
         self.fresh: set[int] = set()
 
     def show(self, cards: list[int], lanes: list[list[int]], fresh: set[int]) -> None:
-        """Show ``cards`` in this order; the selection is kept only if the hand is unchanged."""
-        if cards != self.cards:
+        """Show ``cards`` in this order; the selection follows the cards while the hand holds
+        the same cards (a new sort), and is dropped when the hand changes."""
+        if sorted(cards) != sorted(self.cards):
             self.selected = set()
+        elif cards != self.cards:
+            picked = [self.cards[i] for i in sorted(self.selected)]
+            self.selected = set()
+            for code in picked:
+                self.selected.add(
+                    next(i for i, c in enumerate(cards) if c == code and i not in self.selected)
+                )
         self.cards = cards
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         self.lanes = lanes

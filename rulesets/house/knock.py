@@ -1,0 +1,171 @@
+"""``knock``: classic Rummy with Knock Rummy's knock, a new kind of action.
+
+Instead of discarding, a player whose hand is worth ``limit`` points or less after the discard
+(10 by default, counted as in ruling C5) may *knock*: the discard is made and the hand ends at
+once. Every hand is counted. The knocker wins the difference between each other hand and their
+own, unless another player holds as little or less: that player *undercuts* the knocker and wins
+the differences instead, plus ``undercut_bonus``. Only one player scores, as ruling C7 needs;
+ties between undercutters go to the first in play order after the knocker.
+
+The knock is an action of its own (``{"type": "knock", "card": "KD"}``), added through the
+registrar ``rummy_register_actions``: the engine applies it like a built-in action, the legal-move
+list offers it, bots play it, and scenario files and game records read and write it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rulesets.classic import ClassicOptions
+from rummy_core.action_kinds import ActionKind
+from rummy_core.actions import PluginAction
+from rummy_core.cards import card_name, parse_card
+from rummy_core.defaults import PIP_VALUES
+from rummy_core.engine import Event, Game, refuse
+from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.state import PLAY, State
+
+KNOCKED = "knocked"
+"""``State.extra`` key: the seat that knocked, once someone has (the hand ends at once)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knock(PluginAction):
+    """Discard ``card`` and knock, ending the hand."""
+
+    card: int
+
+
+class KnockAction(BaseModel):
+    """Discard a card and knock: the hand ends and the lowest hand scores (house rule knock)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["knock"] = "knock"
+    card: str
+
+
+class KnockOptions(BaseModel):
+    """Options of ``knock``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    limit: int = Field(10, ge=0, description="The most a hand may be worth to knock with.")
+    undercut_bonus: int = Field(
+        10, ge=0, description="Extra points for a player who holds as little as the knocker."
+    )
+
+
+def hand_values(state: State) -> list[int]:
+    """What each seat's hand is worth, at classic's card values (ruling C5)."""
+    return [sum(PIP_VALUES[code] for code in hand) for hand in state.hands]
+
+
+def knock_winner(state: State, knocker: int) -> int:
+    """The knocker, or the first player after them who holds as little or less (undercut)."""
+    values = hand_values(state)
+    others = [(knocker + step) % state.players for step in range(1, state.players)]
+    lowest = min(others, key=lambda seat: values[seat])
+    return lowest if values[lowest] <= values[knocker] else knocker
+
+
+class KnockRule(HouseRule):
+    """Knock to end the hand with a hand worth 10 or less; the lowest hand scores."""
+
+    name = "knock"
+    summary = "Classic: knock instead of discarding with 10 points or less; the lowest hand wins."
+    applies_to = ("classic",)
+    Options = KnockOptions
+    options: KnockOptions
+
+    @hookimpl
+    def rummy_register_actions(self) -> list[ActionKind[Any, Any]]:
+        kind: ActionKind[Knock, KnockAction] = ActionKind(
+            name="knock",
+            action=Knock,
+            model=KnockAction,
+            to_action=_to_action,
+            to_model=_to_model,
+            apply=self._apply,
+            candidates=self._candidates,
+        )
+        return [kind]
+
+    def _apply(
+        self, game: Game, state: State, seat: int, action: Knock, events: list[Event]
+    ) -> None:
+        game.check_play(state, seat, action)
+        game.discard_card(state, seat, action.card, events)
+        if not state.hands[seat]:
+            raise refuse(
+                "knock_with_no_cards",
+                "That discard empties your hand: discard it to go out instead of knocking.",
+            )
+        value = hand_values(state)[seat]
+        limit = self.options.limit
+        if value > limit:
+            raise refuse(
+                "knock_too_high",
+                f"Your hand would be worth {value} points; you may knock with {limit} or less.",
+                points=value,
+                limit=limit,
+            )
+        state.extra[KNOCKED] = seat
+        game.end_turn(state, seat, events)
+
+    def _candidates(self, game: Game, seat: int) -> list[Knock]:
+        state = game.state
+        if state.phase != PLAY:
+            return []
+        hand = state.hands[seat]
+        total = sum(PIP_VALUES[code] for code in hand)
+        return [
+            Knock(code)
+            for code in sorted(set(hand))
+            if total - PIP_VALUES[code] <= self.options.limit
+        ]
+
+    @hookimpl(tryfirst=True)
+    def rummy_goes_out(self, state: State, seat: int) -> bool | None:
+        # A knock ends the hand as going out does (ruling C4); otherwise classic decides.
+        return True if state.extra.get(KNOCKED) == seat else None
+
+    @hookimpl(tryfirst=True)
+    def rummy_hand_scores(self, state: State) -> list[int] | None:
+        knocker = state.extra.get(KNOCKED)
+        if knocker is None:
+            return None
+        values = hand_values(state)
+        winner = knock_winner(state, knocker)
+        points = sum(value - values[winner] for value in values)
+        if winner != knocker:
+            points += self.options.undercut_bonus
+        # Ruling C7: one player scores per hand.
+        scores = [0] * state.players
+        scores[winner] = points
+        return scores
+
+    @hookimpl(tryfirst=True)
+    def rummy_hand_bonus(self, state: State) -> bool | None:
+        # A knock is never a "rummy" (ruling C5's doubled hand).
+        return False if KNOCKED in state.extra else None
+
+    @hookimpl(tryfirst=True)
+    def rummy_match_winners(self, state: State) -> list[int] | None:
+        # Ruling C7's single hand goes to whoever scored it: an undercutter, not the knocker.
+        knocker = state.extra.get(KNOCKED)
+        options = self.ruleset.options
+        if knocker is None or not isinstance(options, ClassicOptions) or options.target is not None:
+            return None
+        return [knock_winner(state, knocker)]
+
+
+def _to_action(model: KnockAction) -> Knock:
+    return Knock(parse_card(model.card))
+
+
+def _to_model(action: Knock) -> KnockAction:
+    return KnockAction(card=card_name(action.card))

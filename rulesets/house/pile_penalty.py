@@ -1,0 +1,72 @@
+"""``pile-penalty``: Riverside Rommí where taking the discard pile and not using it costs points.
+
+Ruling R3 lets a player take the whole discard pile on any turn. In the Scandinavian 500 games a
+player who takes the pile is expected to meld from it at once; this house rule charges ``points``
+(50 by default) each time a player ends a turn in which they took the pile without any of its
+cards reaching the table (in a new meld, a lay-off or a swap). A first turn, when ruling R5
+forbids every play, is not charged unless the option ``first_turn`` says so.
+
+The charges are counted at the end of each turn (``rummy_turn_ended``, in ``state.extra``) and
+taken off the hand's scores by wrapping ``rummy_hand_scores``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rummy_core.actions import DISCARD
+from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.state import State
+
+CHARGES = "pile_penalties"
+"""``State.extra`` key: per seat, how many times it was charged this hand."""
+
+
+class PilePenaltyOptions(BaseModel):
+    """Options of ``pile-penalty``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    points: int = Field(50, ge=0, description="Points lost each time the pile goes unused.")
+    first_turn: bool = Field(
+        False, description="Charge a first turn too, when ruling R5 forbids melding."
+    )
+
+
+def charges(state: State) -> list[int]:
+    """How many times each seat was charged this hand."""
+    found = state.extra.get(CHARGES)
+    return list(found) if found else [0] * state.players
+
+
+class PilePenalty(HouseRule):
+    """Lose points for taking the discard pile without melding from it that turn."""
+
+    name = "pile-penalty"
+    summary = "Riverside: -50 for taking the discard pile without melding from it that turn."
+    applies_to = ("riverside",)
+    Options = PilePenaltyOptions
+    options: PilePenaltyOptions
+
+    @hookimpl
+    def rummy_turn_ended(self, state: State, seat: int) -> None:
+        if state.drew != DISCARD:
+            return
+        # ``turns_taken`` already counts this turn: 1 means it was the seat's first (R5).
+        if state.turns_taken[seat] == 1 and not self.options.first_turn:
+            return
+        # One pack (R1): a card of the pile is on the table exactly when its code is.
+        on_table = {code for meld in state.table for code in meld.cards}
+        if any(code in on_table for code in state.drawn):
+            return
+        counted = charges(state)
+        counted[seat] += 1
+        state.extra[CHARGES] = counted
+
+    @hookimpl(wrapper=True)
+    def rummy_hand_scores(self, state: State) -> Generator[None, list[int], list[int]]:
+        scores = yield
+        points = self.options.points
+        return [score - points * n for score, n in zip(scores, charges(state), strict=True)]

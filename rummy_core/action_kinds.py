@@ -1,0 +1,73 @@
+"""New kinds of action, added by plugins through the registrar hook ``rummy_register_actions``.
+
+The built-in actions (draw, meld, lay off, swap, discard, take back) are fixed; a plugin that
+needs another (a knock, a bid) describes it with an ``ActionKind``: its JSON ``type``, its engine
+form and JSON form and how to convert between them, how it changes the working state, and which
+instances are worth trying when legal moves are listed. The engine applies it like a built-in
+action: on a clone of the state, kept only if ``apply`` returns without raising, so a refused
+plugin action changes nothing either (ruling A2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from rummy_core.actions import PluginAction
+from rummy_core.state import State
+
+if TYPE_CHECKING:
+    from rummy_core.engine import Event, Game
+
+A = TypeVar("A", bound=PluginAction)
+M = TypeVar("M", bound=BaseModel)
+
+BUILT_IN_TYPES = frozenset({"draw", "meld", "lay_off", "swap", "discard", "take_back"})
+"""The JSON ``type`` of every built-in action: a plugin cannot take these names."""
+
+
+@dataclass(frozen=True)
+class ActionKind(Generic[A, M]):
+    """One kind of action a plugin adds to the game.
+
+    ``apply(game, state, seat, action, events)`` works on the engine's clone of the state: it
+    changes it, appends events (``Game``'s event dicts; use the built-in kinds, such as
+    ``discarded``, so that views and front ends understand them), and raises ``RuleError`` (for
+    example ``rummy_core.engine.refuse(...)``) to refuse the action, which then changes nothing.
+    It may use the engine's public steps: ``game.check_play``, ``game.discard_card``,
+    ``game.end_turn``. ``candidates(game, seat)`` yields the instances worth checking for the seat
+    to move (they are each checked with ``Game.is_legal`` before being offered).
+    """
+
+    name: str
+    """The JSON ``type`` of the action; it must not be a built-in one."""
+    action: type[A]
+    """The engine form: a frozen dataclass subclassing ``PluginAction``."""
+    model: type[M]
+    """The JSON form: a pydantic model whose ``type`` field defaults to ``name``."""
+    to_action: Callable[[M], A]
+    """The engine form of a validated JSON model (raise ``RuleError`` for a bad card)."""
+    to_model: Callable[[A], M]
+    """The JSON model of an engine action (for logs, records and save files)."""
+    apply: Callable[[Game, State, int, A, list[Event]], None]
+    """Make the action on the working state, or raise ``RuleError`` to refuse it."""
+    candidates: Callable[[Game, int], Iterable[A]]
+    """The actions of this kind worth trying for ``seat`` now, legal or not."""
+
+    def problems(self) -> list[str]:
+        """What is wrong with this description (empty when it is usable)."""
+        found = []
+        if self.name in BUILT_IN_TYPES:
+            found.append(f"the action type {self.name!r} is built in")
+        if not (isinstance(self.action, type) and issubclass(self.action, PluginAction)):
+            found.append(f"{self.action!r} is not a PluginAction subclass")
+        if not (isinstance(self.model, type) and issubclass(self.model, BaseModel)):
+            found.append(f"{self.model!r} is not a pydantic model")
+        else:
+            field = self.model.model_fields.get("type")
+            if field is None or field.default != self.name:
+                found.append(f"{self.model.__name__}.type must default to {self.name!r}")
+        return found
