@@ -45,7 +45,7 @@ class ActionKind(Generic[A, M]):
     name: str
     """The JSON ``type`` of the action; it must not be a built-in one."""
     action: type[A]
-    """The engine form: a frozen dataclass subclassing ``PluginAction``."""
+    """The engine form: a frozen dataclass subclassing ``PluginAction``, its ``type`` the name."""
     model: type[M]
     """The JSON form: a pydantic model whose ``type`` field defaults to ``name``."""
     to_action: Callable[[M], A]
@@ -64,6 +64,8 @@ class ActionKind(Generic[A, M]):
             found.append(f"the action type {self.name!r} is built in")
         if not (isinstance(self.action, type) and issubclass(self.action, PluginAction)):
             found.append(f"{self.action!r} is not a PluginAction subclass")
+        elif getattr(self.action, "type", None) != self.name:
+            found.append(f"{self.action.__name__}.type must be {self.name!r}")
         if not (isinstance(self.model, type) and issubclass(self.model, BaseModel)):
             found.append(f"{self.model!r} is not a pydantic model")
         else:

@@ -8,7 +8,7 @@ None.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 STOCK = "stock"
 DISCARD = "discard"
@@ -86,11 +86,14 @@ class TakeBack:
 class PluginAction:
     """The base of the actions a plugin adds (``rummy_register_actions``).
 
-    Subclass it as a frozen dataclass holding card codes, like the built-in actions; the plugin's
-    ``ActionKind`` (``rummy_core.action_kinds``) says how the engine applies it.
+    Subclass it as a frozen dataclass holding card codes, like the built-in actions, and set
+    ``type``; the plugin's ``ActionKind`` (``rummy_core.action_kinds``) says how the engine
+    applies it.
     """
 
     __slots__ = ()
+    type: ClassVar[str]
+    """The action's JSON ``type``, as for the built-in actions: its ``ActionKind``'s name."""
 
 
 Action = Draw | MeldDown | LayOff | Swap | Discard | TakeBack | PluginAction

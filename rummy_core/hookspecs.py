@@ -4,13 +4,14 @@ A ruleset is a plugin that implements the hooks where its rules differ from the 
 defaults (``rummy_core.defaults``, all ``trylast``); a house rule is a plugin that overrides the
 ruleset (``tryfirst=True``) or adjusts its answer (``wrapper=True``, ``result = yield``).
 
-Three kinds of hook, each with one aggregation rule stated in its docstring:
+Four kinds of hook, each with one aggregation rule stated in its docstring:
 
 - a *decision* (a noun) is ``firstresult``: the first implementation that returns something
   other than None decides; None passes the question on.
 - a *validator* (a plural noun) collects: every implementation returns a list of
   ``Violation`` and all of them are reported, so a player learns every rule an action broke.
 - a *notification* (past tense) is called on every plugin and its results are ignored.
+- a *registrar* (``rummy_register_...``) is asked once at set-up; every plugin's answer is kept.
 
 Hooks receive the engine's working ``State`` (``rummy_core.state``). Validators and decisions must
 not change it; the hooks whose docstring says so (deal, draw, refill) change it and nothing else,

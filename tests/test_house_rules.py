@@ -84,9 +84,13 @@ def test_rummy_house_rules_lists_summary_options_rulesets_and_hooks() -> None:
     assert "actions: knock" in text
 
 
-def test_rummy_rulesets_shows_defaults_of_nested_options() -> None:
+def test_rummy_rulesets_lists_each_ruleset_with_options_and_hooks() -> None:
     result = CliRunner().invoke(cli, ["rulesets"])
     assert result.exit_code == 0
+    for name in ("classic", "riverside", "hungarian"):
+        assert f"\n{name}: " in f"\n{result.output}"
+    assert "option opening = 51" in result.output  # ruling H5's default
+    assert result.output.count("  hooks: rummy_") >= 3
     assert "PydanticUndefined" not in result.output
 
 

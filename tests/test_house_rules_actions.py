@@ -20,6 +20,7 @@ from rummy_core.defaults import PIP_VALUES
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.models.actions import action_json, parse_action
+from rummy_core.models.view import view_of
 from rummy_core.moves import legal_actions
 from rummy_core.record import record_of, replay
 from rummy_core.setup import Variant, new_game
@@ -84,6 +85,12 @@ def test_legal_moves_offer_the_knocks_within_the_limit(limit: int, knocks: list[
     game = knock_game([["AS", "3C", "KD"], ["9H"]], variant=f"classic+knock:limit={limit}")
     offered = [card_name(a.card) for a in legal_actions(game, 0) if isinstance(a, Knock)]
     assert offered == knocks
+
+
+def test_a_seats_view_names_the_knock_among_its_open_actions() -> None:
+    game = knock_game([["AS", "3C", "KD"], ["9H"]])
+    assert Knock.type == "knock"
+    assert view_of(game, 0).open_actions == ["discard", "knock"]
 
 
 def test_no_knock_is_offered_without_the_house_rule() -> None:

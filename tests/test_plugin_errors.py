@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import pytest
 from pydantic import BaseModel
@@ -301,6 +301,7 @@ def test_a_wrapper_returning_too_many_scores_is_blamed() -> None:
 
 @dataclass(frozen=True)
 class Shout(PluginAction):
+    type: ClassVar[str] = "shout"
     word: str
 
 

@@ -15,7 +15,7 @@ list offers it, bots play it, and scenario files and game records read and write
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,6 +36,7 @@ KNOCKED = "knocked"
 class Knock(PluginAction):
     """Discard ``card`` and knock, ending the hand."""
 
+    type: ClassVar[str] = "knock"
     card: int
 
 
