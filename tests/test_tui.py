@@ -230,9 +230,11 @@ async def test_finish_a_hand_against_a_bot_then_deal_the_next() -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_single_hand_ends_the_match_and_offers_another() -> None:
-    # Ruling C7: a single hand's winner wins the match; Y starts a new match.
-    session = classic("classic:target=none", mine=OUT_IN_ONE, theirs=LOW_HAND)
+async def test_a_single_hand_ends_the_match_and_offers_another(tmp_path: Path) -> None:
+    # Ruling C7: a single hand's winner wins the match; Y starts a new match. A game saved at
+    # its end opens on the final sheet.
+    save = tmp_path / "game.json"
+    session = classic("classic:target=none", save, mine=OUT_IN_ONE, theirs=LOW_HAND)
     app = RummyApp(session, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
@@ -245,10 +247,17 @@ async def test_a_single_hand_ends_the_match_and_offers_another() -> None:
         assert str(sheet.query_one("#sheet-title", Static).render()) == (
             "The match is over. You win!"
         )
+        ended = tmp_path / "ended.json"
+        ended.write_text(save.read_text())
         await pilot.press("y")
         await pilot.pause()
         assert app.session is not session
         assert app.session is not None and app.session.game.state.hand_number == 1
+        assert app.session.save_path == save
+    app = RummyApp(Session.resume(ended), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreSheet) and app.sess.match_over
 
 
 @pytest.mark.asyncio
