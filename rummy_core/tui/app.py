@@ -15,11 +15,13 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
 from rummy_core.actions import Action, Discard, Draw, MeldDown, NewMeld, TakeBack
 from rummy_core.errors import RuleError
-from rummy_core.state import DRAW, PLAY
+from rummy_core.state import PLAY
+from rummy_core.tui.panels import cut_text, discard_text, players_text, status_text, stock_text
 from rummy_core.tui.plays import (
     describe_choice,
     distinct_legal,
@@ -34,7 +36,7 @@ from rummy_core.tui.plays import (
 )
 from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen
 from rummy_core.tui.session import LOG_LINES, Session, Setup
-from rummy_core.tui.widgets import HandView, PileView, TableView, card_text
+from rummy_core.tui.widgets import HandView, PileView, TableView
 
 GAME_ACTIONS = frozenset(
     {
@@ -51,7 +53,6 @@ GAME_ACTIONS = frozenset(
         "confirm",
         "cancel",
         "help",
-        "quit",
     }
 )
 """Actions of the table, switched off while a dialog or another screen is on top."""
@@ -187,7 +188,10 @@ class RummyApp(App[None]):
         return self.session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The table's keys rest while a dialog or the start screen is up.
+        # The table's keys rest while a dialog or the start screen is up; Q still leaves the
+        # start screen, but not a dialog, where a stray key should not end the game.
+        if action == "quit":
+            return not isinstance(self.screen, ModalScreen)
         busy = self.session is None or len(self.screen_stack) > 1
         return not (action in GAME_ACTIONS and busy)
 
@@ -217,9 +221,9 @@ class RummyApp(App[None]):
         self._show_melds()
         self._show_piles()
         players = self.query_one("#players", Static)
-        players.update(self._players_text())
+        players.update(players_text(s))
         players.border_title = f"Players · {s.names[view.dealer]} dealt"
-        self.query_one("#status", Static).update(self._status_text())
+        self.query_one("#status", Static).update(status_text(s))
 
     def _show_melds(self) -> None:
         s = self.sess
@@ -244,81 +248,13 @@ class RummyApp(App[None]):
 
     def _show_piles(self) -> None:
         s = self.sess
-        view = s.view
-        sources = s.draw_sources()
-        stock = Text("Stock\n", style="bold")
-        stock.append(f"{view.stock_size} cards")
-        if "stock" in sources:
-            stock.append("\n[D] draw", style="#ffd75f")
-        self.query_one("#stock", PileView).update(stock)
-        pile = Text("Discard\n", style="bold")
-        if view.discard_face_down:
-            pile.append("▒▒▒ face down", style="dim")
-        elif view.top_discard is not None:
-            pile.append_text(card_text(view.top_discard))
-        else:
-            pile.append("empty", style="dim")
-        pile.append(f"\n{view.discard_size} in pile")
-        if "discard" in sources:
-            pile.append("\n[T] take", style="#ffd75f")
-            try:
-                taking = len(s.game.preview(s.human, Draw("discard")).drawn)
-            except RuleError:
-                taking = 0
-            if taking > 1:
-                # Where the whole pile comes along (ruling R3), say how much of it.
-                pile.append(f" all {taking}", style="#ffd75f")
-        self.query_one("#discard", PileView).update(pile)
+        self.query_one("#stock", PileView).update(stock_text(s))
+        self.query_one("#discard", PileView).update(discard_text(s))
         cut = self.query_one("#cut", PileView)
-        cut.display = view.cut_card is not None
-        if view.cut_card is not None:
-            text = Text("Cut card\n", style="bold")
-            text.append_text(card_text(view.cut_card))
-            if "cut" in sources:
-                text.append("\n[C] try it", style="#ffd75f")
+        text = cut_text(s)
+        cut.display = text is not None
+        if text is not None:
             cut.update(text)
-
-    def _players_text(self) -> Text:
-        s = self.sess
-        st = s.game.state
-        view = s.view
-        opening = s.game.hooks.opening_minimum(st, s.human) > 0
-        leaders = set(s.leaders()) if any(st.scores) else set()
-        text = Text()
-        for seat, name in enumerate(s.names):
-            if seat:
-                text.append("\n")
-            turn = seat == st.turn and s.playing
-            text.append("▶ " if turn else "  ", style="bold #ffd75f")
-            who = name if seat == s.human else f"{name} {s.seats[seat]}"
-            text.append(f"{who:<14}", style="bold" if turn else "")
-            lead = "bold #98c379" if seat in leaders else ""
-            text.append(f"{view.scores[seat]:>5} pts", style=lead)
-            text.append(f"{view.hand_sizes[seat]:>3} cards")
-            if opening and view.opened[seat]:
-                text.append(" opened", style="dim")
-        return text
-
-    def _status_text(self) -> Text:
-        s = self.sess
-        st = s.game.state
-        head = Text(f"Hand {st.hand_number} · ", style="bold")
-        if s.my_turn and st.phase == DRAW:
-            keys = {"stock": "D stock", "discard": "T discard pile", "cut": "C cut card"}
-            choices = ", ".join(keys.get(src, src) for src in s.draw_sources())
-            head.append(f"Your turn: draw ({choices}).", style="bold #ffd75f")
-        elif s.my_turn and st.drew is None:
-            head.append("Your turn: no draw this time; play or discard (X).", style="bold #ffd75f")
-        elif s.my_turn:
-            head.append(
-                "Your turn: M meld, L lay off, W swap, B take back, X discard.",
-                style="bold #ffd75f",
-            )
-        elif s.playing:
-            head.append(f"{s.names[st.turn]} is playing…")
-        else:
-            head.append("The hand is over.")
-        return head
 
     def say(self, message: str, refusal: bool = False) -> None:
         """Show a sentence under the hand (a refusal in red)."""

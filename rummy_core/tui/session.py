@@ -224,10 +224,6 @@ class Session:
         self.save()
         return self.remember(events)
 
-    def preview_ok(self, action: Action) -> bool:
-        """Whether the human's ``action`` would be accepted now."""
-        return self.my_turn and self.game.is_legal(self.human, action)
-
     def bot_step(self) -> list[str]:
         """One action of the bot to move, logged and saved."""
         events = bot_turn(self.game, self.bots)

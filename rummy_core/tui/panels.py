@@ -1,0 +1,106 @@
+"""The small panels of the table as text: whose turn it is, the players, the piles.
+
+Each is drawn from the human's view and the engine's generic answers (draw sources, the opening
+minimum, ``Game.preview``), so it reads the same for every ruleset.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from rummy_core.actions import Draw
+from rummy_core.errors import RuleError
+from rummy_core.state import DRAW
+from rummy_core.tui.session import Session
+from rummy_core.tui.widgets import card_text
+
+KEY_STYLE = "#ffd75f"
+"""The colour of a key hint."""
+
+
+def status_text(s: Session) -> Text:
+    """The top line: the hand, and who is to do what."""
+    st = s.game.state
+    head = Text(f"Hand {st.hand_number} · ", style="bold")
+    mine = f"bold {KEY_STYLE}"
+    if s.my_turn and st.phase == DRAW:
+        keys = {"stock": "D stock", "discard": "T discard pile", "cut": "C cut card"}
+        choices = ", ".join(keys.get(src, src) for src in s.draw_sources())
+        head.append(f"Your turn: draw ({choices}).", style=mine)
+    elif s.my_turn and st.drew is None:
+        # Hungarian's first player starts by discarding only (ruling H2).
+        head.append("Your turn: no draw this time; play or discard (X).", style=mine)
+    elif s.my_turn:
+        head.append("Your turn: M meld, L lay off, W swap, B take back, X discard.", style=mine)
+    elif s.playing:
+        head.append(f"{s.names[st.turn]} is playing…")
+    else:
+        head.append("The hand is over.")
+    return head
+
+
+def players_text(s: Session) -> Text:
+    """One line a player: the turn marker, name and strength, score (the leader's in green),
+    cards in hand, and whether they have opened where an opening is needed."""
+    st = s.game.state
+    view = s.view
+    opening = s.game.hooks.opening_minimum(st, s.human) > 0
+    leaders = set(s.leaders()) if any(st.scores) else set()
+    text = Text()
+    for seat, name in enumerate(s.names):
+        if seat:
+            text.append("\n")
+        turn = seat == st.turn and s.playing
+        text.append("▶ " if turn else "  ", style=f"bold {KEY_STYLE}")
+        who = name if seat == s.human else f"{name} {s.seats[seat]}"
+        text.append(f"{who:<14}", style="bold" if turn else "")
+        lead = "bold #98c379" if seat in leaders else ""
+        text.append(f"{view.scores[seat]:>5} pts", style=lead)
+        text.append(f"{view.hand_sizes[seat]:>3} cards")
+        if opening and view.opened[seat]:
+            text.append(" opened", style="dim")
+    return text
+
+
+def stock_text(s: Session) -> Text:
+    """The stock: its size, and the key when it can be drawn from."""
+    text = Text("Stock\n", style="bold")
+    text.append(f"{s.view.stock_size} cards")
+    if "stock" in s.draw_sources():
+        text.append("\n[D] draw", style=KEY_STYLE)
+    return text
+
+
+def discard_text(s: Session) -> Text:
+    """The discard pile: its top card (or face down), its size, and how much a draw takes."""
+    view = s.view
+    text = Text("Discard\n", style="bold")
+    if view.discard_face_down:
+        text.append("▒▒▒ face down", style="dim")
+    elif view.top_discard is not None:
+        text.append_text(card_text(view.top_discard))
+    else:
+        text.append("empty", style="dim")
+    text.append(f"\n{view.discard_size} in pile")
+    if "discard" in s.draw_sources():
+        text.append("\n[T] take", style=KEY_STYLE)
+        try:
+            taking = len(s.game.preview(s.human, Draw("discard")).drawn)
+        except RuleError:
+            taking = 0
+        if taking > 1:
+            # Where the whole pile comes along (ruling R3), say how much of it.
+            text.append(f" all {taking}", style=KEY_STYLE)
+    return text
+
+
+def cut_text(s: Session) -> Text | None:
+    """The cut card beside the stock (ruling H2), or None while there is none on show."""
+    cut = s.view.cut_card
+    if cut is None:
+        return None
+    text = Text("Cut card\n", style="bold")
+    text.append_text(card_text(cut))
+    if "cut" in s.draw_sources():
+        text.append("\n[C] try it", style=KEY_STYLE)
+    return text
