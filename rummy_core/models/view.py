@@ -7,8 +7,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.cards import card_name
-from rummy_core.models.position import meld_card_text
 from rummy_core.engine import Game
+from rummy_core.models.position import meld_card_text
 from rummy_core.moves import legal_actions
 from rummy_core.view import PlayerView, player_view
 
@@ -61,7 +61,7 @@ def view_of(game: Game, seat: int) -> SeatView:
     """What ``seat`` sees of ``game`` now, with the kinds of action open to it."""
     mine = game.current_player() == seat
     legal = legal_actions(game, seat) if mine else []
-    open_actions = sorted({str(getattr(action, "type", type(action).__name__)) for action in legal})
+    open_actions = sorted({action.type for action in legal})
     sources = game.hooks.draw_sources(game.state, seat) if mine and "draw" in open_actions else []
     view = player_view(game.state, seat)
     return seat_view(view, game.hooks.ruleset.name, open_actions, sources)
