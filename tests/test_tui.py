@@ -281,3 +281,27 @@ async def test_every_move_is_saved_and_the_game_resumes(tmp_path: Path) -> None:
         await pilot.press("d")
         assert resumed.game.state.phase == PLAY
     assert Session.resume(save).game.state.phase == PLAY
+
+
+@pytest.mark.asyncio
+async def test_bots_move_after_a_visible_pause() -> None:
+    # Rulings C2 and A2: after your discard the bot draws and discards, one action per pause,
+    # thinking in a thread; meanwhile your keys are refused with a reason and change nothing.
+    session = classic()
+    app = RummyApp(session, pause=0.5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await click(pilot, app, "KD")
+        await pilot.press("x")
+        assert session.game.current_player() == 1
+        hand = session.view.hand
+        await pilot.press("d")
+        # The bot may be mid-turn by now, so check the human's side: nothing drawn.
+        assert message(app) == "Wait: it is Bot 1's turn."
+        assert session.view.hand == hand
+        for _ in range(100):
+            if session.my_turn:
+                break
+            await pilot.pause(0.05)
+        assert session.my_turn and session.game.state.phase == DRAW
+        assert any(line.startswith("Bot 1 discarded") for line in session.log)

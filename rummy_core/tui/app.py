@@ -359,8 +359,21 @@ class RummyApp(App[None]):
         self._bot_timer_set = False
         if self.session is None or not self.sess.bot_to_move:
             return
-        if not self._bot_step():
+        # A strong bot may think for seconds: it thinks in a thread, so the screen stays live.
+        # The engine swaps in a new state only when an action is done, so the screen reads
+        # either the state before or the state after, never one half made.
+        self.run_worker(self._bot_work, thread=True, exclusive=True, group="bots")
+
+    def _bot_work(self) -> None:
+        try:
+            lines = self.sess.bot_step()
+        except RuleError as exc:
+            self.call_from_thread(self.say, f"A computer player went wrong: {exc.message}", True)
             return
+        self.call_from_thread(self._bot_moved, lines)
+
+    def _bot_moved(self, lines: list[str]) -> None:
+        self._write_log(lines)
         if self.sess.bot_to_move:
             self.refresh_table()
             self._let_bots_move()
