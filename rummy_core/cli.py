@@ -11,6 +11,7 @@ import click
 
 from rummy_core.bots import bot_names, make_bot
 from rummy_core.compare.command import compare
+from rummy_core.duel import duel_command
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import hook_names
@@ -264,6 +265,7 @@ def schema(out: Path) -> None:
 
 
 cli.add_command(compare)
+cli.add_command(duel_command)
 
 
 def main() -> None:

@@ -63,6 +63,8 @@ class Game:
         """Every event of the current hand."""
         self._turn_start = state
         self._after_draw = state
+        self._checked: tuple[State, int, Action, State, list[Event]] | None = None
+        """The last action ``is_legal`` accepted, with its outcome, for ``apply`` to reuse."""
 
     # -- starting ----------------------------------------------------------------------------
 
@@ -131,8 +133,15 @@ class Game:
                 seat=seat,
                 turn=old.turn,
             )
-        events: list[Event] = []
-        new = self._run(old, seat, action, events)
+        checked = self._checked
+        if checked and checked[0] is old and checked[1] == seat and checked[2] == action:
+            # Bots check an action and then make it: the engine runs it once (states are never
+            # changed in place, so the checked outcome still holds).
+            new, events = checked[3], checked[4]
+        else:
+            events = []
+            new = self._run(old, seat, action, events)
+        self._checked = None
         self.state = new
         self.log.append((seat, action))
         self.events.extend(events)
@@ -151,10 +160,15 @@ class Game:
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``action`` would be accepted now."""
+        old = self.state
+        if seat != old.turn or old.phase not in (DRAW, PLAY):
+            return False
+        events: list[Event] = []
         try:
-            self.preview(seat, action)
+            new = self._run(old, seat, action, events)
         except RuleError:
             return False
+        self._checked = (old, seat, action, new, events)
         return True
 
     def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:

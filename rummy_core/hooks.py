@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from random import Random
 from types import CodeType, TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -100,14 +101,14 @@ class Hooks:
                 return getattr(self._pm.hook, name)(**kwargs)
             first, steps = plan
             if first:
-                for function, argnames in steps:
-                    answer = function(*[kwargs[a] for a in argnames])
+                for function, args in steps:
+                    answer = function(*args(kwargs))
                     if answer is not None:
                         return answer
                 return None
             results = []
-            for function, argnames in steps:
-                answer = function(*[kwargs[a] for a in argnames])
+            for function, args in steps:
+                answer = function(*args(kwargs))
                 if answer is not None:
                     results.append(answer)
             return results
@@ -117,15 +118,30 @@ class Hooks:
             raise PluginError(self._blame(exc), name, f"{type(exc).__name__}: {exc}") from exc
 
     def _decide(self, name: str, kind: type[T], **kwargs: Any) -> T:
+        result = self._call(name, **kwargs)
+        if type(result) is kind:
+            # The usual answer, checked without building the checker below (hot path).
+            return result
+
         def ok(result: Any) -> bool:
             return isinstance(result, kind) and not (kind is int and isinstance(result, bool))
 
-        answer: T = self._checked(name, ok, kind.__name__, **kwargs)
+        answer: T = self._verified(name, result, ok, kind.__name__, kwargs)
         return answer
 
     def _checked(self, name: str, ok: Callable[[Any], bool], expected: str, **kwargs: Any) -> Any:
         """A decision's answer; a ``PluginError`` names the plugin whose answer is not ``ok``."""
-        result = self._call(name, **kwargs)
+        return self._verified(name, self._call(name, **kwargs), ok, expected, kwargs)
+
+    def _verified(
+        self,
+        name: str,
+        result: Any,
+        ok: Callable[[Any], bool],
+        expected: str,
+        kwargs: dict[str, Any],
+    ) -> Any:
+        """``result`` of ``name`` if it is ``ok``; else a ``PluginError`` naming the culprit."""
         if not ok(result):
             raise PluginError(
                 self._culprit(name, ok, **kwargs),
@@ -137,6 +153,8 @@ class Hooks:
     def _collect(self, name: str, **kwargs: Any) -> list[Violation]:
         found: list[Violation] = []
         for answer in self._call(name, **kwargs):
+            if answer.__class__ is list and not answer:
+                continue
             if not _violations_ok(answer):
                 raise PluginError(
                     self._culprit(name, _violations_ok, **kwargs),
@@ -445,7 +463,7 @@ class Hooks:
             ) from exc
 
 
-_Plan = tuple[bool, list[tuple[Callable[..., Any], tuple[str, ...]]]]
+_Plan = tuple[bool, list[tuple[Callable[..., Any], Callable[[dict[str, Any]], tuple[Any, ...]]]]]
 """How to call a hook without pluggy's per-call machinery: firstresult, then the calls in order."""
 
 
@@ -460,7 +478,17 @@ def _plan(caller: pluggy.HookCaller, impls: list[pluggy.HookImpl]) -> _Plan | No
         return None
     spec = caller.spec
     first = bool(spec is not None and spec.opts.get("firstresult"))
-    return first, [(impl.function, tuple(impl.argnames)) for impl in reversed(impls)]
+    return first, [(impl.function, _arguments(tuple(impl.argnames))) for impl in reversed(impls)]
+
+
+def _arguments(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """Picks an implementation's arguments out of the hook's keyword arguments, in its order."""
+    if len(names) > 1:
+        return itemgetter(*names)
+    if names:
+        name = names[0]
+        return lambda kwargs: (kwargs[name],)
+    return lambda kwargs: ()
 
 
 def _hook_in(text: str) -> str:

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from rummy_core.actions import Action
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.hooks import Hooks
 from rummy_core.meldrules import MeldRules
 from rummy_core.moves import action_candidates, legal_actions
 from rummy_core.view import PlayerView, player_view
@@ -46,6 +47,11 @@ class SeatHandle:
     def ruleset(self) -> str:
         """The name of the game's ruleset."""
         return self._game.hooks.ruleset.name
+
+    @property
+    def hooks(self) -> Hooks:
+        """The game's rules, to play out sampled copies of the game (they hold no game state)."""
+        return self._game.hooks
 
     def draw_sources(self) -> list[str]:
         """Where this seat may draw from now."""
@@ -108,7 +114,24 @@ class RandomBot:
         """The random bot remembers nothing."""
 
 
-_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+def _greedy(seed: int) -> Bot:
+    # Imported when asked for: the greedy and expert modules import this one.
+    from rummy_core.bots.greedy import GreedyBot
+
+    return GreedyBot(seed)
+
+
+def _expert(seed: int) -> Bot:
+    from rummy_core.bots.expert import ExpertBot
+
+    return ExpertBot(seed)
+
+
+_BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": _greedy,
+    "expert": _expert,
+}
 
 
 def register_bot(name: str, factory: Callable[[int], Bot]) -> None:

@@ -1,0 +1,141 @@
+"""Judging cards for the bots: melds as actions, where a card fits on the table, what it is worth.
+
+Everything here reads the meld rules and card values a ``SeatHandle`` gives, never a ruleset's
+name; the engine has the last word on every action built here (``SeatHandle.is_legal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rummy_core.actions import LayOff, NewMeld
+from rummy_core.cards import JOKER
+from rummy_core.meldrules import MeldRules
+from rummy_core.melds import RUN, readings
+from rummy_core.solver import Meld as SolvedMeld
+from rummy_core.state import Meld
+
+HIGH = "high"
+LOW = "low"
+
+
+def is_wild(code: int, rules: MeldRules) -> bool:
+    """Whether ``code`` is a wild card under ``rules`` (a joker always is)."""
+    return code == JOKER or code in rules.wilds
+
+
+def new_meld(meld: SolvedMeld, rules: MeldRules) -> NewMeld:
+    """The solver's meld as a lay-down, declaring the wilds only when the cards read two ways."""
+    cards, reps = meld
+    if cards == reps:
+        return NewMeld.of(cards)
+    found = readings(cards, (None,) * len(cards), rules)
+    if len(found) == 1 and found[0].reps == reps:
+        return NewMeld.of(cards)
+    return NewMeld(cards, tuple(None if c == r else r for c, r in zip(cards, reps, strict=True)))
+
+
+def meld_points(meld: SolvedMeld, values: Sequence[int]) -> int:
+    """What a meld adds toward an opening, estimated: each card at the value of its stand-in.
+
+    The engine's ``rummy_meld_points`` may count otherwise (an ace's option): the lay-down is
+    checked with ``SeatHandle.is_legal`` before it is made.
+    """
+    return sum(values[rep] if rep >= 0 else values[-rep - 1] for rep in meld[1])
+
+
+class TableFits:
+    """Where cards could go on the table: lay-offs worth asking the engine about, and wilds in use.
+
+    A quick filter built once per decision: a natural card must be of a run's suit next to one of
+    its ends, or of a set's rank in a suit it lacks; a wild may go at either end of any run or
+    into any set not yet full. The engine decides the rest (an end past the ace, rule R8...).
+    """
+
+    __slots__ = ("_by_card", "_for_wilds", "wilds_in_use")
+
+    def __init__(self, table: Sequence[Meld], rules: MeldRules) -> None:
+        by_card: dict[int, list[tuple[int, str | None]]] = {}
+        for_wilds: list[tuple[int, str | None]] = []
+        in_use: list[tuple[int, int, int]] = []
+        most = rules.set.max_size if rules.set is not None else 0
+        shape = rules.run
+        wrap = shape is not None and shape.wrap
+        ace_low = shape is not None and shape.ace_low
+        ace_high = shape is not None and shape.ace_high
+        for index, meld in enumerate(table):
+            reps = meld.reps
+            if meld.kind == RUN:
+                low, high = reps[0] % 13, reps[-1] % 13
+                base = reps[0] - low
+                # Without runs round the corner an ace ends a run: A-2-3 low, Q-K-A high.
+                if wrap or not (high == 0 or (high == 12 and (low == 0 or not ace_high))):
+                    by_card.setdefault(base + (high + 1) % 13, []).append((index, HIGH))
+                    for_wilds.append((index, HIGH))
+                if wrap or not (low == 0 or (low == 1 and not ace_low)):
+                    by_card.setdefault(base + (low - 1) % 13, []).append((index, LOW))
+                    for_wilds.append((index, LOW))
+            elif len(reps) < most:
+                rank_index = -reps[0] - 1 if reps[0] < 0 else reps[0] % 13
+                for code in range(rank_index, 52, 13):
+                    if code not in reps:
+                        by_card.setdefault(code, []).append((index, None))
+                for_wilds.append((index, None))
+            if meld.cards != reps:
+                in_use += [(index, c, r) for c, r in zip(meld.cards, reps, strict=True) if c != r]
+        self._by_card = by_card
+        self._for_wilds = for_wilds
+        self.wilds_in_use = in_use
+        """Each wild on the table standing for another card: (meld index, wild, stand-in)."""
+
+    def lay_offs(self, code: int, wild: bool) -> list[LayOff]:
+        """The lay-offs of ``code`` worth asking about (``wild``: it is a wild card here)."""
+        places = self._for_wilds if wild else self._by_card.get(code, ())
+        return [LayOff(index, (code,), (None,), end) for index, end in places]
+
+    def extends(self, code: int) -> bool:
+        """Whether a natural ``code`` might extend a meld on the table."""
+        return code in self._by_card
+
+
+_NEAR = tuple(sum(1 << ((rank + step) % 13) for step in (-2, -1, 1, 2)) for rank in range(13))
+
+
+def partner_counts(hand: Iterable[int], rules: MeldRules) -> dict[int, int]:
+    """For each natural card of ``hand``: how many others could one day share a meld with it.
+
+    A card of the same rank in another suit, or of the same suit one or two ranks away (round the
+    corner too: the ace sits next to the king and the two), counts once: cards that work two ways.
+    """
+    cards = {c for c in hand if not is_wild(c, rules)}
+    masks = [0, 0, 0, 0]
+    ranks = [0] * 13
+    for code in cards:
+        masks[code // 13] |= 1 << (code % 13)
+        ranks[code % 13] += 1
+    return {
+        code: ranks[code % 13] - 1 + (masks[code // 13] & _NEAR[code % 13]).bit_count()
+        for code in cards
+    }
+
+
+class Pickups:
+    """What rivals have been collecting, to avoid feeding it: counts by rank and by suit nearby."""
+
+    __slots__ = ("_near", "_ranks")
+
+    def __init__(self, cards: Iterable[int]) -> None:
+        self._ranks = [0] * 13
+        self._near = [0] * 52
+        for card in cards:
+            if card == JOKER:
+                continue
+            self._ranks[card % 13] += 1
+            base = card - card % 13
+            for rank in range(max(0, card % 13 - 2), min(13, card % 13 + 3)):
+                if base + rank != card:
+                    self._near[base + rank] += 1
+
+    def fed(self, code: int) -> int:
+        """How many pickups a natural ``code`` would help: its rank, or its suit two ranks away."""
+        return self._ranks[code % 13] + self._near[code]

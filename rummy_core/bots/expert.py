@@ -1,0 +1,208 @@
+"""The expert bot: determinised playouts at the decisions that matter, the greedy bot elsewhere.
+
+At the start of each of its turns the expert weighs its options by playing the hand out: it deals
+the cards it cannot see at random, consistently with its view and what it observed
+(``sampling.sampled_game``), makes the option on that copy, and lets greedy bots play every seat
+to the end of the hand. The option with the best average result wins. The same sampled deals are
+used for every option, so the options are compared on equal cards.
+
+The options weighed are the draw sources open to it, and, once it has drawn, whole turns: the
+greedy bot's plays with each of its best few discards, and the same discards without laying
+anything down. Between those decisions (and when only one option exists) it plays as the greedy
+bot does. It never looks at the real hidden cards: it sees the game only through its
+``SeatHandle``, like every bot.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from rummy_core.actions import Action, Discard, Draw, TakeBack
+from rummy_core.bots.base import SeatHandle
+from rummy_core.bots.greedy import GreedyBot, Look, Turn
+from rummy_core.bots.sampling import CannotSample, sampled_game
+from rummy_core.engine import Game
+from rummy_core.errors import RuleError
+from rummy_core.simulate import bot_turn
+from rummy_core.state import DRAW, PLAY
+from rummy_core.view import PlayerView
+
+PLAYOUTS = 12
+"""Sampled deals per decision by default (each option is played out once on each)."""
+SECONDS = 1.0
+"""Time budget per decision by default: sampling stops when it runs out (two deals at least)."""
+DISCARDS = 3
+"""How many of the greedy bot's best discards are weighed."""
+PLAYOUT_TURNS = 400
+"""Turns after which a playout stops and is scored as it stands (a bound, rarely reached)."""
+
+
+class ExpertBot:
+    """Chooses draws and whole turns by determinised playouts with the greedy bot."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        playouts: int = PLAYOUTS,
+        seconds: float | None = SECONDS,
+        discards: int = DISCARDS,
+    ) -> None:
+        """``playouts`` deals per decision at most, ``seconds`` of thinking per decision at most
+        (None: no time limit), the best ``discards`` of the greedy bot weighed."""
+        self.greedy = GreedyBot(seed)
+        """The policy of the playouts, and this bot's own between decisions."""
+        self.playouts = playouts
+        self.seconds = seconds
+        self.discards = discards
+        self._rng = Random(f"expert/{seed}")
+        self._plan: list[Action] = []
+        self._searched: tuple[int, int] | None = None
+
+    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+        """Remember the public cards, as the greedy bot does."""
+        self.greedy.observe(events)
+
+    def choose(self, seat: SeatHandle) -> Action:
+        """The next action: searched at the turn's draw and first play, else planned or greedy."""
+        view = seat.view
+        greedy = self.greedy
+        greedy.tracker.sync(view)
+        turn = greedy.turn_of(view)
+        action = self._decide(seat, view, turn)
+        greedy.made(action, turn)
+        if isinstance(action, TakeBack):
+            self._plan = []
+        return action
+
+    def _decide(self, seat: SeatHandle, view: PlayerView, turn: Turn) -> Action:
+        if view.phase == DRAW:
+            self._plan = []
+            return self._draw(seat, view)
+        if self._searched != turn.key and not view.plays:
+            self._searched = turn.key
+            self._plan = self._search_turn(seat, view)
+        while self._plan:
+            step = self._plan.pop(0)
+            if seat.is_legal(step):
+                return step
+            self._plan = []
+        return self.greedy.play(seat, view, turn)
+
+    # -- the draw -----------------------------------------------------------------------------
+
+    def _draw(self, seat: SeatHandle, view: PlayerView) -> Action:
+        greedy = self.greedy
+        sources = [s for s in greedy.draw_order(seat, view) if seat.is_legal(Draw(s))]
+        if len(sources) < 2:
+            return greedy.draw(seat, view)
+        options: list[list[Action]] = [[Draw(source)] for source in sources]
+        return options[self._best(seat, view, options)][0]
+
+    # -- the turn -----------------------------------------------------------------------------
+
+    def _search_turn(self, seat: SeatHandle, view: PlayerView) -> list[Action]:
+        """The best whole turn from here, or nothing (then the greedy bot plays)."""
+        options = self._turn_options(seat, view)
+        if len(options) < 2:
+            return []
+        return list(options[self._best(seat, view, options)])
+
+    def _turn_options(self, seat: SeatHandle, view: PlayerView) -> list[list[Action]]:
+        """Whole turns worth weighing: greedy's plays, or none, each with a few discards."""
+        try:
+            game = sampled_game(seat.hooks, view, self.greedy.tracker, Random(0))
+        except (CannotSample, RuleError):
+            return []
+        plays = self._greedy_plays(game, view.seat)
+        options: list[list[Action]] = []
+        for prefix in [plays, []] if plays else [[]]:
+            copy = sampled_game(seat.hooks, view, self.greedy.tracker, Random(0))
+            try:
+                for action in prefix:
+                    copy.apply(view.seat, action)
+            except RuleError:
+                continue
+            if copy.current_player() != view.seat:
+                options.append(list(prefix))
+                continue
+            handle = SeatHandle(copy, view.seat)
+            look = Look(handle, handle.view)
+            found = 0
+            for code in self.greedy.discard_order(look):
+                if found == self.discards:
+                    break
+                if handle.is_legal(Discard(code)):
+                    options.append([*prefix, Discard(code)])
+                    found += 1
+        return options
+
+    def _greedy_plays(self, game: Game, me: int) -> list[Action]:
+        """The plays (not the discard) the greedy bot would make now, found on a sampled copy."""
+        bot = GreedyBot()
+        bot.tracker = self.greedy.tracker.public_copy(self.greedy.tracker.pile)
+        plays: list[Action] = []
+        for _ in range(60):
+            if game.current_player() != me:
+                break
+            action = bot.choose(SeatHandle(game, me))
+            if isinstance(action, Discard):
+                break
+            game.apply(me, action)
+            plays.append(action)
+        # A take-back in the greedy bot's turn undoes what came before it.
+        while TakeBack() in plays:
+            del plays[: plays.index(TakeBack()) + 1]
+        return plays
+
+    # -- playouts -----------------------------------------------------------------------------
+
+    def _best(self, seat: SeatHandle, view: PlayerView, options: list[list[Action]]) -> int:
+        """The index of the option with the best mean playout result."""
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        for played in range(self.playouts):
+            if played >= 2 and deadline is not None and time.process_time() > deadline:
+                break
+            deal = self._rng.randrange(1 << 30)
+            for index, option in enumerate(options):
+                result = self._playout(seat, view, option, deal)
+                if result is not None:
+                    totals[index] += result
+                    counts[index] += 1
+        means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
+        return max(range(len(options)), key=lambda i: (means[i], -i))
+
+    def _playout(
+        self, seat: SeatHandle, view: PlayerView, option: list[Action], deal: int
+    ) -> float | None:
+        """This seat's result of one playout of ``option`` on sampled deal ``deal`` (None: the
+        option was refused there)."""
+        hooks = seat.hooks
+        me = view.seat
+        try:
+            game = sampled_game(hooks, view, self.greedy.tracker, Random(deal))
+            for action in option:
+                game.apply(me, action)
+        except (CannotSample, RuleError):
+            return None
+        bots = []
+        for _ in range(view.players):
+            bot = GreedyBot()
+            bot.tracker = self.greedy.tracker.public_copy(game.state.discard)
+            bots.append(bot)
+        limit = game.state.hand_turns + PLAYOUT_TURNS
+        while game.state.phase in (DRAW, PLAY) and game.state.hand_turns < limit:
+            bot_turn(game, bots)
+        outcome = game.state.outcome
+        if outcome is None or outcome.get("hand_number") != view.hand_number:
+            return 0.0
+        scores: list[int] = outcome["hand_scores"]
+        others = [s for i, s in enumerate(scores) if i != me]
+        margin = scores[me] - sum(others) / len(others)
+        return -margin if hooks.ruleset.low_score_wins else margin

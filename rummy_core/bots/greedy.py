@@ -1,0 +1,383 @@
+"""The greedy bot: lay down what the solver finds, lay off, and discard by the classic tips.
+
+Each decision starts again from the seat's view: the solver (``rummy_core.solver``) splits the
+hand into melds and deadwood under the game's own meld rules and card values, and the bot puts
+down what it can, then discards the card that leaves the least deadwood, weighed by the classic
+tips (seed 004): keep cards that work two ways, shed high unmatched cards early, and don't feed
+what a rival has been picking up. It never asks which ruleset it plays: openings, the card to keep
+for the discard, the first-turn restrictions and the rest come from the handle's rule queries and
+the engine's legality checks. When a plan meets a refusal it cannot foresee (a joker that must go
+down again, a pile card that must be played), it takes the turn back and plans without the step
+that led there, so it never gets stuck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from rummy_core.actions import CUT, DISCARD, STOCK, Action, Discard, Draw, MeldDown, Swap, TakeBack
+from rummy_core.bots.assess import (
+    Pickups,
+    TableFits,
+    is_wild,
+    meld_points,
+    new_meld,
+    partner_counts,
+)
+from rummy_core.bots.base import SeatHandle
+from rummy_core.bots.probe import Probe
+from rummy_core.bots.tracking import CardTracker
+from rummy_core.cards import rank_of
+from rummy_core.errors import RuleError
+from rummy_core.solver import Arrangement, MeldSolver, going_out, solver_for
+from rummy_core.state import DRAW
+from rummy_core.view import PlayerView
+
+TWO_WAYS = 3
+"""Points of deadwood worth keeping a card for, per card in hand it could one day meld with."""
+FEEDING = 4
+"""Points of deadwood the bot would rather keep than discard a card that helps a rival."""
+WILD_KEEP = 100
+"""A wild card is discarded only when nothing else may be."""
+MAX_TAKE_BACKS = 3
+"""Take-backs in one turn after which the bot only discards (or gives back its draw)."""
+
+
+@dataclass
+class Turn:
+    """What the bot did and learnt during one of its turns."""
+
+    key: tuple[int, int]
+    avoid: set[Action] = field(default_factory=set)
+    plays: list[Action] = field(default_factory=list)
+    take_backs: int = 0
+
+
+class Look:
+    """One decision's reading of the hand: the best arrangement and where cards fit the table."""
+
+    __slots__ = ("arrangement", "fits", "hand", "rules", "seat", "solver", "view")
+
+    def __init__(self, seat: SeatHandle, view: PlayerView) -> None:
+        self.seat = seat
+        self.view = view
+        self.rules = seat.rules
+        self.solver: MeldSolver = solver_for(self.rules, seat.card_values)
+        self.hand = list(view.hand)
+        self.arrangement = self.solver.best(self.hand)
+        self.fits = TableFits(view.table, self.rules)
+
+    @property
+    def opened(self) -> bool:
+        """Whether this seat has put cards on the table this hand."""
+        return self.view.opened[self.view.seat]
+
+    def may_lay_down(self, melds: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> bool:
+        """Whether ``melds`` reach the opening this seat still needs (an estimate: the engine
+        checks the lay-down itself)."""
+        if self.opened:
+            return True
+        minimum = self.seat.opening_minimum()
+        return minimum <= 0 or sum(meld_points(m, self.solver.values) for m in melds) >= minimum
+
+
+class GreedyBot:
+    """Plays the solver's best arrangement at once and discards by the classic tips."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._seed = seed
+        self.tracker = CardTracker()
+        """The public cards this bot has seen (the discard pile, rivals' pickups)."""
+        self._turn = Turn((0, -1))
+        self._probe_made: Probe | None = None
+
+    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+        """Remember what went on the pile and what rivals took from it."""
+        self.tracker.observe(events)
+
+    def choose(self, seat: SeatHandle) -> Action:
+        """The next action of this seat's turn."""
+        view = seat.view
+        self.tracker.sync(view)
+        turn = self.turn_of(view)
+        action = self.draw(seat, view) if view.phase == DRAW else self.play(seat, view, turn)
+        self.made(action, turn)
+        return action
+
+    def made(self, action: Action, turn: Turn | None = None) -> None:
+        """Note an action this bot is about to make (the expert tells it of its own too)."""
+        turn = turn or self._turn
+        if isinstance(action, TakeBack):
+            turn.take_backs += 1
+            if turn.plays:
+                turn.avoid.add(turn.plays[0])
+            turn.plays = []
+        elif not isinstance(action, Draw | Discard):
+            turn.plays.append(action)
+
+    def turn_of(self, view: PlayerView) -> Turn:
+        """This bot's record of the turn ``view`` is in (a new one when the turn changed)."""
+        key = (view.hand_number, view.turns_taken[view.seat])
+        if self._turn.key != key:
+            self._turn = Turn(key)
+        return self._turn
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def draw(self, seat: SeatHandle, view: PlayerView) -> Action:
+        """Draw from a visible card when it pays, else from the stock."""
+        for source in self.draw_order(seat, view):
+            action = Draw(source)
+            if seat.is_legal(action):
+                return action
+        return self._fallback(seat)
+
+    def draw_order(self, seat: SeatHandle, view: PlayerView) -> list[str]:
+        """The draw sources open to this seat, the best first."""
+        sources = [s for s in seat.draw_sources() if s not in view.refused_sources]
+        solver = solver_for(seat.rules, seat.card_values)
+        hand = list(view.hand)
+        wanted = [s for s in sources if s != STOCK and self._pays(seat, view, solver, hand, s)]
+        rest = [s for s in sources if s not in wanted and s != STOCK]
+        return wanted + [s for s in sources if s == STOCK] + rest
+
+    def _pays(
+        self, seat: SeatHandle, view: PlayerView, solver: MeldSolver, hand: list[int], source: str
+    ) -> bool:
+        """Whether drawing from a visible ``source`` beats a card from the stock."""
+        if source == CUT:
+            # The cut card is the player's only if they go out with it this turn (ruling H7).
+            cut = view.cut_card
+            return cut is not None and self.can_go_out(seat, view, solver, [*hand, cut])
+        if source != DISCARD or view.top_discard is None:
+            return False
+        top = view.top_discard
+        pile = self.tracker.pile
+        whole = (
+            len(pile) > 1
+            and self.tracker.pile_unknown == 0
+            and self._probe().pile_takes_all(seat, view, self.tracker)
+        )
+        before = solver.best(hand)
+        if whole:
+            return _pile_gain(solver, before, solver.best([*hand, *pile])) > 0
+        after = solver.best([*hand, top])
+        if top in after.deadwood or _after_discard(after, seat) >= _after_discard(before, seat):
+            return False
+        if self._may_lay_down(seat, view, after.melds):
+            return True
+        # Kept without being put down: some rules refuse that (H4); ask a sampled copy.
+        return not self._probe().pile_card_must_be_played(seat, view, self.tracker)
+
+    @staticmethod
+    def _may_lay_down(
+        seat: SeatHandle,
+        view: PlayerView,
+        melds: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
+    ) -> bool:
+        if view.opened[view.seat]:
+            return True
+        minimum = seat.opening_minimum()
+        values = seat.card_values
+        return minimum <= 0 or sum(meld_points(m, values) for m in melds) >= minimum
+
+    def can_go_out(
+        self, seat: SeatHandle, view: PlayerView, solver: MeldSolver, hand: list[int]
+    ) -> bool:
+        """Whether ``hand`` can be emptied this turn: melded, laid off, and one card discarded."""
+        fits = TableFits(view.table, seat.rules)
+        rules = seat.rules
+        whole = solver.best(hand)
+        stuck = {c for c in whole.deadwood if not fits.lay_offs(c, is_wild(c, rules))}
+        if len(stuck) > 1:
+            # Two cards fit nowhere: one discard cannot carry both (a cheap answer for the
+            # usual case; a different split of the melds could in principle absorb one).
+            return False
+        for kept in stuck or set(whole.deadwood) or set(hand):
+            rest = list(hand)
+            rest.remove(kept)
+            arrangement = solver.best(rest)
+            if not arrangement.melds or not self._may_lay_down(seat, view, arrangement.melds):
+                continue
+            if all(fits.lay_offs(c, is_wild(c, rules)) for c in arrangement.deadwood):
+                return True
+        return False
+
+    # -- playing ------------------------------------------------------------------------------
+
+    def play(self, seat: SeatHandle, view: PlayerView, turn: Turn) -> Action:
+        """The next play of the turn: a swap, a lay-down, a lay-off, then the discard."""
+        look = Look(seat, view)
+        if turn.take_backs < MAX_TAKE_BACKS:
+            action = (
+                self._swap(look, turn.avoid)
+                or self._lay_down(look, turn.avoid)
+                or self._lay_off(look, turn.avoid)
+            )
+            if action is not None:
+                return action
+        for code in self.discard_order(look):
+            action = Discard(code)
+            if seat.is_legal(action):
+                return action
+        # Something this turn cannot be finished (a card that had to be played, a wild that had
+        # to go down again): undo it, and plan without its first step.
+        if seat.is_legal(TakeBack()):
+            return TakeBack()
+        return self._fallback(seat)
+
+    @staticmethod
+    def _swap(look: Look, avoid: set[Action]) -> Action | None:
+        """Take a wild off the table for the real card when the hand melds better for it."""
+        if not look.fits.wilds_in_use:
+            return None
+        rules = look.rules
+        hand = look.hand
+        held = {c for c in hand if not is_wild(c, rules)}
+        before = look.arrangement.deadwood_value
+        for index, wild, rep in look.fits.wilds_in_use:
+            reals = [rep] if rep >= 0 else [c for c in held if rank_of(c) == -rep]
+            for real in reals:
+                action = Swap(index, real, wild)
+                if real not in held or action in avoid:
+                    continue
+                after = list(hand)
+                after.remove(real)
+                after.append(wild)
+                if look.solver.best(after).deadwood_value < before and look.seat.is_legal(action):
+                    return action
+        return None
+
+    @staticmethod
+    def _lay_down(look: Look, avoid: set[Action]) -> Action | None:
+        """Put down the melds of the best arrangement, keeping the cards the rules want kept."""
+        arrangement = look.arrangement
+        if not arrangement.melds:
+            return None
+        seat = look.seat
+        values = look.solver.values
+        melds = list(arrangement.melds)
+        keep = seat.min_hand_after_play()
+        if len(arrangement.deadwood) < keep:
+            ways = going_out(look.hand, look.rules, values, keep)
+            if ways:
+                melds = list(ways[0].melds)
+            else:
+                melds.sort(key=lambda m: meld_points(m, values))
+                while melds and len(look.hand) - sum(len(m[0]) for m in melds) < keep:
+                    melds.pop(0)
+        if not melds or not look.may_lay_down(melds):
+            return None
+        together = MeldDown(tuple(new_meld(m, look.rules) for m in melds))
+        if together not in avoid and seat.is_legal(together):
+            return together
+        if len(melds) > 1 and look.opened:
+            # One meld may break a rule the others keep (a card already on the table).
+            for meld in melds:
+                action = MeldDown((new_meld(meld, look.rules),))
+                if action not in avoid and seat.is_legal(action):
+                    return action
+        return None
+
+    @staticmethod
+    def _lay_off(look: Look, avoid: set[Action]) -> Action | None:
+        """Lay off a deadwood card onto any meld on the table, the costliest first."""
+        seat = look.seat
+        if not look.view.table or len(look.hand) <= seat.min_hand_after_play():
+            return None
+        rules = look.rules
+        values = look.solver.values
+        for code in sorted(set(look.arrangement.deadwood), key=lambda c: -values[c]):
+            for action in look.fits.lay_offs(code, is_wild(code, rules)):
+                if action not in avoid and seat.is_legal(action):
+                    return action
+        return None
+
+    # -- discarding ---------------------------------------------------------------------------
+
+    def discard_order(self, look: Look) -> Iterator[int]:
+        """The cards of the hand, the best to discard first (each once).
+
+        A card's cost is the deadwood left without it, plus ``TWO_WAYS`` for each card it could
+        still meld with, plus ``FEEDING`` for each rival pickup it would help or table meld it
+        would extend. Deadwood and the spare ends of long melds come first (their cost needs no
+        solving); the other cards follow, costed by the solver. A wild costs ``WILD_KEEP`` more,
+        and a card just taken from the discard pile twice that: it was taken to be used, and
+        some rules forbid throwing it back (C2).
+        """
+        rules = look.rules
+        values = look.solver.values
+        arrangement = look.arrangement
+        dead = arrangement.deadwood_value
+        pickups = Pickups(self.tracker.rival_pickups())
+        fits = look.fits
+        view = look.view
+        just_taken = set(view.drawn) if view.drew == DISCARD else set()
+        pairs = partner_counts(look.hand, rules)
+
+        def cost(code: int, left: int) -> float:
+            if is_wild(code, rules):
+                left += WILD_KEEP
+            else:
+                left += TWO_WAYS * pairs[code] + FEEDING * (pickups.fed(code) + fits.extends(code))
+            return left + 2 * WILD_KEEP * (code in just_taken)
+
+        cheap = {c: cost(c, dead - values[c]) for c in arrangement.deadwood}
+        for spare in _spare_cards(arrangement, look):
+            cheap.setdefault(spare, cost(spare, dead))
+        yield from sorted(cheap, key=lambda c: (cheap[c], c))
+        rest: dict[int, float] = {}
+        for code in set(look.hand) - cheap.keys():
+            others = list(look.hand)
+            others.remove(code)
+            rest[code] = cost(code, look.solver.best(others).deadwood_value)
+        yield from sorted(rest, key=lambda c: (rest[c], c))
+
+    def _probe(self) -> Probe:
+        # Made on first use: most games never need one, and simulations make many bots.
+        if self._probe_made is None:
+            self._probe_made = Probe(self._seed)
+        return self._probe_made
+
+    def _fallback(self, seat: SeatHandle) -> Action:
+        """Any legal action, when every plan was refused (never expected, never stuck)."""
+        actions = seat.legal_actions()
+        if not actions:
+            raise RuleError("no_legal_action", f"Seat {seat.seat} has no legal action.")
+        return Random(f"greedy/{self._seed}/{len(self.tracker.pile)}").choice(actions)
+
+
+def _spare_cards(arrangement: Arrangement, look: Look) -> Iterator[int]:
+    """Natural cards a meld can lose and stay a meld: the ends of long runs, a fourth of a set."""
+    rules = look.rules
+    run_min = rules.run.min_len if rules.run is not None else 99
+    set_min = min(rules.set.sizes) if rules.set is not None else 99
+    for cards, reps in arrangement.melds:
+        first, second = reps[0], reps[1]
+        if first >= 0 and second >= 0 and first // 13 == second // 13 and first != second:
+            if len(cards) > run_min:
+                yield from (c for c in (cards[0], cards[-1]) if not is_wild(c, rules))
+        elif len(cards) > set_min:
+            yield from (c for c in cards if not is_wild(c, rules))
+
+
+def _after_discard(arrangement: Arrangement, seat: SeatHandle) -> int:
+    """The deadwood left once the costliest natural deadwood card is discarded."""
+    values = seat.card_values
+    rules = seat.rules
+    shed = [values[c] for c in arrangement.deadwood if not is_wild(c, rules)]
+    return arrangement.deadwood_value - max(shed, default=0)
+
+
+def _pile_gain(solver: MeldSolver, before: Arrangement, after: Arrangement) -> int:
+    """What a pile of cards adds: the points it lets the hand meld, less the deadwood it adds."""
+    values = solver.values
+    melded_before = sum(values[c] for c in before.melded)
+    melded_after = sum(values[c] for c in after.melded)
+    dead_after = after.deadwood_value - max((values[c] for c in after.deadwood), default=0)
+    return (melded_after - melded_before) - max(0, dead_after - before.deadwood_value)

@@ -1,0 +1,60 @@
+"""Rule questions a bot answers by trying an action on a sampled copy of the game.
+
+Some rules show only when an action is made: whether a discard draw takes one card or the whole
+pile, whether a card taken from the pile must be played this turn. A bot cannot try them on the
+real game, so it tries them on a game rebuilt from its own view (``sampling.sampled_game``):
+the answer depends on the rules alone, never on the hidden cards dealt into the copy.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from weakref import WeakKeyDictionary
+
+from rummy_core.actions import DISCARD, Discard, Draw
+from rummy_core.bots.base import SeatHandle
+from rummy_core.bots.sampling import CannotSample, sampled_game
+from rummy_core.bots.tracking import CardTracker
+from rummy_core.errors import RuleError
+from rummy_core.hooks import Hooks
+from rummy_core.view import PlayerView
+
+_TAKES_ALL: WeakKeyDictionary[Hooks, bool] = WeakKeyDictionary()
+"""Per game rules: whether a discard draw takes the whole pile (the same for every bot)."""
+
+
+class Probe:
+    """Tries draws on sampled copies of a game."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Random(f"probe/{seed}")
+
+    def pile_takes_all(self, seat: SeatHandle, view: PlayerView, tracker: CardTracker) -> bool:
+        """Whether drawing from the discard pile takes all of it (asked with two cards or more)."""
+        hooks = seat.hooks
+        known = _TAKES_ALL.get(hooks)
+        if known is None:
+            try:
+                game = sampled_game(hooks, view, tracker, self._rng)
+                game.apply(view.seat, Draw(DISCARD))
+            except (CannotSample, RuleError):
+                return False
+            known = _TAKES_ALL[hooks] = len(game.state.drawn) > 1
+        return known
+
+    def pile_card_must_be_played(
+        self, seat: SeatHandle, view: PlayerView, tracker: CardTracker
+    ) -> bool:
+        """Whether a card drawn from the discard pile now must reach the table this turn (H4).
+
+        True when, after the draw on a sampled copy, no other card of the hand may be discarded.
+        """
+        try:
+            game = sampled_game(seat.hooks, view, tracker, self._rng)
+            game.apply(view.seat, Draw(DISCARD))
+        except (CannotSample, RuleError):
+            return True
+        drawn = game.state.drawn
+        return not any(
+            game.is_legal(view.seat, Discard(code)) for code in set(view.hand) if code not in drawn
+        )

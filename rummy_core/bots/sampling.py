@@ -1,0 +1,124 @@
+"""Determinisation: a whole game built from one seat's view, its hidden cards drawn at random.
+
+A bot that searches ahead needs states to play on, but sees only its view. ``sampled_game``
+deals the cards it cannot see (rivals' hands, the stock, the unseen part of the discard pile) at
+random from the cards not accounted for, keeping what it knows: its own hand, the table, the cut
+card, the discard pile as far as ``CardTracker`` saw it, and the cards rivals are known to hold.
+The game runs on the real game's ``Hooks``, so every rule (house rules too) applies to it.
+
+Limits, all toward less knowledge than a player could have: the order of a stock turned over
+from the discard pile is not kept (its cards are dealt at random with the rest), and a plugin's
+``State.extra`` records from before the turn are not known (the turn's own draw is replayed, so
+records made by it are).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+
+from rummy_core.actions import CUT, DISCARD, STOCK, Draw
+from rummy_core.bots.tracking import CardTracker
+from rummy_core.engine import Game
+from rummy_core.hooks import Hooks
+from rummy_core.state import DRAW, PLAY, State
+from rummy_core.view import PlayerView
+
+
+class CannotSample(Exception):
+    """The view is not one a game can be rebuilt from (mid-turn plays, or a finished hand)."""
+
+
+def sampled_game(hooks: Hooks, view: PlayerView, tracker: CardTracker, rng: Random) -> Game:
+    """A game in the position ``view`` shows, its hidden cards dealt at random.
+
+    Works at the start of the seat's turn (before its draw, or after it with nothing played yet):
+    the position before the draw is rebuilt, and the draw replayed through the engine so that
+    whatever the ruleset records about it is recorded again. ``CannotSample`` otherwise.
+    """
+    if not view.my_turn or view.plays:
+        raise CannotSample("a game is rebuilt only at the start of the seat's own turn")
+    me = view.seat
+    drawn = list(view.drawn) if view.drew is not None else []
+    hand = list(view.hand)
+    for code in drawn:
+        hand.remove(code)
+    pile = list(tracker.pile)
+    cut = view.cut_card
+    if view.drew == DISCARD:
+        pile.extend(drawn)
+    elif view.drew == CUT and drawn:
+        cut = drawn[0]
+    known = [Counter() if s == me else Counter(held) for s, held in enumerate(tracker.known)]
+    if len(known) != view.players:
+        known = [Counter() for _ in range(view.players)]
+    pool = unseen_cards(view, tracker, hooks.deck, known)
+    slots = [
+        view.hand_sizes[s] - sum(known[s].values()) if s != me else 0 for s in range(view.players)
+    ]
+    pile_unknown = tracker.pile_unknown
+    if sum(slots) + pile_unknown + view.stock_size != sum(pool.values()):
+        # The tracker lost count somewhere: keep only what the view itself shows.
+        known = [Counter() for _ in range(view.players)]
+        pool = unseen_cards(view, tracker, hooks.deck, known)
+        slots = [view.hand_sizes[s] if s != me else 0 for s in range(view.players)]
+    cards = list(pool.elements())
+    rng.shuffle(cards)
+    hands: list[list[int]] = []
+    for seat in range(view.players):
+        if seat == me:
+            hands.append(hand)
+        else:
+            hands.append([*known[seat].elements(), *_take(cards, slots[seat])])
+    pile = _take(cards, pile_unknown) + pile
+    stock = _take(cards, view.stock_size)
+    if view.drew == STOCK:
+        stock.extend(reversed(drawn))
+    state = State(view.players, rng.randrange(1 << 30))
+    state.dealer = view.dealer
+    state.turn = me
+    state.hands = hands
+    state.stock = stock
+    state.discard = pile
+    state.discard_face_down = view.discard_face_down
+    state.table = list(view.table)
+    state.turns_taken = list(view.turns_taken)
+    state.hand_turns = sum(view.turns_taken)
+    state.scores = list(view.scores)
+    state.hand_number = view.hand_number
+    state.refills = view.refills
+    state.first_play_turn = [
+        max(0, view.turns_taken[s] - 1) if view.opened[s] else None for s in range(view.players)
+    ]
+    state.cut_card = cut
+    state.refused_sources = list(view.refused_sources)
+    state.phase = DRAW if view.drew is not None or view.phase == DRAW else PLAY
+    game = Game(hooks, state)
+    if view.drew is not None:
+        game.apply(me, Draw(view.drew))
+    return game
+
+
+def unseen_cards(
+    view: PlayerView, tracker: CardTracker, deck: list[int], known: list[Counter[int]]
+) -> Counter[int]:
+    """The cards of ``deck`` the seat cannot place, beyond those ``known`` in rivals' hands.
+
+    They are in rivals' hands, in the stock, or under the seen part of the discard pile.
+    """
+    pool = Counter(deck)
+    pool.subtract(view.hand)
+    for meld in view.table:
+        pool.subtract(meld.cards)
+    pool.subtract(tracker.pile)
+    if view.cut_card is not None:
+        pool[view.cut_card] -= 1
+    for held in known:
+        pool.subtract(held)
+    return +pool
+
+
+def _take(cards: list[int], count: int) -> list[int]:
+    taken = cards[len(cards) - count :] if count > 0 else []
+    del cards[len(cards) - len(taken) :]
+    return taken

@@ -1,0 +1,229 @@
+"""Duels: how often one bot beats another, on the same deals from both seats.
+
+Each deal (a match seed) is played twice, bot A in seat 0 then in seat 1, so neither bot is
+favoured by its cards or its seat. A game is a whole match of the variant as given (use
+``classic:target=null`` for single hands); A wins it when A is among the match's winners and B is
+not, a shared win or a match with no result counts half. The win rate comes with a 95% Wilson
+interval over the games; the two games of a deal tend to go opposite ways (the same cards change
+hands), so this interval is, if anything, wider than the truth.
+
+``rummy duel A B --ruleset X --games N [--seed S] [--jobs J]`` runs one from the command line; a
+bot may carry options (``expert:playouts=16,seconds=0.5``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import click
+
+from rummy_core.bots import Bot, make_bot
+from rummy_core.compare.stats import Z95
+from rummy_core.errors import RuleError
+from rummy_core.hooks import Hooks
+from rummy_core.setup import Variant, build_hooks, new_game
+from rummy_core.simulate import play_match
+
+MAX_HANDS = 200
+"""Hands after which a match that has not ended counts as a tie."""
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    """The outcome of a duel, from bot A's side."""
+
+    a: str
+    b: str
+    variant: str
+    games: int
+    wins: int
+    losses: int
+    ties: int
+    hands: int
+    seconds: float
+
+    @property
+    def win_rate(self) -> float:
+        """A's share of the games, a tie counting half."""
+        return (self.wins + self.ties / 2) / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of A's win rate."""
+        return wilson(self.wins + self.ties / 2, self.games)
+
+    def summary(self) -> str:
+        """The result in two lines of text."""
+        low, high = self.interval()
+        deals = self.games // 2
+        return (
+            f"{self.a} vs {self.b}, {self.variant}: {self.games} games"
+            f" ({deals} deals, each from both seats), {self.hands} hands,"
+            f" {self.seconds:.0f} s\n"
+            f"{self.a} won {self.wins}, lost {self.losses}, tied {self.ties}:"
+            f" win rate {self.win_rate:.1%} (95% CI {low:.1%} to {high:.1%})"
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        """The result as JSON-ready data, with the rate and its interval."""
+        low, high = self.interval()
+        return {**asdict(self), "win_rate": self.win_rate, "ci95": [low, high]}
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """The Wilson 95% interval of a proportion (``successes`` may count halves)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def bot_from_spec(spec: str, seed: int) -> Bot:
+    """A bot from ``name`` or ``name:option=value,...`` (options go to the bot's constructor)."""
+    name, _, rest = spec.partition(":")
+    if not rest:
+        return make_bot(name, seed)
+    options = Variant.parse(f"{name}:{rest}").options
+    factories: dict[str, Callable[..., Bot]] = _configurable()
+    factory = factories.get(name)
+    if factory is None:
+        raise RuleError(
+            "bad_bot_options",
+            f"The {name!r} bot takes no options; bots with options: {', '.join(factories)}.",
+            bot=name,
+        )
+    try:
+        return factory(seed, **{k: _number(v) for k, v in options.items()})
+    except TypeError as exc:
+        raise RuleError("bad_bot_options", f"Options for {name}: {exc}.", bot=name) from None
+
+
+def _configurable() -> dict[str, Callable[..., Bot]]:
+    from rummy_core.bots.expert import ExpertBot
+
+    return {"expert": ExpertBot}
+
+
+def _number(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    return value
+
+
+_HOOKS: dict[tuple[str, int], Hooks] = {}
+
+
+def _hooks(variant: str) -> Hooks:
+    # Building the rules costs as much as a short hand: once per process and variant.
+    found = _HOOKS.get((variant, 2))
+    if found is None:
+        found = _HOOKS[(variant, 2)] = build_hooks(Variant.parse(variant), 2)
+    return found
+
+
+def play_deal(a: str, b: str, variant: str, seed: int) -> list[tuple[float, int]]:
+    """Play the deal ``seed`` twice, A in seat 0 then in seat 1: A's score (1, 0.5, 0) and the
+    hands played, per game."""
+    hooks = _hooks(variant)
+    results = []
+    for a_seat in (0, 1):
+        bots = [bot_from_spec(a, 2 * seed), bot_from_spec(b, 2 * seed + 1)]
+        if a_seat:
+            bots.reverse()
+        game = new_game(hooks=hooks, seed=seed)
+        play_match(game, bots, MAX_HANDS)
+        winners = set(game.state.winners)
+        a_won, b_won = a_seat in winners, 1 - a_seat in winners
+        score = 1.0 if a_won and not b_won else 0.0 if b_won and not a_won else 0.5
+        results.append((score, game.state.hand_number))
+    return results
+
+
+def duel(
+    a: str,
+    b: str,
+    variant: str,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> DuelResult:
+    """Play ``games`` games (rounded up to whole deals of two) of ``a`` against ``b``."""
+    Variant.parse(variant)
+    for spec in (a, b):
+        bot_from_spec(spec, 0)
+    deals = [seed * 100_003 + i for i in range(math.ceil(games / 2))]
+    start = time.perf_counter()
+    outcomes: list[tuple[float, int]] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for pair in pool.map(
+                play_deal, *zip(*[(a, b, variant, d) for d in deals], strict=True)
+            ):
+                outcomes += pair
+                if progress:
+                    progress(2)
+    else:
+        for deal in deals:
+            outcomes += play_deal(a, b, variant, deal)
+            if progress:
+                progress(2)
+    scores = [score for score, _ in outcomes]
+    return DuelResult(
+        a=a,
+        b=b,
+        variant=Variant.parse(variant).label(),
+        games=len(outcomes),
+        wins=scores.count(1.0),
+        losses=scores.count(0.0),
+        ties=scores.count(0.5),
+        hands=sum(hands for _, hands in outcomes),
+        seconds=time.perf_counter() - start,
+    )
+
+
+@click.command(name="duel")
+@click.argument("bot_a")
+@click.argument("bot_b")
+@click.option(
+    "--ruleset",
+    "variant",
+    default="classic",
+    show_default=True,
+    help="Ruleset with options and house rules (classic:target=null for single hands).",
+)
+@click.option("--games", type=int, default=100, show_default=True, help="Games (two per deal).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def duel_command(
+    bot_a: str, bot_b: str, variant: str, games: int, seed: int, jobs: int, as_json: bool
+) -> None:
+    """Two bots play the same deals from both seats: A's win rate with a 95% interval.
+
+    Bots: the names of ``rummy play --bot``, optionally with options, as in
+    expert:playouts=16,seconds=0.5. A game is a whole match of the ruleset.
+    """
+    if games < 1:
+        raise RuleError("bad_games", "Play at least one game.")
+    if not sys.stderr.isatty():
+        result = duel(bot_a, bot_b, variant, games, seed, jobs)
+    else:
+        bar: Any
+        with click.progressbar(
+            length=2 * math.ceil(games / 2), label="games", file=sys.stderr
+        ) as bar:
+            result = duel(bot_a, bot_b, variant, games, seed, jobs, progress=bar.update)
+    click.echo(json.dumps(result.as_json(), indent=2) if as_json else result.summary())
