@@ -83,6 +83,9 @@ def test_figures_match_the_hand_records(local_run: tuple[Report, list[HandFigure
             points = sum(h.hand_scores[seat] for h in mine) / len(mine)
             assert fig[f"points.seat{seat}"].value == pytest.approx(points)
             assert fig[f"win.seat{seat}"].count == sum(h.winner == seat for h in mine)
+        others = sum(h.winner == 1 for h in mine)  # two players: the one other seat
+        edge = (sum(h.winner == 0 for h in mine) - others) / len(mine)
+        assert fig["first_edge"].value == pytest.approx(edge)
         reasons = Counter(h.reason for h in mine)
         assert fig["ended.out"].count == reasons["out"]
         assert {h.first_player for h in mine} == {0}  # seat 0 always plays first

@@ -53,6 +53,8 @@ def cell(figure: Figure) -> str:
     high = figure.high if figure.high is not None else figure.value
     if figure.kind == "proportion":
         return f"{figure.value:.1%} [{low:.1%}, {high:.1%}]"
+    if figure.kind == "rate_difference":
+        return f"{figure.value:+.1%} [{low:+.1%}, {high:+.1%}]"
     text = f"{figure.value:.2f} ± {(high - low) / 2:.2f}"
     if figure.median is not None:
         text += f" (median {figure.median}, p90 {figure.p90})"
@@ -90,7 +92,11 @@ def differences_table(report: Report) -> Table | None:
     )
     for name in ("figure", "variants", "values", "difference", "test", "p (Holm)"):
         table.add_column(name, justify="left" if name in ("figure", "variants") else "right")
-    rates = {k for k, f in report.variants[0].figures.items() if f.kind == "proportion"}
+    rates = {
+        k
+        for k, f in report.variants[0].figures.items()
+        if f.kind in ("proportion", "rate_difference")
+    }
     for d in found:
         fmt = "{:.1%}" if d.figure in rates else "{:.2f}"
         table.add_row(
@@ -99,9 +105,14 @@ def differences_table(report: Report) -> Table | None:
             f"{fmt.format(d.value_a)} vs {fmt.format(d.value_b)}",
             ("+" if d.difference > 0 else "") + fmt.format(d.difference),
             f"{d.test} {d.statistic:.2f}",
-            f"{d.p_holm:.2g}",
+            p_text(d.p_holm),
         )
     return table
+
+
+def p_text(p: float) -> str:
+    """A p-value to two digits; below 1e-16 double precision has nothing more to say."""
+    return "<1e-16" if p < 1e-16 else f"{p:.2g}"
 
 
 def print_report(console: Console, report: Report) -> None:

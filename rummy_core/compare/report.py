@@ -37,9 +37,11 @@ class Figure(_Model):
     """One figure of one variant: a mean, a proportion or a count, with its 95% interval."""
 
     label: str
-    kind: Literal["mean", "proportion", "count"]
+    kind: Literal["mean", "proportion", "count", "rate_difference"]
     n: int = Field(description="Observations: hands, or matches for the match figures.")
-    value: float = Field(description="The mean, the proportion (0 to 1), or the count.")
+    value: float = Field(
+        description="The mean, the proportion (0 to 1), the count, or a difference of rates."
+    )
     low: float | None = Field(None, description="95% interval, low end (Wilson for proportions).")
     high: float | None = Field(None, description="95% interval, high end.")
     sd: float | None = Field(None, description="Sample standard deviation (means).")
@@ -121,6 +123,13 @@ class _Measure:
     n: int = 0
     histogram: Histogram | None = None
     total: bool = False
+    scale: int = 1
+    """The figure is the mean of ``moments`` over this (kept in integers until the end)."""
+    rate_difference: bool = False
+
+    def mean(self) -> float:
+        assert self.moments is not None
+        return self.moments.mean / self.scale
 
     def figure(self) -> Figure:
         if self.total:
@@ -130,12 +139,12 @@ class _Measure:
             hist = self.histogram
             return Figure(
                 label=self.label,
-                kind="mean",
+                kind="rate_difference" if self.rate_difference else "mean",
                 n=self.moments.n,
-                value=self.moments.mean,
-                low=low,
-                high=high,
-                sd=self.moments.sd,
+                value=self.mean(),
+                low=low / self.scale,
+                high=high / self.scale,
+                sd=self.moments.sd / self.scale,
                 median=hist.quantile(0.5) if hist is not None else None,
                 p90=hist.quantile(0.9) if hist is not None else None,
             )
@@ -168,6 +177,13 @@ def measures(tally: Tally, matches: bool) -> list[_Measure]:
             for s in seats
         ),
         _Measure("win.none", "no single winner", count=n - sum(tally.wins), n=n),
+        _Measure(
+            "first_edge",
+            "first player's edge",
+            moments=tally.first_edge,
+            scale=tally.players - 1,
+            rate_difference=True,
+        ),
         *(
             _Measure(f"points.seat{s}", f"points per hand, seat {s}", moments=tally.points[s])
             for s in seats
@@ -263,7 +279,7 @@ def differences(names: tuple[str, ...], per_variant: list[list[_Measure]]) -> li
                 continue
             if ma.moments is not None and mb.moments is not None:
                 result = welch(ma.moments, mb.moments)
-                va, vb = ma.moments.mean, mb.moments.mean
+                va, vb = ma.mean(), mb.mean()
             else:
                 result = two_proportions(ma.count, ma.n, mb.count, mb.n)
                 va = ma.count / ma.n if ma.n else 0.0

@@ -56,6 +56,12 @@ class Tally:
     turns: Histogram = field(default_factory=Histogram)
     ended: Counter[str] = field(default_factory=Counter)
     wins: list[int] = field(default_factory=list)
+    first_edge: Moments = field(default_factory=Moments)
+    """Per hand: players - 1 when seat 0 won, -1 when another seat did, 0 when nobody did.
+
+    Its mean over ``players - 1`` is seat 0's win rate minus the mean win rate of the others,
+    kept in integers so that it sums exactly like every other figure.
+    """
     points: list[Moments] = field(default_factory=list)
     melds: Moments = field(default_factory=Moments)
     lay_offs: Moments = field(default_factory=Moments)
@@ -83,6 +89,9 @@ class Tally:
         self.ended[hand.reason] += 1
         if hand.winner is not None:
             self.wins[hand.winner] += 1
+        self.first_edge.add(
+            0 if hand.winner is None else self.players - 1 if hand.winner == 0 else -1
+        )
         for seat, score in enumerate(hand.hand_scores):
             self.points[seat].add(score)
         self.melds.add(hand.melds)
@@ -112,7 +121,7 @@ class Tally:
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         for mine, theirs in zip(self.points, other.points, strict=True):
             mine.merge(theirs)
-        for name in ("melds", "lay_offs", "swaps", "wilds", "jokers"):
+        for name in ("first_edge", "melds", "lay_offs", "swaps", "wilds", "jokers"):
             getattr(self, name).merge(getattr(other, name))
         self.with_wild += other.with_wild
         self.bonus += other.bonus
