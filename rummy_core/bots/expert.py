@@ -36,6 +36,10 @@ SECONDS = 1.0
 """Time budget per decision by default: sampling stops when it runs out (two deals at least)."""
 DISCARDS = 3
 """How many of the greedy bot's best discards are weighed."""
+CONFIDENCE = 1.0
+MIN_EVIDENCE = 4
+"""Deals an option must have been played on before it may be preferred to the greedy bot's."""
+"""Standard errors by which an option must beat the greedy bot's own to be preferred to it."""
 PLAYOUT_TURNS = 400
 """Turns after which a playout stops and is scored as it stands (a bound, rarely reached)."""
 
@@ -162,21 +166,30 @@ class ExpertBot:
     # -- playouts -----------------------------------------------------------------------------
 
     def _best(self, seat: SeatHandle, view: PlayerView, options: list[list[Action]]) -> int:
-        """The index of the option with the best mean playout result."""
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
+        """The index of the option to take: the greedy bot's own (the first) unless another did
+        better on the same deals by more than their noise (``CONFIDENCE`` standard errors)."""
+        gains: list[list[float]] = [[] for _ in options]
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         for played in range(self.playouts):
             if played >= 2 and deadline is not None and time.process_time() > deadline:
                 break
             deal = self._rng.randrange(1 << 30)
-            for index, option in enumerate(options):
+            baseline = self._playout(seat, view, options[0], deal)
+            if baseline is None:
+                return 0
+            for index, option in enumerate(options[1:], start=1):
                 result = self._playout(seat, view, option, deal)
                 if result is not None:
-                    totals[index] += result
-                    counts[index] += 1
-        means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
-        return max(range(len(options)), key=lambda i: (means[i], -i))
+                    gains[index].append(result - baseline)
+        best, best_mean = 0, 0.0
+        for index, found in enumerate(gains):
+            if len(found) < MIN_EVIDENCE:
+                continue
+            mean = sum(found) / len(found)
+            spread = sum((g - mean) ** 2 for g in found) / (len(found) - 1)
+            if mean - CONFIDENCE * (spread / len(found)) ** 0.5 > 0 and mean > best_mean:
+                best, best_mean = index, mean
+        return best
 
     def _playout(
         self, seat: SeatHandle, view: PlayerView, option: list[Action], deal: int

@@ -53,8 +53,11 @@ class CardTracker:
     def sync(self, view: PlayerView) -> None:
         """Agree with the view: a new hand resets; a pile of another size is partly unknown."""
         self.seat = view.seat
-        if view.hand_number != self.hand_number or len(self.known) != view.players:
+        if self.hand_number and view.hand_number != self.hand_number:
             self.reset(view.hand_number, view.players)
+        # Events seen before the first view belong to this hand.
+        self.hand_number = view.hand_number
+        self._seats(view.players)
         pile = self.pile
         size = view.discard_size
         top = view.top_discard
@@ -117,16 +120,21 @@ class CardTracker:
             del pile[len(pile) - seen :]
             self.pile_unknown = max(0, self.pile_unknown - (count - seen))
         gained = tuple(cards or ())
-        if 0 <= seat < len(self.taken):
-            self.taken[seat].update(gained)
         self._turn = []
         self._change(seat, (), gained, True)
+        self.taken[seat].update(gained)
+
+    def _seats(self, players: int) -> None:
+        while len(self.known) < players:
+            self.known.append([])
+            self.taken.append(set())
 
     def _change(
         self, seat: int, lost: tuple[int, ...], gained: tuple[int, ...], draw: bool
     ) -> None:
+        self._seats(seat + 1)
         self._lose(seat, lost)
-        if seat != self.seat and 0 <= seat < len(self.known):
+        if seat != self.seat:
             self.known[seat].extend(gained)
         self._turn.append((seat, lost, gained, draw))
 
