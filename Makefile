@@ -2,20 +2,27 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 
 .PHONY: play test lint bench clean
 
-$(STAMP): pyproject.toml
-	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
-	touch $(STAMP)
 
-play: $(STAMP)
+# Playing needs only the package; the tests also need the dev tools and Ray (for the test that
+# runs `rummy compare` on a local Ray instance). Each stamp is redone when pyproject.toml changes.
+$(VENV)/.play-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	touch $@
+
+play: $(VENV)/.play-installed
 	$(BIN)/rummy play
 
-lint: $(STAMP)
+lint: $(VENV)/.test-installed
 	$(BIN)/ruff check rummy_core rulesets tests
 	$(BIN)/ruff format --check rummy_core rulesets tests
 	$(BIN)/mypy rummy_core rulesets
