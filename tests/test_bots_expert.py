@@ -1,0 +1,66 @@
+"""The expert bot: playouts tell a good option from a bad one, within a budget per move."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rummy_core.actions import STOCK, Action, Discard, Draw, MeldDown, NewMeld
+from rummy_core.bots import SeatHandle, make_bot
+from rummy_core.bots.expert import ExpertBot
+from rummy_core.cards import parse_card, parse_cards
+from rummy_core.engine import Game
+from rummy_core.setup import game_from_position
+
+
+def position(variant: str, hands: list[str], **fields: Any) -> Game:
+    pos: dict[str, Any] = {
+        "players": 2,
+        "dealer": 1,
+        "turn": 0,
+        "phase": "play",
+        "hands": [h.split() for h in hands],
+        "turns_taken": [3, 3],
+        "this_turn": {"drew": STOCK},
+    }
+    pos.update(fields)
+    return game_from_position(variant, pos, seed=9)
+
+
+def test_playouts_prefer_going_out_to_breaking_a_meld() -> None:
+    # Ruling C4/C5: melding 4-5-6 and 9-9-9 and discarding the KD goes out and scores the
+    # rival's cards; throwing a 9 away does not. Whichever comes first, the playouts find it.
+    game = position("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"])
+    handle = SeatHandle(game, 0)
+    out: list[Action] = [
+        MeldDown((NewMeld.of(parse_cards("4H 5H 6H")), NewMeld.of(parse_cards("9C 9D 9S")))),
+        Discard(parse_card("KD")),
+    ]
+    stay: list[Action] = [Discard(parse_card("9C"))]
+    for options, best in (([stay, out], 1), ([out, stay], 0)):
+        expert = ExpertBot(1, playouts=6, seconds=None)
+        assert expert._best(handle, handle.view, options) == best
+
+
+def test_a_move_keeps_to_the_time_budget() -> None:
+    # Sampling stops when the budget is spent (two deals at least), whatever the playout count.
+    game = position("riverside", ["4H 5H 6H 9C 9D KD QS 3C", "3S 8D QC JH 2C 7D 7S"])
+    expert = ExpertBot(2, playouts=10_000, seconds=0.2)
+    start = time.process_time()
+    action = expert.choose(SeatHandle(game, 0))
+    assert time.process_time() - start < 3.0
+    assert game.is_legal(0, action)
+
+
+def test_the_expert_is_available_by_name_and_plays_its_turn_to_the_end() -> None:
+    game = position("hungarian", ["KC KD KS QC QD QH 4D 9D", "3S 8D"], opened=[False, True])
+    bot = make_bot("expert", 4)
+    assert isinstance(bot, ExpertBot)
+    bot.playouts, bot.seconds = 2, 0.1
+    made = []
+    while game.current_player() == 0 and len(made) < 20:
+        action = bot.choose(SeatHandle(game, 0))
+        bot.observe(game.apply(0, action))
+        made.append(action)
+    assert isinstance(made[-1], Discard) and game.state.turn == 1
+    assert not any(isinstance(a, Draw) for a in made)

@@ -1,0 +1,73 @@
+"""``rummy duel``: the same deals from both seats, a win rate and its 95% interval."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rummy_core.bots.expert import ExpertBot
+from rummy_core.cli import cli
+from rummy_core.duel import bot_from_spec, duel, play_deal, wilson
+from rummy_core.errors import RuleError
+
+
+def test_identical_bots_split_every_deal_between_the_seats() -> None:
+    # Each deal is played twice with the seats swapped: two copies of the same deterministic bot
+    # get the same cards both times, so whoever wins one game loses the other (ruling C7).
+    result = duel("greedy", "greedy", "classic:target=null", games=6, seed=2)
+    assert result.games == 6
+    assert result.wins == result.losses
+    assert result.win_rate == 0.5
+
+
+def test_a_deal_is_played_from_both_seats() -> None:
+    # Ruling C7: a single hand's winner wins; greedy beats random from either seat here.
+    outcomes = play_deal("greedy", "random", "classic:target=null", seed=4)
+    assert [score for score, _ in outcomes] == [1.0, 1.0]
+    assert all(hands == 1 for _, hands in outcomes)
+
+
+def test_greedy_beats_random_in_a_short_duel() -> None:
+    # Ruling C5: the greedy bot goes out first nearly always.
+    result = duel("greedy", "random", "classic", games=4, seed=1)
+    assert result.wins + result.losses + result.ties == 4
+    assert result.wins >= 3
+    low, high = result.interval()
+    assert low <= result.win_rate <= high
+
+
+def test_the_interval_is_wilsons() -> None:
+    low, high = wilson(5, 10)
+    assert low < 0.5 < high and round(high - 0.5, 6) == round(0.5 - low, 6)
+    assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(10, 10)[0] > 0.69
+    assert wilson(0.5, 1) == pytest.approx((0.0545, 0.9455), abs=1e-3)  # a tie counts half
+
+
+def test_bots_are_named_with_options() -> None:
+    bot = bot_from_spec("expert:playouts=2,seconds=0.25", 3)
+    assert isinstance(bot, ExpertBot) and bot.playouts == 2 and bot.seconds == 0.25
+    with pytest.raises(RuleError) as err:
+        bot_from_spec("greedy:depth=2", 0)
+    assert err.value.code == "bad_bot_options"
+    with pytest.raises(RuleError) as err:
+        bot_from_spec("expert:depth=2", 0)
+    assert err.value.code == "bad_bot_options"
+    with pytest.raises(RuleError) as err:
+        bot_from_spec("genius", 0)
+    assert err.value.code == "unknown_bot"
+
+
+def test_the_command_prints_the_result_as_json() -> None:
+    runner = CliRunner()
+    out = runner.invoke(
+        cli,
+        ["duel", "greedy", "random", "--ruleset", "classic:target=null", "--games", "2", "--json"],
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["games"] == 2 and data["a"] == "greedy"
+    assert data["ci95"][0] <= data["win_rate"] <= data["ci95"][1]
+    text = runner.invoke(cli, ["duel", "greedy", "random", "--games", "2", "--seed", "3"])
+    assert text.exit_code == 0 and "win rate" in text.output
