@@ -1,0 +1,301 @@
+"""The benchmark of ``make bench``: our hands per second, solver time and memory, next to the peers.
+
+Measured in one process pinned to one core, the peers (OpenSpiel's ``gin_rummy``, RLCard's
+``gin-rummy``; ``bench/requirements-peers.txt``) in the same run when they can be imported. Times
+are CPU time of this process (``time.process_time``), so other programs on a busy machine do
+not inflate them; wall-clock figures are the same on an idle one. A peer that cannot be imported
+shows the issue's reference figure for this machine instead, marked ``(ref)``.
+
+Workloads, each as close as the games allow:
+
+- hands per second, greedy bot against itself, 2-player classic rummy single hands, one ``Hooks``
+  reused, a fresh game per hand; OpenSpiel's simple gin rummy bot against itself (a fresh
+  ``new_initial_state()`` per hand); RLCard's novice rule agent against itself.
+- hands per second with uniformly random legal moves, per ruleset; OpenSpiel's random gin rummy.
+- solver microseconds per call on 10,000 random hands (``bench/solver_bench.py``'s hands):
+  median and 99th percentile, first pass (empty memo) and second; OpenSpiel's ``min_deadwood``
+  and RLCard's best meld clusters with their deadwood on 10-card hands.
+- memory: the resident set of a fresh process after 1,000 and after 10,000 greedy hands.
+
+Run: ``python bench/bench.py [--quick]`` (``--quick``: shorter runs, for a first look).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from solver_bench import CLASSIC, HUNGARIAN, RIVERSIDE, _hands, _timings
+
+from rummy_core.bots import make_bot
+from rummy_core.setup import Variant, build_hooks, new_game
+from rummy_core.simulate import play_hand
+
+REFERENCE = {
+    "openspiel_simple": 350.0,
+    "openspiel_random": 270.0,
+    "openspiel_solver": 1.6,
+    "rlcard_rule": 73.0,
+    "rlcard_solver": 24.0,
+}
+"""The issue's figures for this machine, shown when a peer cannot be imported."""
+
+
+def pin_to_one_core() -> str:
+    """Run on one core (the first this process may use); says which."""
+    try:
+        core = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {core})
+    except (AttributeError, OSError):
+        return "not pinned"
+    return f"core {core}"
+
+
+def per_second(play_one: Callable[[int], None], seconds: float) -> float:
+    """Hands per CPU second: ``play_one(i)`` for i = 0, 1, ... until ``seconds`` have been spent."""
+    played = 0
+    start = time.process_time()
+    while (spent := time.process_time() - start) < seconds:
+        play_one(played)
+        played += 1
+    return played / spent
+
+
+# -- this project ----------------------------------------------------------------------------
+
+
+def our_hands(variant: str, bot: str, seconds: float) -> float:
+    """Two-player hands per second of ``variant`` with ``bot`` in both seats."""
+    hooks = build_hooks(Variant.parse(variant), 2)
+
+    def one(index: int) -> None:
+        game = new_game(hooks=hooks, seed=index)
+        play_hand(game, [make_bot(bot, 2 * index), make_bot(bot, 2 * index + 1)])
+
+    return per_second(one, seconds)
+
+
+def our_solver(count: int) -> dict[str, tuple[float, float, float, float]]:
+    """Per ruleset: median and p99 microseconds, first pass then second pass."""
+    rng = random.Random(2024)
+    found = {}
+    for name, (rules, values) in (
+        ("classic", CLASSIC),
+        ("hungarian", HUNGARIAN),
+        ("riverside", RIVERSIDE),
+    ):
+        hands = _hands(name, count, rng)
+        passes = []
+        for _ in range(2):
+            spent = sorted(_timings(rules, values, hands, True))
+            passes += [statistics.median(spent), spent[int(len(spent) * 0.99)]]
+        found[name] = (passes[0], passes[1], passes[2], passes[3])
+    return found
+
+
+def memory_child(hands: int) -> None:
+    """In a fresh process: play greedy hands, print the resident set after 1,000 and at the end."""
+    hooks = build_hooks(Variant.parse("classic:target=null"), 2)
+    for index in range(hands):
+        game = new_game(hooks=hooks, seed=index)
+        play_hand(game, [make_bot("greedy", 2 * index), make_bot("greedy", 2 * index + 1)])
+        if index + 1 in (1000, hands):
+            print(index + 1, _status("VmRSS"), _status("VmHWM"), flush=True)
+
+
+def _status(field: str) -> int:
+    """A memory figure of this process from /proc, in kB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+def our_memory(hands: int) -> list[tuple[int, int, int]]:
+    """(hands played, RSS kB, peak RSS kB) reported by a fresh process playing ``hands``."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--memory-child", str(hands)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    rows = [tuple(int(x) for x in line.split()) for line in out.splitlines() if line.strip()]
+    return [(r[0], r[1], r[2]) for r in rows]
+
+
+# -- the peers -------------------------------------------------------------------------------
+
+
+def openspiel_hands(bot: str, seconds: float) -> float | None:
+    """OpenSpiel gin rummy hands per second: its simple bot, or random legal moves."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(0)
+    bots = (
+        [pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), p) for p in (0, 1)]
+        if bot == "simple"
+        else []
+    )
+
+    def one(_: int) -> None:
+        state = game.new_initial_state()
+        for each in bots:
+            each.restart()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = rng.choice(state.chance_outcomes())[0]
+            elif bots:
+                action = bots[state.current_player()].step(state)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+
+    return per_second(one, seconds)
+
+
+def openspiel_solver(count: int) -> tuple[float, float] | None:
+    """OpenSpiel's C++ minimum deadwood on random 10-card hands: median and p99 microseconds."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    rng = random.Random(2024)
+    hands = [rng.sample(range(52), 10) for _ in range(count)]
+    clock = time.thread_time_ns
+    spent = []
+    for hand in hands:
+        start = clock()
+        utils.min_deadwood(hand)
+        spent.append((clock() - start) / 1000)
+    spent.sort()
+    return statistics.median(spent), spent[int(len(spent) * 0.99)]
+
+
+def rlcard_hands(seconds: float) -> float | None:
+    """RLCard gin rummy hands per second, its novice rule agent in both seats."""
+    try:
+        import rlcard  # type: ignore[import-not-found]
+        from rlcard.models.gin_rummy_rule_models import (  # type: ignore[import-not-found]
+            GinRummyNoviceRuleAgent,
+        )
+    except ImportError:
+        return None
+    env = rlcard.make("gin-rummy", config={"seed": 0})
+    agent = GinRummyNoviceRuleAgent()
+    env.set_agents([agent, agent])
+    return per_second(lambda _: env.run(is_training=False), seconds)
+
+
+def rlcard_solver(count: int) -> tuple[float, float] | None:
+    """RLCard's best meld clusters and their deadwood on random 10-card hands (microseconds)."""
+    try:
+        from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    deck = utils.get_deck()
+    rng = random.Random(2024)
+    hands = [rng.sample(deck, 10) for _ in range(count)]
+    clock = time.thread_time_ns
+    spent = []
+    for hand in hands:
+        start = clock()
+        clusters = melding.get_best_meld_clusters(hand)
+        utils.get_deadwood_count(hand, clusters[0] if clusters else [])
+        spent.append((clock() - start) / 1000)
+    spent.sort()
+    return statistics.median(spent), spent[int(len(spent) * 0.99)]
+
+
+# -- the table -------------------------------------------------------------------------------
+
+
+def _rate(value: float | None, reference: str | None = None) -> str:
+    if value is None:
+        return f"{REFERENCE[reference]:.0f}/s (ref)" if reference else "-"
+    return f"{value:.0f}/s"
+
+
+def _micros(value: tuple[float, float] | None, reference: str | None = None) -> str:
+    if value is None:
+        return f"{REFERENCE[reference]:.1f} us (ref)" if reference else "-"
+    return f"{value[0]:.1f} / {value[1]:.1f} us"
+
+
+def main() -> None:
+    """Measure everything and print the table."""
+    quick = "--quick" in sys.argv
+    seconds = 3.0 if quick else 10.0
+    solver_hands = 1000 if quick else 10_000
+    memory_hands = 2000 if quick else 10_000
+    pinned = pin_to_one_core()
+    print(f"Python {sys.version.split()[0]}, {pinned}, CPU time; peers in the same run.")
+    rows: list[tuple[str, str, str, str, str]] = []
+    greedy = our_hands("classic:target=null", "greedy", seconds)
+    rows.append(
+        (
+            "hands/s, 2-player classic, greedy bot vs itself",
+            _rate(greedy),
+            _rate(openspiel_hands("simple", seconds), "openspiel_simple") + " simple bot",
+            _rate(rlcard_hands(seconds), "rlcard_rule") + " rule agent",
+            ">= 350/s",
+        )
+    )
+    os_random = openspiel_hands("random", seconds)
+    for variant in ("classic:target=null", "hungarian", "riverside"):
+        name = variant.split(":")[0]
+        rows.append(
+            (
+                f"hands/s, 2-player {name}, random moves",
+                _rate(our_hands(variant, "random", seconds)),
+                _rate(os_random, "openspiel_random") if name == "classic" else "",
+                "",
+                "",
+            )
+        )
+    ours = our_solver(solver_hands)
+    labels = {"classic": "10-card classic", "hungarian": "15-card Hungarian, jokers"}
+    labels["riverside"] = "30-card Riverside, four 2s"
+    for name, (median, p99, warm_median, warm_p99) in ours.items():
+        peers = name == "classic"
+        rows.append(
+            (
+                f"solver us/call median / p99, {labels[name]}",
+                f"{median:.1f} / {p99:.1f} us (warm {warm_median:.1f} / {warm_p99:.1f})",
+                _micros(openspiel_solver(solver_hands), "openspiel_solver") if peers else "",
+                _micros(rlcard_solver(solver_hands), "rlcard_solver") if peers else "",
+                "< 8 us" if peers else "",
+            )
+        )
+    memory = our_memory(memory_hands)
+    rss = ", ".join(f"{kb / 1024:.1f} MB after {n:,}" for n, kb, _ in memory)
+    rows.append((f"RSS of a process playing {memory_hands:,} greedy hands", rss, "", "", "flat"))
+    _print(rows)
+
+
+def _print(rows: list[tuple[str, str, str, str, str]]) -> None:
+    header = ("measure", "this project (pure Python)", "OpenSpiel gin_rummy", "RLCard gin-rummy")
+    table = [(*header, "goal"), *rows]
+    widths = [max(len(row[i]) for row in table) for i in range(5)]
+    for index, row in enumerate(table):
+        print(" | ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+        if index == 0:
+            print("-+-".join("-" * width for width in widths))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--memory-child":
+        memory_child(int(sys.argv[2]))
+    else:
+        main()
