@@ -30,7 +30,9 @@ WIDE = 180
 
 @click.command(name="compare")
 @click.argument("variants", nargs=-1, required=True)
-@click.option("--players", type=click.IntRange(min=2), default=2, show_default=True)
+@click.option(
+    "--players", type=click.IntRange(min=2), default=2, show_default=True, help="Players per game."
+)
 @click.option("--hands", type=click.IntRange(min=1), default=None, help="Hands per variant [1000].")
 @click.option(
     "--matches",
@@ -42,7 +44,9 @@ WIDE = 180
     "--bots",
     default="random",
     show_default=True,
-    help=f"One bot for every seat, or one per seat, comma-separated, seat 0 first: {bot_names()}.",
+    help="One bot for every seat, or one per seat, comma-separated, seat 0 first: "
+    + ", ".join(bot_names())
+    + ".",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="The study's seed.")
 @click.option(
