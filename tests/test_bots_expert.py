@@ -21,7 +21,7 @@ def position(variant: str, hands: list[str], **fields: Any) -> Game:
         "phase": "play",
         "hands": [h.split() for h in hands],
         "turns_taken": [3, 3],
-        "this_turn": {"drew": STOCK},
+        "this_turn": {"drew": STOCK, "drawn": [hands[0].split()[-1]]},
     }
     pos.update(fields)
     return game_from_position(variant, pos, seed=9)

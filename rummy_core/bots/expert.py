@@ -30,13 +30,18 @@ from rummy_core.simulate import bot_turn
 from rummy_core.state import DRAW, PLAY
 from rummy_core.view import PlayerView
 
+TWO_WAYS = 12
+"""The expert's weight on cards that work two ways (the greedy bot's is 3): found by duels of
+greedy bots with different weights, where keeping every card with a partner won most hands."""
+FEEDING = 2
+"""The expert's weight on not feeding rivals (the greedy bot's is 4), tuned with ``TWO_WAYS``."""
 PLAYOUTS = 12
 """Sampled deals per decision by default (each option is played out once on each)."""
 SECONDS = 1.0
 """Time budget per decision by default: sampling stops when it runs out (two deals at least)."""
 DISCARDS = 3
 """How many of the greedy bot's best discards are weighed."""
-CONFIDENCE = 1.0
+CONFIDENCE = 1.5
 MIN_EVIDENCE = 4
 """Deals an option must have been played on before it may be preferred to the greedy bot's."""
 """Standard errors by which an option must beat the greedy bot's own to be preferred to it."""
@@ -57,9 +62,10 @@ class ExpertBot:
         discards: int = DISCARDS,
     ) -> None:
         """``playouts`` deals per decision at most, ``seconds`` of thinking per decision at most
-        (None: no time limit), the best ``discards`` of the greedy bot weighed."""
-        self.greedy = GreedyBot(seed)
-        """The policy of the playouts, and this bot's own between decisions."""
+        (None: no time limit), the best ``discards`` of its own policy weighed."""
+        self.greedy = GreedyBot(seed, two_ways=TWO_WAYS, feeding=FEEDING)
+        """This bot's own policy between searches and in its own seat of the playouts: the
+        greedy bot with its discard weights tuned."""
         self.playouts = playouts
         self.seconds = seconds
         self.discards = discards
@@ -147,7 +153,7 @@ class ExpertBot:
 
     def _greedy_plays(self, game: Game, me: int) -> list[Action]:
         """The plays (not the discard) the greedy bot would make now, found on a sampled copy."""
-        bot = GreedyBot()
+        bot = GreedyBot(two_ways=TWO_WAYS, feeding=FEEDING)
         bot.tracker = self.greedy.tracker.public_copy(self.greedy.tracker.pile)
         plays: list[Action] = []
         for _ in range(60):
@@ -205,8 +211,9 @@ class ExpertBot:
         except (CannotSample, RuleError):
             return None
         bots = []
-        for _ in range(view.players):
-            bot = GreedyBot()
+        for other in range(view.players):
+            # Rivals are played as the greedy bot, this seat by its own policy.
+            bot = GreedyBot(two_ways=TWO_WAYS, feeding=FEEDING) if other == me else GreedyBot()
             bot.tracker = self.greedy.tracker.public_copy(game.state.discard)
             bots.append(bot)
         limit = game.state.hand_turns + PLAYOUT_TURNS

@@ -32,8 +32,9 @@ from rummy_core.bots.probe import Probe
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.cards import rank_of
 from rummy_core.errors import RuleError
+from rummy_core.meldrules import MeldRules
 from rummy_core.solver import Arrangement, MeldSolver, going_out, solver_for
-from rummy_core.state import DRAW
+from rummy_core.state import DRAW, Meld
 from rummy_core.view import PlayerView
 
 TWO_WAYS = 3
@@ -59,16 +60,25 @@ class Turn:
 class Look:
     """One decision's reading of the hand: the best arrangement and where cards fit the table."""
 
-    __slots__ = ("arrangement", "fits", "hand", "rules", "seat", "solver", "view")
+    __slots__ = ("_keep", "arrangement", "fits", "hand", "rules", "seat", "solver", "view")
 
-    def __init__(self, seat: SeatHandle, view: PlayerView) -> None:
+    def __init__(self, seat: SeatHandle, view: PlayerView, fits: TableFits | None = None) -> None:
+        """``fits``: the table's ``TableFits`` when already known (the table is unchanged)."""
         self.seat = seat
         self.view = view
         self.rules = seat.rules
         self.solver: MeldSolver = solver_for(self.rules, seat.card_values)
         self.hand = list(view.hand)
         self.arrangement = self.solver.best(self.hand)
-        self.fits = TableFits(view.table, self.rules)
+        self.fits = fits or TableFits(view.table, self.rules)
+        self._keep: int | None = None
+
+    @property
+    def keep(self) -> int:
+        """How many cards the rules want kept after a play (asked once per decision)."""
+        if self._keep is None:
+            self._keep = self.seat.min_hand_after_play()
+        return self._keep
 
     @property
     def opened(self) -> bool:
@@ -89,12 +99,16 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, two_ways: float = TWO_WAYS, feeding: float = FEEDING) -> None:
+        """``two_ways`` and ``feeding``: the weights of the discard tips (see ``discard_order``)."""
         self._seed = seed
+        self.two_ways = two_ways
+        self.feeding = feeding
         self.tracker = CardTracker()
         """The public cards this bot has seen (the discard pile, rivals' pickups)."""
         self._turn = Turn((0, -1))
         self._probe_made: Probe | None = None
+        self._fits: tuple[tuple[Meld, ...], TableFits] = ((), TableFits((), MeldRules()))
 
     def observe(self, events: Sequence[dict[str, Any]]) -> None:
         """Remember what went on the pile and what rivals took from it."""
@@ -212,7 +226,7 @@ class GreedyBot:
 
     def play(self, seat: SeatHandle, view: PlayerView, turn: Turn) -> Action:
         """The next play of the turn: a swap, a lay-down, a lay-off, then the discard."""
-        look = Look(seat, view)
+        look = Look(seat, view, self._table_fits(view, seat))
         if turn.take_backs < MAX_TAKE_BACKS:
             action = (
                 self._swap(look, turn.avoid)
@@ -262,7 +276,7 @@ class GreedyBot:
         seat = look.seat
         values = look.solver.values
         melds = list(arrangement.melds)
-        keep = seat.min_hand_after_play()
+        keep = look.keep
         if len(arrangement.deadwood) < keep:
             ways = going_out(look.hand, look.rules, values, keep)
             if ways:
@@ -288,7 +302,7 @@ class GreedyBot:
     def _lay_off(look: Look, avoid: set[Action]) -> Action | None:
         """Lay off a deadwood card onto any meld on the table, the costliest first."""
         seat = look.seat
-        if not look.view.table or len(look.hand) <= seat.min_hand_after_play():
+        if not look.view.table or len(look.hand) <= look.keep:
             return None
         rules = look.rules
         values = look.solver.values
@@ -303,8 +317,8 @@ class GreedyBot:
     def discard_order(self, look: Look) -> Iterator[int]:
         """The cards of the hand, the best to discard first (each once).
 
-        A card's cost is the deadwood left without it, plus ``TWO_WAYS`` for each card it could
-        still meld with, plus ``FEEDING`` for each rival pickup it would help or table meld it
+        A card's cost is the deadwood left without it, plus ``two_ways`` for each card it could
+        still meld with, plus ``feeding`` for each rival pickup it would help or table meld it
         would extend. Deadwood and the spare ends of long melds come first (their cost needs no
         solving); the other cards follow, costed by the solver. A wild costs ``WILD_KEEP`` more,
         and a card just taken from the discard pile twice that: it was taken to be used, and
@@ -314,6 +328,7 @@ class GreedyBot:
         values = look.solver.values
         arrangement = look.arrangement
         dead = arrangement.deadwood_value
+        two_ways, feeding = self.two_ways, self.feeding
         pickups = Pickups(self.tracker.rival_pickups())
         fits = look.fits
         view = look.view
@@ -322,10 +337,10 @@ class GreedyBot:
 
         def cost(code: int, left: int) -> float:
             if is_wild(code, rules):
-                left += WILD_KEEP
+                extra: float = WILD_KEEP
             else:
-                left += TWO_WAYS * pairs[code] + FEEDING * (pickups.fed(code) + fits.extends(code))
-            return left + 2 * WILD_KEEP * (code in just_taken)
+                extra = two_ways * pairs[code] + feeding * (pickups.fed(code) + fits.extends(code))
+            return left + extra + 2 * WILD_KEEP * (code in just_taken)
 
         cheap = {c: cost(c, dead - values[c]) for c in arrangement.deadwood}
         for spare in _spare_cards(arrangement, look):
@@ -337,6 +352,16 @@ class GreedyBot:
             others.remove(code)
             rest[code] = cost(code, look.solver.best(others).deadwood_value)
         yield from sorted(rest, key=lambda c: (rest[c], c))
+
+    def _table_fits(self, view: PlayerView, seat: SeatHandle) -> TableFits:
+        """Where cards fit the table, worked out again only when the table changed."""
+        table, fits = self._fits
+        # Melds are immutable and kept from state to state: an unchanged table is the same
+        # objects, which the tuple comparison checks first.
+        if table != view.table:
+            fits = TableFits(view.table, seat.rules)
+            self._fits = (view.table, fits)
+        return fits
 
     def _probe(self) -> Probe:
         # Made on first use: most games never need one, and simulations make many bots.

@@ -92,9 +92,14 @@ def sampled_game(hooks: Hooks, view: PlayerView, tracker: CardTracker, rng: Rand
     ]
     state.cut_card = cut
     state.refused_sources = list(view.refused_sources)
-    state.phase = DRAW if view.drew is not None or view.phase == DRAW else PLAY
+    # The draw is replayed when its cards are known (always, in a game played from the start).
+    replay = view.drew is not None and bool(drawn)
+    state.phase = DRAW if replay or view.phase == DRAW else PLAY
+    if view.phase != DRAW and not replay:
+        state.drew = view.drew
     game = Game(hooks, state)
-    if view.drew is not None:
+    if replay:
+        assert view.drew is not None
         game.apply(me, Draw(view.drew))
     return game
 

@@ -29,7 +29,16 @@ class CardTracker:
     this hand, kept even after it was played: what that player collects.
     """
 
-    __slots__ = ("_turn", "hand_number", "known", "pile", "pile_unknown", "seat", "taken")
+    __slots__ = (
+        "_turn",
+        "_turns",
+        "hand_number",
+        "known",
+        "pile",
+        "pile_unknown",
+        "seat",
+        "taken",
+    )
 
     def __init__(self) -> None:
         self.seat: int | None = None
@@ -40,6 +49,7 @@ class CardTracker:
         self.known: list[list[int]] = []
         self.taken: list[set[int]] = []
         self._turn: list[_Change] = []
+        self._turns = 0
 
     def reset(self, hand_number: int, players: int) -> None:
         """Forget the last hand: a new one is dealt."""
@@ -49,12 +59,16 @@ class CardTracker:
         self.known = [[] for _ in range(players)]
         self.taken = [set() for _ in range(players)]
         self._turn = []
+        self._turns = 0
 
     def sync(self, view: PlayerView) -> None:
         """Agree with the view: a new hand resets; a pile of another size is partly unknown."""
         self.seat = view.seat
-        if self.hand_number and view.hand_number != self.hand_number:
+        turns = sum(view.turns_taken)
+        if self.hand_number and (view.hand_number != self.hand_number or turns < self._turns):
+            # Another hand (or, with as many turns taken as fewer, another game).
             self.reset(view.hand_number, view.players)
+        self._turns = turns
         # Events seen before the first view belong to this hand.
         self.hand_number = view.hand_number
         self._seats(view.players)
@@ -166,6 +180,7 @@ class CardTracker:
         copy.pile = list(pile)
         copy.known = [list(held) for held in self.known]
         copy.taken = [set(cards) for cards in self.taken]
+        copy._turns = self._turns
         return copy
 
     # -- questions ------------------------------------------------------------------------------
