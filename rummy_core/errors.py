@@ -22,9 +22,21 @@ class RuleError(Exception):
     def __str__(self) -> str:
         return f"{self.message} [{self.code}]"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Subclasses take other constructor arguments; rebuild from the fields so that a refusal
+        # can cross from a worker process to the parent (multiprocessing, Ray) intact.
+        return (_restore, (type(self), self.args, dict(self.__dict__)))
+
     def to_dict(self) -> dict[str, Any]:
         """The refusal as plain data, as it crosses a border (JSON, a front end)."""
         return {"code": self.code, "message": self.message, "params": self.params}
+
+
+def _restore(cls: type[RuleError], args: tuple[Any, ...], fields: dict[str, Any]) -> RuleError:
+    error = Exception.__new__(cls)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
 
 
 class Violation:
