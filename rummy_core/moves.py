@@ -70,8 +70,9 @@ def play_candidates(game: Game, seat: int) -> Iterator[Action]:
     wilds = rules.wilds | {JOKER}
     distinct = sorted(set(hand))
     for index, meld in enumerate(st.table):
+        extenders = _extenders(meld.kind, meld.reps)
         for code in distinct:
-            if code not in wilds and not _may_extend(meld.kind, meld.reps, code):
+            if code not in wilds and code not in extenders:
                 continue
             if meld.kind == RUN:
                 yield LayOff(index, (code,), (None,), "low")
@@ -87,15 +88,15 @@ def play_candidates(game: Game, seat: int) -> Iterator[Action]:
         yield Discard(code)
 
 
-def _may_extend(kind: str, reps: tuple[int, ...], code: int) -> bool:
-    """Whether a natural card could possibly extend a meld (a quick filter before the engine)."""
+def _extenders(kind: str, reps: tuple[int, ...]) -> frozenset[int]:
+    """The natural cards that could possibly extend a meld (a quick filter before the engine):
+    any card of a set's rank, or the cards next to either end of a run."""
+    first = reps[0]
     if kind != RUN:
-        return any(rank_of(code) == (-r if r < 0 else rank_of(r)) for r in reps[:1])
-    low, high = reps[0], reps[-1]
-    if code // 13 != low // 13:
-        return False
-    rank = rank_of(code)
-    return rank in ((rank_of(low) - 2) % 13 + 1, rank_of(high) % 13 + 1)
+        rank_index = -first - 1 if first < 0 else first % 13
+        return frozenset(range(rank_index, 52, 13))
+    base = first - first % 13
+    return frozenset((base + (first % 13 - 1) % 13, base + (reps[-1] % 13 + 1) % 13))
 
 
 def _combined(melds: list[NewMeld], hand: Sequence[int]) -> Iterator[MeldDown]:
@@ -143,7 +144,7 @@ def _set_candidates(
     budget = _wild_budget(rules, wild_cards)
     smallest = min(shape.sizes)
     for rank in range(1, 14):
-        naturals = [card(rank, s) for s in range(4) if card(rank, s) in held]
+        naturals = [code for code in range(rank - 1, 52, 13) if code in held]  # card(rank, s)
         if len(naturals) + budget < smallest or not naturals:
             continue
         # A wild of this very rank is natural here (the four 2s), so it is not spent as a wild.
@@ -156,6 +157,13 @@ def _set_candidates(
                     yield group + tuple(spare[:wilds])
 
 
+_ORDINAL_CODES = tuple(
+    (0, *(card((ordinal - 1) % 13 + 1, suit) for ordinal in range(1, 28))) for suit in range(4)
+)
+"""Per suit, the card at each ordinal 1..27 of ``_run_candidates`` (index 0 unused): a table
+instead of a call per card on the hot path."""
+
+
 def _run_candidates(
     held: Counter[int], wild_cards: list[int], rules: MeldRules
 ) -> Iterator[tuple[int, ...]]:
@@ -165,7 +173,8 @@ def _run_candidates(
     last = 13 if shape.wrap else (14 if shape.ace_high else 13)
     for suit in range(4):
         # Ordinals 1 (ace low) .. 14 (ace high); with wrap the ranks repeat round the corner.
-        have = [False] + [card((o - 1) % 13 + 1, suit) in held for o in range(1, 28)]
+        codes = _ORDINAL_CODES[suit]
+        have = [False] + [code in held for code in codes[1:]]
         if not any(have):
             continue
         first = 1 if shape.wrap or shape.ace_low else 2
@@ -180,7 +189,7 @@ def _run_candidates(
                 if not shape.wrap and ordinal > last:
                     break
                 if have[ordinal]:
-                    cards.append(card((ordinal - 1) % 13 + 1, suit))
+                    cards.append(codes[ordinal])
                     naturals += 1
                 elif spare and len(wild_cards) - len(spare) < budget:
                     cards.append(spare.pop(0))
