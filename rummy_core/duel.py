@@ -184,7 +184,7 @@ def duel(
     return DuelResult(
         a=a,
         b=b,
-        variant=Variant.parse(variant).label(),
+        variant=variant,
         games=len(outcomes),
         wins=scores.count(1.0),
         losses=scores.count(0.0),
