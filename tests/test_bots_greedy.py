@@ -13,6 +13,7 @@ from rummy_core.cards import JOKER, parse_card, parse_cards
 from rummy_core.engine import Game
 from rummy_core.errors import Violation
 from rummy_core.plugin import hookimpl
+from rummy_core.registry import house_rules
 from rummy_core.setup import game_from_position, new_game
 from rummy_core.simulate import play_hand
 from rummy_core.state import HAND_OVER, MATCH_OVER, State
@@ -305,3 +306,22 @@ def test_beats_the_random_bot_at_classic() -> None:
         play_hand(game, [make_bot("greedy", seed), make_bot("random", seed)])
         won += game.state.outcome is not None and game.state.outcome["went_out"] == 0
     assert won >= 5
+
+
+def house_rule_variants() -> list[str]:
+    return [
+        f"{ruleset}+{name}"
+        for name, cls in sorted(house_rules().items())
+        for ruleset in (cls.applies_to or ("classic",))
+    ]
+
+
+@pytest.mark.parametrize("variant", house_rule_variants())
+def test_plays_house_rules_through_the_same_hooks(variant: str) -> None:
+    # House rules change the rules through hooks; the bot reads them the same way, and still
+    # lays melds down where a rule forbids several at once (one-meld-per-turn).
+    for seed in range(2):
+        game = new_game(variant, players=2, seed=seed)
+        play_hand(game, [make_bot("greedy", 0), make_bot("greedy", 1)])
+        assert game.state.phase in (HAND_OVER, MATCH_OVER)
+        assert game.state.table or game.state.outcome["reason"] != "out"

@@ -290,8 +290,9 @@ class GreedyBot:
         together = MeldDown(tuple(new_meld(m, look.rules) for m in melds))
         if together not in avoid and seat.is_legal(together):
             return together
-        if len(melds) > 1 and look.opened:
-            # One meld may break a rule the others keep (a card already on the table).
+        if len(melds) > 1:
+            # One meld may break a rule the others keep (a card already on the table, R8), or a
+            # house rule may allow fewer melds at once.
             for meld in melds:
                 action = MeldDown((new_meld(meld, look.rules),))
                 if action not in avoid and seat.is_legal(action):
