@@ -34,6 +34,7 @@ from rummy_core.cards import rank_of
 from rummy_core.errors import RuleError
 from rummy_core.meldrules import MeldRules
 from rummy_core.solver import Arrangement, MeldSolver, going_out, solver_for
+from rummy_core.solver import Meld as SolvedMeld
 from rummy_core.state import DRAW, Meld
 from rummy_core.view import PlayerView
 
@@ -85,13 +86,9 @@ class Look:
         """Whether this seat has put cards on the table this hand."""
         return self.view.opened[self.view.seat]
 
-    def may_lay_down(self, melds: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> bool:
-        """Whether ``melds`` reach the opening this seat still needs (an estimate: the engine
-        checks the lay-down itself)."""
-        if self.opened:
-            return True
-        minimum = self.seat.opening_minimum()
-        return minimum <= 0 or sum(meld_points(m, self.solver.values) for m in melds) >= minimum
+    def may_lay_down(self, melds: Sequence[SolvedMeld]) -> bool:
+        """Whether ``melds`` reach the opening this seat still needs (``reaches_opening``)."""
+        return reaches_opening(self.seat, self.view, melds)
 
 
 class GreedyBot:
@@ -183,22 +180,10 @@ class GreedyBot:
         after = solver.best([*hand, top])
         if top in after.deadwood or _after_discard(after, seat) >= _after_discard(before, seat):
             return False
-        if self._may_lay_down(seat, view, after.melds):
+        if reaches_opening(seat, view, after.melds):
             return True
         # Kept without being put down: some rules refuse that (H4); ask a sampled copy.
         return not self._probe().pile_card_must_be_played(seat, view, self.tracker)
-
-    @staticmethod
-    def _may_lay_down(
-        seat: SeatHandle,
-        view: PlayerView,
-        melds: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
-    ) -> bool:
-        if view.opened[view.seat]:
-            return True
-        minimum = seat.opening_minimum()
-        values = seat.card_values
-        return minimum <= 0 or sum(meld_points(m, values) for m in melds) >= minimum
 
     def can_go_out(
         self, seat: SeatHandle, view: PlayerView, solver: MeldSolver, hand: list[int]
@@ -216,7 +201,7 @@ class GreedyBot:
             rest = list(hand)
             rest.remove(kept)
             arrangement = solver.best(rest)
-            if not arrangement.melds or not self._may_lay_down(seat, view, arrangement.melds):
+            if not arrangement.melds or not reaches_opening(seat, view, arrangement.melds):
                 continue
             if all(fits.lay_offs(c, is_wild(c, rules)) for c in arrangement.deadwood):
                 return True
@@ -376,6 +361,16 @@ class GreedyBot:
         if not actions:
             raise RuleError("no_legal_action", f"Seat {seat.seat} has no legal action.")
         return Random(f"greedy/{self._seed}/{len(self.tracker.pile)}").choice(actions)
+
+
+def reaches_opening(seat: SeatHandle, view: PlayerView, melds: Sequence[SolvedMeld]) -> bool:
+    """Whether ``melds`` reach the opening the seat still needs (H5), by ``meld_points``: an
+    estimate, as the engine checks the lay-down itself."""
+    if view.opened[view.seat]:
+        return True
+    minimum = seat.opening_minimum()
+    values = seat.card_values
+    return minimum <= 0 or sum(meld_points(m, values) for m in melds) >= minimum
 
 
 def _spare_cards(arrangement: Arrangement, look: Look) -> Iterator[int]:
