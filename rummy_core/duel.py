@@ -158,9 +158,12 @@ def duel(
     games: int,
     seed: int = 0,
     jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[list[float]], None] | None = None,
 ) -> DuelResult:
-    """Play ``games`` games (rounded up to whole deals of two) of ``a`` against ``b``."""
+    """Play ``games`` games (rounded up to whole deals of two) of ``a`` against ``b``.
+
+    ``progress`` is told A's scores (1, 0.5 or 0) of each deal's two games as they finish.
+    """
     Variant.parse(variant)
     for spec in (a, b):
         bot_from_spec(spec, 0)
@@ -174,12 +177,13 @@ def duel(
             ):
                 outcomes += pair
                 if progress:
-                    progress(2)
+                    progress([score for score, _ in pair])
     else:
         for deal in deals:
-            outcomes += play_deal(a, b, variant, deal)
+            pair = play_deal(a, b, variant, deal)
+            outcomes += pair
             if progress:
-                progress(2)
+                progress([score for score, _ in pair])
     scores = [score for score, _ in outcomes]
     return DuelResult(
         a=a,
@@ -218,12 +222,20 @@ def duel_command(
     """
     if games < 1:
         raise RuleError("bad_games", "Play at least one game.")
+    total = 2 * math.ceil(games / 2)
     if not sys.stderr.isatty():
-        result = duel(bot_a, bot_b, variant, games, seed, jobs)
+        # A log, not a bar: a long duel's partial tally survives in it.
+        scores: list[float] = []
+
+        def log(pair: list[float]) -> None:
+            scores.extend(pair)
+            click.echo(f"{len(scores)}/{total} games: {bot_a} {sum(scores):g}", err=True)
+
+        result = duel(bot_a, bot_b, variant, games, seed, jobs, progress=log)
     else:
         bar: Any
-        with click.progressbar(
-            length=2 * math.ceil(games / 2), label="games", file=sys.stderr
-        ) as bar:
-            result = duel(bot_a, bot_b, variant, games, seed, jobs, progress=bar.update)
+        with click.progressbar(length=total, label="games", file=sys.stderr) as bar:
+            result = duel(
+                bot_a, bot_b, variant, games, seed, jobs, progress=lambda p: bar.update(len(p))
+            )
     click.echo(json.dumps(result.as_json(), indent=2) if as_json else result.summary())

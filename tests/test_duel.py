@@ -66,8 +66,9 @@ def test_the_command_prints_the_result_as_json() -> None:
         ["duel", "greedy", "random", "--ruleset", "classic:target=null", "--games", "2", "--json"],
     )
     assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
+    data = json.loads(out.stdout)
     assert data["games"] == 2 and data["a"] == "greedy"
     assert data["ci95"][0] <= data["win_rate"] <= data["ci95"][1]
     text = runner.invoke(cli, ["duel", "greedy", "random", "--games", "2", "--seed", "3"])
-    assert text.exit_code == 0 and "win rate" in text.output
+    assert text.exit_code == 0 and "win rate" in text.stdout
+    assert "2/2 games: greedy" in text.stderr  # the running tally, when not at a terminal
