@@ -25,7 +25,7 @@ from typing import Any
 import click
 
 from rummy_core.bots import Bot, make_bot
-from rummy_core.compare.stats import Z95
+from rummy_core.compare.stats import wilson
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
 from rummy_core.setup import Variant, build_hooks, new_game
@@ -74,17 +74,6 @@ class DuelResult:
         """The result as JSON-ready data, with the rate and its interval."""
         low, high = self.interval()
         return {**asdict(self), "win_rate": self.win_rate, "ci95": [low, high]}
-
-
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a proportion (``successes`` may count halves)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def bot_from_spec(spec: str, seed: int) -> Bot:

@@ -103,8 +103,11 @@ class Histogram:
         return max(self.counts)
 
 
-def wilson(count: int, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a proportion ``count / n`` (good near 0 and 1, unlike Wald)."""
+def wilson(count: float, n: int) -> tuple[float, float]:
+    """The Wilson 95% interval of a proportion ``count / n`` (good near 0 and 1, unlike Wald).
+
+    ``count`` may hold halves (a duel's shared wins).
+    """
     if n == 0:
         return (0.0, 0.0)
     p = count / n
