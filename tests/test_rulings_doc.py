@@ -1,9 +1,9 @@
 """docs/rulings.md is the project's own statement of its rulings, and every one of them is tested.
 
-Each ruling is a ``### ID Title`` heading of docs/rulings.md. Every id must be cited (as a whole
-word: ``R1`` is not found in ``R10``) by a test file or a scenario file, every id cited anywhere in the project must
-be a ruling of the doc, and nothing shipped may point to a rulings document outside the
-repository.
+Each ruling is a ``### ID Title`` heading of docs/rulings.md. Every id must be cited, as a whole
+word (``R1`` is not found in ``R10``), by a test file or a scenario file; every id cited anywhere
+in the project must be a ruling of the doc; and nothing shipped may point to a rulings document
+outside the repository.
 """
 
 from __future__ import annotations
