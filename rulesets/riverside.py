@@ -189,14 +189,11 @@ class RiversideRommi(Ruleset):
         return scores
 
     @hookimpl
-    def rummy_match_winners(self, state: State) -> list[int]:
+    def rummy_match_over(self, state: State) -> bool:
         # Ruling R12: once someone has reached the target, a single leader wins; a tie for the
         # lead plays another hand.
         best = max(state.scores)
-        if best < self.options.target:
-            return []
-        leaders = [seat for seat, score in enumerate(state.scores) if score == best]
-        return leaders if len(leaders) == 1 else []
+        return best >= self.options.target and state.scores.count(best) == 1
 
 
 Entry = tuple[int, int]

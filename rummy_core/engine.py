@@ -605,9 +605,8 @@ class Game:
                 "scores": list(st.scores),
             }
         )
-        winners = hooks.match_winners(st)
-        if winners:
-            st.winners = sorted(winners)
+        if hooks.match_over(st):
+            st.winners = sorted(hooks.match_winners(st))
             st.phase = MATCH_OVER
             events.append({"type": "match_ended", "winners": st.winners, "scores": list(st.scores)})
         hooks.hand_ended(st)

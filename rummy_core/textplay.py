@@ -124,7 +124,8 @@ def play_text(
         st = game.state
         if st.phase == MATCH_OVER:
             winners = ", ".join("you" if w == human else f"seat {w}" for w in st.winners)
-            echo(f"Match over. Winner: {winners}. Final scores: {st.scores}")
+            result = f"Winner: {winners}" if winners else "Nobody won (no one went out)"
+            echo(f"Match over. {result}. Final scores: {st.scores}")
             return
         if st.phase == HAND_OVER:
             echo(f"Hand over: {st.outcome}. Scores: {st.scores}")

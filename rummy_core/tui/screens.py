@@ -245,6 +245,8 @@ class ScoreSheet(ModalScreen[bool]):
         st = s.game.state
         if s.match_over:
             names = [s.names[w] for w in st.winners]
+            if not names:
+                return "The match is over, and nobody won: no one went out."
             verb = "win" if names == ["You"] or len(names) > 1 else "wins"
             return f"The match is over. {' and '.join(names)} {verb}!"
         outcome = st.outcome or {}
