@@ -167,7 +167,3 @@ def play_text(
         if game.current_player() == human:
             echo(describe_table(game, human))
 
-
-def default_save_path() -> Path:
-    """Where games are saved when no file is given."""
-    return Path.home() / ".rummy" / "last-game.json"

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rulesets.classic import ClassicOptions
+from ..classic import ClassicOptions
 from rummy_core.action_kinds import ActionKind
 from rummy_core.actions import PluginAction
 from rummy_core.cards import card_name, parse_card

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,10 +13,8 @@ from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Stat
 from rummy_core.bots import bot_names
 from rummy_core.errors import RuleError
 from rummy_core.registry import find_ruleset, rulesets
+from rummy_core.resources import guide
 from rummy_core.tui.session import Session, Setup, match_length
-
-DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
-"""Where each ruleset's player's guide lives (``docs/<ruleset>.md``)."""
 
 KEYS = """\
 - **← →** move along your hand; **Space** selects or unselects a card (so does a click)
@@ -38,12 +35,9 @@ saved after every move: `rummy play --resume FILE` carries on.
 
 
 def rules_text(ruleset: str) -> str:
-    """The player's guide of ``ruleset`` (its docs page), or its summary if there is none."""
-    page = DOCS / f"{ruleset}.md"
-    if page.is_file():
-        return page.read_text(encoding="utf-8")
+    """The player's guide of ``ruleset`` (shipped as ``guides/<name>.md``), else its summary."""
     cls = find_ruleset(ruleset)
-    return f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
+    return guide(cls, cls.name) or f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
 
 
 class StartScreen(Screen[Setup]):
