@@ -66,13 +66,17 @@ Loaded = tuple[str, Scenario | RuleError]
     help="Run each scenario again without the house rule RULE: it should then fail.",
 )
 @json_option("the results")
-def check(targets: tuple[str, ...], builtin: bool, without: str | None, json_path: Path | None) -> None:
+def check(
+    targets: tuple[str, ...], builtin: bool, without: str | None, json_path: Path | None
+) -> None:
     """Run scenario files and report each; exit code 1 when one fails.
 
     A NAME runs the scenarios shipped for an installed ruleset or house rule (rummy check classic).
     """
     if not targets and not builtin:
-        raise click.UsageError("Give scenario files or folders, a ruleset or house rule, or --builtin.")
+        raise click.UsageError(
+            "Give scenario files or folders, a ruleset or house rule, or --builtin."
+        )
     if without is not None:
         without = find_house_rule(without).name
     loaded = _collect(targets, builtin)
@@ -88,7 +92,12 @@ def check(targets: tuple[str, ...], builtin: bool, without: str | None, json_pat
     if not quiet:
         click.echo(f"{passed} passed, {failed} failed")
     write_json(
-        {"passed": passed, "failed": failed, "without": without, "results": [r.as_json() for r in results]},
+        {
+            "passed": passed,
+            "failed": failed,
+            "without": without,
+            "results": [r.as_json() for r in results],
+        },
         json_path,
     )
     if failed:
@@ -167,7 +176,9 @@ def _run(scenario: Scenario) -> list[str]:
 
 def _check(source: str, item: Scenario | RuleError, without: str | None) -> Checked:
     if isinstance(item, RuleError):
-        return Checked(source, Path(source.rpartition(":")[2]).name, [f"{item.code}: {item.message}"])
+        return Checked(
+            source, Path(source.rpartition(":")[2]).name, [f"{item.code}: {item.message}"]
+        )
     result = Checked(source, item.name, _run(item))
     if without is None:
         return result
@@ -175,7 +186,9 @@ def _check(source: str, item: Scenario | RuleError, without: str | None) -> Chec
         result.problems.append(f"it does not use the house rule {without!r}")
         return result
     kept: list[str | HouseRuleRef] = [
-        r for r in item.house_rules if (r if isinstance(r, str) else r.name).strip().lower() != without
+        r
+        for r in item.house_rules
+        if (r if isinstance(r, str) else r.name).strip().lower() != without
     ]
     result.without = _run(item.model_copy(update={"house_rules": kept}))
     return result

@@ -269,7 +269,7 @@ def _options(options: Any) -> list[dict[str, Any]]:
 @json_option("the list")
 def rulesets_command(json_path: Path | None) -> None:
     """List the installed rulesets with their options."""
-    listed = []
+    listed: list[dict[str, Any]] = []
     for name, cls in rulesets().items():
         hooks = build_hooks(Variant(name))
         listed.append(
@@ -290,7 +290,9 @@ def rulesets_command(json_path: Path | None) -> None:
         if entry["aliases"]:
             click.echo(f"  aliases: {', '.join(entry['aliases'])}")
         for option in entry["options"]:
-            click.echo(f"  option {option['name']} = {option['default']!r}: {option['description']}")
+            click.echo(
+                f"  option {option['name']} = {option['default']!r}: {option['description']}"
+            )
         click.echo(f"  hooks: {', '.join(entry['hooks'])}")
 
 
@@ -298,7 +300,7 @@ def rulesets_command(json_path: Path | None) -> None:
 @json_option("the list")
 def house_rules_command(json_path: Path | None) -> None:
     """List the installed house rules, what they apply to and their options."""
-    listed = []
+    listed: list[dict[str, Any]] = []
     for name, cls in house_rules().items():
         hooks = [h for h in hook_names() if hasattr(cls, h)]
         entry: dict[str, Any] = {
@@ -313,7 +315,9 @@ def house_rules_command(json_path: Path | None) -> None:
             # The registrar needs an instance: set the rule up on a ruleset it applies to.
             ruleset = cls.applies_to[0] if cls.applies_to else "classic"
             try:
-                entry["actions"] = list(build_hooks(Variant(ruleset, {}, ((name, {}),))).action_kinds)
+                entry["actions"] = list(
+                    build_hooks(Variant(ruleset, {}, ((name, {}),))).action_kinds
+                )
             except RuleError as exc:
                 entry["actions_problem"] = exc.message
         listed.append(entry)
@@ -328,7 +332,9 @@ def house_rules_command(json_path: Path | None) -> None:
         if entry["conflicts_with"]:
             click.echo(f"  conflicts with: {', '.join(entry['conflicts_with'])}")
         for option in entry["options"]:
-            click.echo(f"  option {option['name']} = {option['default']!r}: {option['description']}")
+            click.echo(
+                f"  option {option['name']} = {option['default']!r}: {option['description']}"
+            )
         click.echo(f"  hooks: {', '.join(entry['hooks'])}")
         if "actions" in entry:
             click.echo(f"  actions: {', '.join(entry['actions'])}")

@@ -16,8 +16,10 @@ _PLAIN = {
 def file_problem(source: str, exc: Exception) -> str:
     """What is wrong with the file ``source``, in one line (``exc`` from reading or validating)."""
     if isinstance(exc, ValidationError):
-        return f"{source}: " + "; ".join(_field_problem(e) for e in exc.errors()[:3]) + (
-            f" (and {exc.error_count() - 3} more)" if exc.error_count() > 3 else ""
+        return (
+            f"{source}: "
+            + "; ".join(_field_problem(e) for e in exc.errors()[:3])
+            + (f" (and {exc.error_count() - 3} more)" if exc.error_count() > 3 else "")
         )
     if isinstance(exc, json.JSONDecodeError):
         return f"{source}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"

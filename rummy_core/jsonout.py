@@ -1,4 +1,4 @@
-"""``--json PATH``, the same on every command: the result as JSON in a file, or on stdout for ``-``."""
+"""``--json PATH``, the same on every command: JSON in a file, or on stdout for ``-``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from pydantic_core import to_jsonable_python
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,10 +31,13 @@ def to_stdout(path: Path | None) -> bool:
 
 
 def write_json(data: Any, path: Path | None) -> None:
-    """Write ``data`` (plain JSON values) to ``path``; nothing when ``path`` is None."""
+    """Write ``data`` to ``path``; nothing when ``path`` is None.
+
+    Values JSON has no form for (an option's model, a tuple) are written as pydantic would.
+    """
     if path is None:
         return
-    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(data, indent=2, ensure_ascii=False, default=to_jsonable_python) + "\n"
     if to_stdout(path):
         click.echo(text, nl=False)
     else:

@@ -37,7 +37,7 @@ def _home(cls: type) -> Traversable | None:
 
 
 def guide(cls: type, name: str) -> str | None:
-    """The players' guide ``guides/<name>.md`` shipped beside the plugin ``cls``, if there is one."""
+    """The players' guide ``guides/<name>.md`` shipped beside the plugin ``cls``, or None."""
     home = _home(cls)
     page = home.joinpath("guides", f"{name}.md") if home is not None else None
     return page.read_text(encoding="utf-8") if page is not None and page.is_file() else None

@@ -53,7 +53,7 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     actions: Any = ActionModel
     if extra:
         built_in = ActionModel.__origin__  # type: ignore[attr-defined]
-        actions = Annotated[Union[built_in, *extra], Field(discriminator="type")]  # noqa: UP007
+        actions = Annotated[Union[built_in, *extra], Field(discriminator="type")]
     bodies = {
         "position": Position.model_json_schema(),
         "action": TypeAdapter(actions).json_schema(),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -166,4 +165,3 @@ def play_text(
             save(game)
         if game.current_player() == human:
             echo(describe_table(game, human))
-

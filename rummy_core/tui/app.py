@@ -20,8 +20,8 @@ from textual.widgets import Footer, RichLog, Static
 
 from rummy_core.actions import Action, Discard, Draw, MeldDown, NewMeld, TakeBack
 from rummy_core.errors import RuleError
-from rummy_core.state import PLAY
 from rummy_core.resources import styles
+from rummy_core.state import PLAY
 from rummy_core.tui.panels import cut_text, discard_text, players_text, status_text, stock_text
 from rummy_core.tui.plays import (
     describe_choice,
