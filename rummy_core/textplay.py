@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -167,8 +166,3 @@ def play_text(
             save(game)
         if game.current_player() == human:
             echo(describe_table(game, human))
-
-
-def default_save_path() -> Path:
-    """Where games are saved when no file is given."""
-    return Path.home() / ".rummy" / "last-game.json"

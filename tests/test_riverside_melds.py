@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 from riverside_helpers import mid_hand, refusal_codes
+from rummy_rulesets.riverside import RiversideOptions, RiversideRommi
 
-from rulesets.riverside import RiversideOptions, RiversideRommi
 from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game

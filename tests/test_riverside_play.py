@@ -13,8 +13,8 @@ from random import Random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rummy_rulesets.riverside import CardValues
 
-from rulesets.riverside import CardValues
 from rummy_core.actions import Draw, LayOff, MeldDown, Swap
 from rummy_core.engine import Game
 from rummy_core.setup import new_game

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,10 +13,8 @@ from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Stat
 from rummy_core.bots import bot_names
 from rummy_core.errors import RuleError
 from rummy_core.registry import find_ruleset, rulesets
+from rummy_core.resources import guide
 from rummy_core.tui.session import Session, Setup, match_length
-
-DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
-"""Where each ruleset's player's guide lives (``docs/<ruleset>.md``)."""
 
 KEYS = """\
 - **← →** move along your hand; **Space** selects or unselects a card (so does a click)
@@ -42,27 +39,25 @@ ALL_RULESETS = "All rulesets"
 
 
 def rules_text(ruleset: str) -> str:
-    """The player's guide of ``ruleset`` (its docs page, or its summary), then its rulings."""
-    page = DOCS / f"{ruleset}.md"
-    if page.is_file():
-        guide = page.read_text(encoding="utf-8")
-    else:
-        cls = find_ruleset(ruleset)
-        guide = f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
-    return guide + rulings_text(ruleset)
+    """The player's guide of ``ruleset`` (shipped as ``guides/<name>.md``, or its summary), then
+    its rulings."""
+    cls = find_ruleset(ruleset)
+    text = guide(cls, cls.name) or f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
+    return text + rulings_text(ruleset)
 
 
 def rulings_text(ruleset: str) -> str:
-    """The sections of ``docs/rulings.md`` for ``ruleset`` and for all rulesets, under a heading.
+    """The sections of the rulings page (``docs/rulings.md``, shipped as ``guides/rulings.md``)
+    for ``ruleset`` and for all rulesets, under a heading.
 
     The guides cite rulings by id (R3, H7, A3); the help shows them in full, so the player need
     not leave the game to look one up.
     """
-    page = DOCS / "rulings.md"
-    if not page.is_file():
+    page = guide(find_ruleset(ruleset), "rulings")
+    if page is None:
         return ""
     # Each ruleset's section is headed "## Name (`name`)"; the shared one "## All rulesets".
-    sections = page.read_text(encoding="utf-8").split("\n## ")[1:]
+    sections = page.split("\n## ")[1:]
     wanted = [
         s for s in sections if s.startswith(ALL_RULESETS) or f"(`{ruleset}`)" in s.split("\n")[0]
     ]
