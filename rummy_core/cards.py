@@ -61,6 +61,15 @@ def card_name(code: int) -> str:
     return RANK_NAMES[rank_of(code)] + SUIT_LETTERS[suit_of(code)]
 
 
+def meld_card_text(code: int, rep: int) -> str:
+    """A card of a meld as written: itself, or ``wild=card``/``wild=rank`` when used as a wild."""
+    if code == rep:
+        return card_name(code)
+    if rep < 0:
+        return f"{card_name(code)}={RANK_NAMES[-rep]}"
+    return f"{card_name(code)}={card_name(rep)}"
+
+
 def parse_rank(token: str) -> int:
     """Parse a rank alone (``"7"``, ``"q"``, ``"T"``); raises ``RuleError`` ``unknown_card``."""
     rank = _RANK_BY_NAME.get(token.strip().upper())

@@ -25,10 +25,10 @@ from rummy_core.actions import (
     Swap,
     TakeBack,
 )
-from rummy_core.cards import card_name
+from rummy_core.cards import card_name, meld_card_text
 from rummy_core.errors import IllegalAction, RuleError, Violation
 from rummy_core.hooks import Hooks
-from rummy_core.melds import SET, needs_declaration, readings
+from rummy_core.melds import SET, needs_declaration, rank_orders, read_meld, readings
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
 
 Event = dict[str, Any]
@@ -212,6 +212,13 @@ class Game:
 
     def _draw(self, st: State, seat: int, action: Draw, events: list[Event]) -> None:
         if st.phase != DRAW:
+            if st.drew is None:
+                # A turn that starts in play (ruling H2: the starter's first turn) has no draw.
+                raise refuse(
+                    "no_draw_this_turn",
+                    "This turn has no draw: you were dealt the extra card. Meld if you can,"
+                    " then discard.",
+                )
             raise refuse("already_drew", "You have already drawn this turn.")
         hooks = self.hooks
         sources = hooks.draw_sources(st, seat)
@@ -265,18 +272,28 @@ class Game:
         melds: list[Meld] = []
         violations: list[Violation] = []
         for new in action.melds:
-            found = readings(new.cards, new.declared, rules)
+            found = read_meld(new.cards, new.declared, rules)
             names = " ".join(card_name(c) for c in new.cards)
             if len(found) == 1:
-                reading = found[0]
-                melds.append(
-                    Meld(seat, reading.kind, new.cards, reading.reps, (seat,) * len(new.cards))
+                cards, reading = found[0]
+                melds.append(Meld(seat, reading.kind, cards, reading.reps, (seat,) * len(cards)))
+            elif found:
+                ways = " or ".join(
+                    " ".join(map(meld_card_text, cards, reading.reps)) for cards, reading in found
                 )
-            elif found or needs_declaration(new.cards, new.declared, rules):
                 violations.append(
                     Violation(
                         "ambiguous_wild",
-                        f"Say what each wild stands for in {names}: it reads more than one way.",
+                        f"Say what each wild stands for in {names}: it reads as {ways}.",
+                        cards=names,
+                        readings=ways,
+                    )
+                )
+            elif needs_declaration(new.cards, new.declared, rules):
+                violations.append(
+                    Violation(
+                        "ambiguous_wild",
+                        f"Say what each wild stands for in {names}: its place says nothing.",
                         cards=names,
                     )
                 )
@@ -373,13 +390,17 @@ class Game:
                 "bad_end", f"A lay-off goes at the 'low' or 'high' end, not {action.end!r}."
             )
         options: dict[tuple[int, ...], Meld] = {}
-        for end in ends:
+        # Ruling A4: cards without wilds may be given in any order; each order is tried.
+        orders = [action.cards]
+        if all(c not in rules.wilds for c in action.cards) and not any(action.declared):
+            orders += [o for o in rank_orders(action.cards) if o != action.cards]
+        for end, laid in ((end, laid) for end in ends for laid in orders):
             if end == "low":
-                cards = action.cards + before.cards
+                cards = laid + before.cards
                 declared = action.declared + before.reps
                 credit = (seat,) * added + before.credit
             else:
-                cards = before.cards + action.cards
+                cards = before.cards + laid
                 declared = before.reps + action.declared
                 credit = before.credit + (seat,) * added
             for reading in readings(cards, declared, rules):

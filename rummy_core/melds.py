@@ -64,6 +64,40 @@ def readings(
     return list(unique.values())
 
 
+def read_meld(
+    cards: Sequence[int], declared: Sequence[int | None], rules: MeldRules
+) -> list[tuple[tuple[int, ...], Reading]]:
+    """Every way to read ``cards`` as one meld, each with the cards in meld order (ruling A4).
+
+    The order given is read first. Cards with no wild among them and nothing declared are also
+    read in any order: ``7H 6H 5H`` is the run 5H 6H 7H. Readings that differ only in where a
+    run round the corner starts are one meld. With wilds the order says what each stands for.
+    """
+    given = tuple(cards)
+    found = [(given, r) for r in readings(given, declared, rules)]
+    if found or not _reorderable(given, declared, rules):
+        return found
+    seen: set[tuple[str, tuple[int, ...]]] = set()
+    for order in rank_orders(given):
+        for reading in readings(order, declared, rules):
+            key = (reading.kind, tuple(sorted(reading.reps)))
+            if key not in seen:
+                seen.add(key)
+                found.append((order, reading))
+    return found
+
+
+def rank_orders(cards: Sequence[int]) -> list[tuple[int, ...]]:
+    """The cards sorted by rank, and each rotation of that (ace high, or round the corner)."""
+    ranked = sorted(cards, key=lambda c: (rank_of(c), suit_of(c)))
+    return [tuple(ranked[i:] + ranked[:i]) for i in range(len(ranked))]
+
+
+def _reorderable(cards: Sequence[int], declared: Sequence[int | None], rules: MeldRules) -> bool:
+    no_wilds = all(c not in rules.wilds and c != JOKER for c in cards)
+    return no_wilds and all(d is None for d in declared)
+
+
 def needs_declaration(
     cards: Sequence[int], declared: Sequence[int | None], rules: MeldRules
 ) -> bool:

@@ -53,7 +53,10 @@ def test_starter_begins_by_discarding_only() -> None:
     game = new_game("hungarian", players=3, seed=2)
     seat = game.state.turn
     assert game.state.phase == "play"
-    assert_refused(game, seat, Draw("stock"), "already_drew")
+    # D, T and C (the stock, the pile, the cut card) each say why there is no draw.
+    for source in ("stock", "discard", "cut"):
+        error = assert_refused(game, seat, Draw(source), "no_draw_this_turn")
+        assert "This turn has no draw" in error.message
     game.apply(seat, Discard(game.state.hands[seat][0]))
     assert len(game.state.hands[seat]) == 14
     assert game.state.turn == (seat + 1) % 3

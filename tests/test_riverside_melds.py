@@ -57,6 +57,32 @@ def test_runs_of_one_suit_in_cyclic_order(cards: str) -> None:
     assert list(g.state.table[0].reps) == parse_cards(cards)
 
 
+@pytest.mark.parametrize(
+    ("given", "run"),
+    [("AS KS QS", "QS KS AS"), ("7H 5H 6H", "5H 6H 7H"), ("AD KD QD JD", "JD QD KD AD")],
+)
+def test_a_run_without_2s_may_be_given_in_any_order(given: str, run: str) -> None:
+    # Ruling A4: 7H 5H 6H is the run 5H 6H 7H; it goes on the table in run order.
+    g = game(given + " 9C")
+    g.apply(0, MeldDown((meld(*given.split()),)))
+    assert list(g.state.table[0].cards) == parse_cards(run)
+
+
+def test_a_run_with_a_2_is_read_in_the_order_given() -> None:
+    # Ruling A4: with a wild, the order says what it stands for; 7H 2C 5H has no reading.
+    g = game("7H 2C 5H 9C")
+    assert refusal_codes(g, MeldDown((meld("7H", "2C", "5H"),))) == ["not_a_meld"]
+    g.apply(0, MeldDown((meld("5H", "2C", "7H"),)))
+    assert list(g.state.table[0].reps) == parse_cards("5H 6H 7H")
+
+
+def test_a_lay_off_without_2s_may_be_given_in_any_order() -> None:
+    # Ruling A4 for lay-offs: 9H 8H at the high end of 5H 6H 7H.
+    g = game("9H 8H 4C", [["5H", "6H", "7H"]])
+    g.apply(0, lay_off(0, "9H", "8H"))
+    assert list(g.state.table[0].cards) == parse_cards("5H 6H 7H 8H 9H")
+
+
 def test_a_run_of_thirteen_cards_and_no_more() -> None:
     # Ruling R6: up to 13 cards; a full suit cannot take another card at either end.
     suit = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"
@@ -66,9 +92,9 @@ def test_a_run_of_thirteen_cards_and_no_more() -> None:
     assert refusal_codes(g, lay_off(0, "2H", end="high")) == ["cannot_lay_off"]
 
 
-@pytest.mark.parametrize("cards", ["5H 6H", "5H 6H 8H", "5H 6D 7H", "AS KS QS"])
+@pytest.mark.parametrize("cards", ["5H 6H", "5H 6H 8H", "5H 6D 7H", "AS KS 10S"])
 def test_not_runs(cards: str) -> None:
-    # Ruling R6: three or more, one suit, in order (given in order).
+    # Ruling R6: three or more, one suit, in sequence.
     g = game(cards + " 9C")
     assert refusal_codes(g, MeldDown((meld(*cards.split()),))) == ["not_a_meld"]
 
@@ -149,6 +175,9 @@ def test_wilds_that_fit_a_run_and_a_set_must_be_declared() -> None:
     # Ruling R7: 2C 2D 2H 8S is 5S-8S or all four 8s; the player says which.
     g = game("2C 2D 2H 8S 9C")
     assert refusal_codes(g, MeldDown((meld("2C", "2D", "2H", "8S"),))) == ["ambiguous_wild"]
+    # Ruling A4: the refusal names the readings there are.
+    error = assert_refused(g, 0, MeldDown((meld("2C", "2D", "2H", "8S"),)))
+    assert "2C=5S 2D=6S 2H=7S 8S or 2C=8C 2D=8D 2H=8H 8S" in error.message
     g.apply(0, MeldDown((meld("2C=8C", "2D", "2H", "8S"),)))
     assert reps(g, 0) == parse_cards("8C 8D 8H 8S")
 

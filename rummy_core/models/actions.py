@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from rummy_core import actions as act
-from rummy_core.cards import card_name, parse_card
+from rummy_core.cards import card_name, meld_card_text, parse_card
 from rummy_core.errors import RuleError
-from rummy_core.models.position import meld_card_text, parse_meld_card
+from rummy_core.models.position import parse_meld_card
 
 if TYPE_CHECKING:
     from rummy_core.hooks import Hooks

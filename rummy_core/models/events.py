@@ -6,8 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from rummy_core.cards import card_name
-from rummy_core.models.position import meld_card_text
+from rummy_core.cards import card_name, meld_card_text
 from rummy_core.view import public_event
 
 

@@ -14,10 +14,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from rummy_core.cards import RANK_NAMES, card_name, parse_card, parse_rank
+from rummy_core.cards import card_name, meld_card_text, parse_card, parse_rank
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
-from rummy_core.melds import readings
+from rummy_core.melds import read_meld
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
 
 Phase = Literal["draw", "play", "hand_over", "match_over"]
@@ -113,15 +113,6 @@ def parse_meld_card(token: str) -> tuple[int, int | None]:
         return code, -parse_rank(right)
 
 
-def meld_card_text(code: int, rep: int) -> str:
-    """A card of a meld as written: itself, or ``wild=card``/``wild=rank`` when used as a wild."""
-    if code == rep:
-        return card_name(code)
-    if rep < 0:
-        return f"{card_name(code)}={RANK_NAMES[-rep]}"
-    return f"{card_name(code)}={card_name(rep)}"
-
-
 def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) -> State:
     """A validated working state from a position; ``bad_position`` says what is wrong."""
     try:
@@ -207,7 +198,7 @@ def _table_meld(m: TableMeld, index: int, players: int, hooks: Hooks) -> Meld:
     pairs = [parse_meld_card(t) for t in m.cards]
     cards = tuple(c for c, _ in pairs)
     declared = tuple(d for _, d in pairs)
-    found = readings(cards, declared, hooks.meld_rules)
+    found = read_meld(cards, declared, hooks.meld_rules)
     text = " ".join(m.cards)
     if not found:
         raise _bad(f"Meld {index} ({text}) is not a meld under these rules.", meld=index)
@@ -218,7 +209,11 @@ def _table_meld(m: TableMeld, index: int, players: int, hooks: Hooks) -> Meld:
     credit = tuple(m.credit) if m.credit is not None else (m.owner,) * len(cards)
     if len(credit) != len(cards) or any(not 0 <= s < players for s in credit):
         raise _bad(f"Meld {index} needs one existing seat per card in credit.", meld=index)
-    return Meld(m.owner, found[0].kind, cards, found[0].reps, credit)
+    ordered, reading = found[0]
+    if ordered != cards:
+        # Given in another order (ruling A4): each seat's credit follows its card.
+        credit = tuple(credit[cards.index(c)] for c in ordered)
+    return Meld(m.owner, reading.kind, ordered, reading.reps, credit)
 
 
 def _fill_stock(st: State, stock: list[str] | None, hooks: Hooks, seed: int) -> None:

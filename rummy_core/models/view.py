@@ -6,9 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.cards import card_name
+from rummy_core.cards import card_name, meld_card_text
 from rummy_core.engine import Game
-from rummy_core.models.position import meld_card_text
 from rummy_core.moves import legal_actions
 from rummy_core.view import PlayerView, player_view
 
