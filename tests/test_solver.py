@@ -13,8 +13,15 @@ from hypothesis import strategies as st
 from rummy_core.cards import JOKER, card
 from rummy_core.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.melds import readings
-from rummy_core.solver import Arrangement, MeldSolver, best_arrangement, is_full_meld
-from rummy_core.solver import general, runs, search
+from rummy_core.solver import (
+    Arrangement,
+    MeldSolver,
+    best_arrangement,
+    general,
+    is_full_meld,
+    runs,
+    search,
+)
 from rummy_core.solver.reference import reference_deadwood
 from rummy_core.solver.runs import run_spans
 
