@@ -100,12 +100,35 @@ def _extenders(kind: str, reps: tuple[int, ...]) -> frozenset[int]:
 
 
 def _combined(melds: list[NewMeld], hand: Sequence[int]) -> Iterator[MeldDown]:
-    held = Counter(hand)
+    """Lay-downs of 2 to ``MAX_COMBINED`` of ``melds`` the hand holds together, pairs first,
+    each size in the order of ``itertools.combinations``."""
+    held: dict[int, int] = {}
+    for code in hand:
+        held[code] = held.get(code, 0) + 1
+    needs = [Counter(m.cards) for m in melds]
     for size in range(2, MAX_COMBINED + 1):
-        for group in combinations(melds, size):
-            need = Counter(c for m in group for c in m.cards)
-            if all(held[c] >= n for c, n in need.items()):
-                yield MeldDown(group)
+        for group in _groups(needs, held, size, 0, ()):
+            yield MeldDown(tuple(melds[i] for i in group))
+
+
+def _groups(
+    needs: list[Counter[int]], left: dict[int, int], size: int, start: int, chosen: tuple[int, ...]
+) -> Iterator[tuple[int, ...]]:
+    # Depth first, taking each meld's cards out of ``left``: a pair that clashes is never
+    # extended, where trying every combination costs C(n, 3) card counts.
+    for index in range(start, len(needs)):
+        need = needs[index]
+        if any(left.get(code, 0) < n for code, n in need.items()):
+            continue
+        group = (*chosen, index)
+        if len(group) == size:
+            yield group
+            continue
+        for code, n in need.items():
+            left[code] -= n
+        yield from _groups(needs, left, size, index + 1, group)
+        for code, n in need.items():
+            left[code] += n
 
 
 def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
