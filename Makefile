@@ -9,14 +9,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Playing needs only the package; the tests also need the dev tools and Ray (for the test that
-# runs `rummy compare` on a local Ray instance). Each stamp is redone when pyproject.toml changes.
+# Playing needs only the package; the tests also need the dev tools, Ray (for the test that
+# runs `rummy compare` on a local Ray instance) and the rl extra (the environments' tests). Each stamp is redone when pyproject.toml changes.
 $(VENV)/.play-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl]'
 	touch $@
 
 play: $(VENV)/.play-installed
