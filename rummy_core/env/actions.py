@@ -109,14 +109,14 @@ class Choices:
             found.setdefault(keys, action)
         self.laydowns: list[tuple[tuple[MeldKey, ...], MeldDown]] = list(found.items())
         """Every legal lay-down by its canonical meld keys."""
-        for action in legal:
-            if isinstance(action, MeldDown):
+        for other in legal:
+            if isinstance(other, MeldDown):
                 continue
-            action_id = codec.id_of(action)
-            if self.simple.setdefault(action_id, action) != action:
+            action_id = codec.id_of(other)
+            if self.simple.setdefault(action_id, other) != other:
                 raise RuleError(
                     "env_encoding_overflow",
-                    f"{action} and {self.simple[action_id]} share the id {action_id}.",
+                    f"{other} and {self.simple[action_id]} share the id {action_id}.",
                     action_id=action_id,
                 )
 
@@ -182,10 +182,16 @@ def _ordering_slots(laydowns: Sequence[MeldDown], limit: int) -> dict[NewMeld, i
                 f"the action space has {limit}.",
                 orderings=len(melds),
             )
-        ordered = sorted(melds, key=lambda m: (m.cards, tuple(-1 if d is None else d for d in m.declared)))
+        ordered = sorted(
+            melds, key=lambda m: (m.cards, tuple(-1 if d is None else d for d in m.declared))
+        )
         for slot, meld in enumerate(ordered):
             slots[meld] = slot
     return slots
+
+
+def _meld_order(meld: NewMeld) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return meld.cards, tuple(-1 if d is None else d for d in meld.declared)
 
 
 class ActionCodec:
@@ -241,9 +247,17 @@ class ActionCodec:
         self.size = start
         """``N``: the number of ids."""
         by_name = {b.name: b for b in blocks}
-        self.draw, self.take_back, self.discard = by_name["draw"], by_name["take_back"], by_name["discard"]
+        self.draw, self.take_back, self.discard = (
+            by_name["draw"],
+            by_name["take_back"],
+            by_name["discard"],
+        )
         self.select, self.stage = by_name["select"], by_name["stage"]
-        self.lay_down, self.lay_off, self.swap = by_name["lay_down"], by_name["lay_off"], by_name["swap"]
+        self.lay_down, self.lay_off, self.swap = (
+            by_name["lay_down"],
+            by_name["lay_off"],
+            by_name["swap"],
+        )
         self._plugin_blocks = {name: by_name[f"plugin:{name}"] for name in self.plugin_kinds}
 
     def choices(self, game: Game, seat: int) -> Choices:

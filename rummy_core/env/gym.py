@@ -2,7 +2,9 @@
 
 The bots (``rummy_core.bots``, by name: ``"random"``, ``"greedy"``, ``"expert"``) see only their
 seats' views and events, as in any game. Observations, masks and rewards are the AEC
-environment's for the learning seat.
+environment's for the learning seat. An id that is not legal is refused: the game does not
+change, the reward is 0 and ``info["refused"]`` says why (``max_steps`` ends an episode of
+refusals).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from rummy_core.errors import RuleError
 from rummy_core.setup import Variant
 from rummy_core.simulate import tell
 
-Observation = dict[str, np.ndarray[Any, Any]]
+Observation = dict[str, Any]
+"""``observation`` and ``action_mask``, numpy arrays."""
 
 
 class RummyGym(gymnasium.Env[Observation, np.int64]):
@@ -42,9 +45,7 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
         self.session = Session(variant_hooks(variant, players), reward)
         count = self.session.players
         if not 0 <= seat < count:
-            raise RuleError(
-                "bad_seat", f"Seat {seat} is not one of 0..{count - 1}.", seat=seat
-            )
+            raise RuleError("bad_seat", f"Seat {seat} is not one of 0..{count - 1}.", seat=seat)
         names = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != count - 1:
             raise RuleError(
@@ -76,16 +77,22 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
         self._play_bots(self.session.start(game_seed))
         return self._observe(), self._info()
 
-    def step(
-        self, action: np.int64 | int
-    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         session = self.session
-        events = session.step(self.seat, int(action))
-        reward = session.rewards[self.seat]
         self._steps += 1
-        reward += self._play_bots(events)
+        info = self._info()
+        try:
+            events = session.step(self.seat, int(action))
+        except RuleError as exc:
+            # Gymnasium's contract is a step that always returns: the id is refused, the game is
+            # unchanged, and the refusal is in the info.
+            info["refused"] = exc.to_dict()
+            reward = 0.0
+        else:
+            reward = session.rewards[self.seat] + self._play_bots(events)
+            info = self._info()
         truncated = not session.done and self._steps >= self.max_steps
-        return self._observe(), reward, session.done, truncated, self._info()
+        return self._observe(), reward, session.done, truncated, info
 
     def _play_bots(self, events: list[Event]) -> float:
         """Tell the bots what happened, then let them play until the learning seat is to act.
