@@ -31,7 +31,8 @@ test: lint
 	$(BIN)/rummy check scenarios
 	$(BIN)/pytest
 
-# The benchmark: a printed table of hands/s, solver time and memory, with OpenSpiel and RLCard
+# The benchmark: a printed table of hands/s, solver time and memory, and the RL environments'
+# steps/s (bench/env_bench.py), with OpenSpiel and RLCard
 # measured in the same run (bench/requirements-peers.txt: not project dependencies; PEERS=0
 # leaves them out, and bench.py then shows their reference figures).
 PEERS ?= 1
@@ -39,6 +40,7 @@ bench: $(VENV)/.test-installed
 	@if [ "$(PEERS)" = 1 ]; then $(BIN)/python -m pip install --quiet -r bench/requirements-peers.txt \
 		|| echo "bench: the peers could not be installed; their reference figures are shown"; fi
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/env_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
