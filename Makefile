@@ -28,7 +28,7 @@ lint: $(VENV)/.test-installed
 	$(BIN)/mypy rummy_core rulesets
 
 test: lint
-	$(BIN)/rummy check scenarios
+	$(BIN)/rummy check --builtin
 	$(BIN)/pytest
 
 # The benchmark: a printed table of hands/s, solver time and memory, and the RL environments'

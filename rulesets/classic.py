@@ -82,11 +82,17 @@ class ClassicRummy(Ruleset):
         return state.first_play_turn[went_out] in (None, out_turn)
 
     @hookimpl
+    def rummy_match_over(self, state: State) -> bool:
+        # Ruling C7: a race to the target, or a single hand.
+        target = self.options.target
+        return target is None or max(state.scores) >= target
+
+    @hookimpl
     def rummy_match_winners(self, state: State) -> list[int]:
-        # Ruling C7: the first to reach the target, or the single hand's winner.
+        # Ruling C7: the first to reach the target, or the single hand's winner; ruling C8: a
+        # single hand that ended by the stock (C6) has no winner.
         target = self.options.target
         if target is None:
-            outcome = state.outcome or {}
-            went_out = outcome.get("went_out")
-            return [went_out] if went_out is not None else list(range(state.players))
+            went_out = (state.outcome or {}).get("went_out")
+            return [went_out] if went_out is not None else []
         return [seat for seat, score in enumerate(state.scores) if score >= target]

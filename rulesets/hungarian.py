@@ -312,9 +312,12 @@ class HungarianRomi(Ruleset):
         return state.first_play_turn[seat] == out_turn and all(p == "meld" for p in state.plays)
 
     @hookimpl
+    def rummy_match_over(self, state: State) -> bool:
+        # Ruling H11: a match is a set number of hands.
+        return state.hand_number >= self.options.hands
+
+    @hookimpl
     def rummy_match_winners(self, state: State) -> list[int]:
-        # Ruling H11: after the set number of hands, the lowest total wins; ties share it.
-        if state.hand_number < self.options.hands:
-            return []
+        # Ruling H11: the lowest total wins; ties share it.
         best = min(state.scores)
         return [seat for seat, score in enumerate(state.scores) if score == best]

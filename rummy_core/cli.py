@@ -6,31 +6,39 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
+from rummy_core import __version__
 from rummy_core.bots import bot_names, make_bot
+from rummy_core.checkcmd import check
 from rummy_core.compare.command import compare
+from rummy_core.crash import CRASH_EXIT, crash_message, write_crash_report
 from rummy_core.duel import duel_command
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import hook_names
-from rummy_core.models.actions import ACTION_ADAPTER
-from rummy_core.models.events import EVENT_ADAPTER
-from rummy_core.models.position import Position
-from rummy_core.models.refusal import Refusal
-from rummy_core.models.view import SeatView
-from rummy_core.record import GameRecord, load_record, record_of, replay, save_record
-from rummy_core.registry import house_rules, rulesets
-from rummy_core.scenario import Scenario, load_scenario, run_scenario
+from rummy_core.jsonout import json_option, to_stdout, write_json
+from rummy_core.newrule import new_house_rule
+from rummy_core.record import load_record, record_of, replay, save_record
+from rummy_core.registry import find_ruleset, house_rules, rulesets
+from rummy_core.saves import new_save_path, saved_games, saves_dir
+from rummy_core.schemas import all_schemas
 from rummy_core.setup import Variant, build_hooks, first_dealer, new_game
-from rummy_core.textplay import default_save_path, play_text
+from rummy_core.textplay import play_text
 from rummy_core.tui.session import Session, Setup
 
 
-@click.group()
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="rummy")
 def cli() -> None:
-    """Rummy: play, test and compare rummy variants."""
+    """Rummy: play, test and compare rummy variants.
+
+    Exit codes: 0 success; 1 a scenario failed, a replay did not match, a comparison found a
+    difference it was asked to rule out; 2 a usage error or a refusal (bad option, unreadable
+    file); 70 a crash, with a crash report.
+    """
 
 
 @cli.command()
@@ -57,14 +65,16 @@ def cli() -> None:
     "save_path",
     type=click.Path(path_type=Path),
     default=None,
-    help="Save the game here after every move (default ~/.rummy/last-game.json).",
+    help="Save the game here after every move (default: a new file in ~/.rummy/games).",
 )
 @click.option(
     "--resume",
-    "resume_path",
-    type=click.Path(path_type=Path, exists=True),
+    "resume_text",
+    is_flag=False,
+    flag_value="",
     default=None,
-    help="Continue a saved game.",
+    metavar="[FILE]",
+    help="Continue a saved game; with no FILE, choose among the saved games.",
 )
 @click.option(
     "--plain",
@@ -86,21 +96,24 @@ def play(
     single_hand: bool,
     seed: int | None,
     save_path: Path | None,
-    resume_path: Path | None,
+    resume_text: str | None,
     plain: bool,
     pause: float,
 ) -> None:
     """Play against computer opponents: full screen, or with no options a start screen first."""
-    path = save_path or (resume_path if resume_path is not None else default_save_path())
+    resume_path = _resume_path(resume_text) if resume_text is not None else None
+    path = save_path or resume_path or new_save_path()
     chosen = (variant_text, opponents, bot, seed)
+    ruleset = variant_text or "classic"
     setup = Setup(
-        ruleset=variant_text or "classic",
-        bots=_opponents(bot or "random", opponents or 1),
+        ruleset=ruleset,
+        bots=_opponents(bot or "random", _check_opponents(ruleset, opponents)),
         single_hand=single_hand,
         seed=seed,
     )
     if plain or not sys.stdin.isatty():
         _play_plain(setup, path, resume_path)
+        _say_saved(path)
         return
     if resume_path is not None:
         session: Session | None = Session.resume(resume_path, path)
@@ -111,7 +124,54 @@ def play(
     # Textual loads only for the full-screen game, so the other commands start quickly.
     from rummy_core.tui.app import RummyApp
 
-    RummyApp(session, save_path=path, pause=pause).run()
+    app = RummyApp(session, save_path=path, pause=pause)
+    app.run()
+    if app.crash is not None:
+        raise app.crash
+    if app.session is not None:
+        _say_saved(path)
+
+
+def _say_saved(path: Path) -> None:
+    if path.is_file():
+        click.echo(f"The game is saved in {path}; rummy play --resume {path} carries on.")
+
+
+def _check_opponents(ruleset: str, opponents: int | None) -> int:
+    """``opponents`` (default 1), if the ruleset seats that many players besides you."""
+    if opponents is None:
+        return 1
+    cls = find_ruleset(Variant.parse(ruleset).ruleset)
+    low, high = cls.Options.min_players, cls.Options.max_players
+    if not low <= opponents + 1 <= high:
+        choice = f"{low - 1} to {high - 1} opponents" if high > low else f"{high - 1} opponents"
+        raise RuleError(
+            "bad_opponents",
+            f"{cls.name} is for {low} to {high} players: choose {choice}.",
+            opponents=opponents,
+        )
+    return opponents
+
+
+def _resume_path(text: str) -> Path:
+    """The save to resume: the file given, or one chosen from the saved games, newest first."""
+    if text:
+        path = Path(text)
+        if not path.is_file():
+            raise click.BadParameter(f"there is no saved game {text!r}.", param_hint="--resume")
+        return path
+    games = saved_games()
+    if not games:
+        raise RuleError(
+            "no_saved_games", f"There are no saved games in {saves_dir()}.", folder=str(saves_dir())
+        )
+    click.echo("Saved games, newest first:")
+    for number, game in enumerate(games, start=1):
+        click.echo(f"  {number}. {game.line()}")
+    choice = click.prompt(
+        "Which game", type=click.IntRange(1, len(games)), default=1, show_default=True
+    )
+    return games[choice - 1].path
 
 
 def _opponents(bot: str, opponents: int) -> tuple[str, ...]:
@@ -159,124 +219,169 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
     play_text(game, seats.index("human"), bots, save)
 
 
-@cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
-def check(paths: tuple[Path, ...]) -> None:
-    """Run scenario files (or every .json under a folder) and report each."""
-    files = sorted(f for p in paths for f in ([p] if p.is_file() else p.rglob("*.json")))
-    passed = failed = 0
-    for path in files:
-        try:
-            scenario = load_scenario(path)
-            problems = run_scenario(scenario)
-            name = scenario.name
-        except RuleError as exc:
-            problems, name = [f"{exc.code}: {exc.message}"], path.name
-        if problems:
-            failed += 1
-            click.echo(f"FAIL {path}: {name}")
-            for problem in problems:
-                click.echo(f"     {problem}")
-        else:
-            passed += 1
-            click.echo(f"ok   {path}: {name}")
-    click.echo(f"{passed} passed, {failed} failed")
-    if failed:
-        sys.exit(1)
-
-
 @cli.command(name="replay")
-@click.argument("path", type=click.Path(path_type=Path, exists=True))
-def replay_command(path: Path) -> None:
-    """Replay a saved game from its seed and action log, and check it ends where it did."""
+@click.argument("path", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@json_option("where the replay ends")
+def replay_command(path: Path, json_path: Path | None) -> None:
+    """Replay a saved game from its seed and action log; exit code 1 if it ends elsewhere."""
     record = load_record(path)
-    game = replay(record)
+    try:
+        game = replay(record)
+    except RuleError as exc:
+        if exc.code != "replay_mismatch":
+            raise
+        write_json({"file": str(path), "matches": False, "problem": exc.message}, json_path)
+        click.echo(f"mismatch [{exc.code}]: {path}: {exc.message}", err=True)
+        raise SystemExit(1) from None
     st = game.state
-    click.echo(
-        f"Replayed {len(record.actions)} actions of {record.variant} (seed {record.seed}):"
-        f" hand {st.hand_number}, phase {st.phase}, scores {st.scores}"
+    write_json(
+        {
+            "file": str(path),
+            "matches": True,
+            "variant": record.variant,
+            "seed": record.seed,
+            "actions": len(record.actions),
+            "hand": st.hand_number,
+            "phase": st.phase,
+            "scores": list(st.scores),
+        },
+        json_path,
     )
+    if not to_stdout(json_path):
+        click.echo(
+            f"Replayed {len(record.actions)} actions of {record.variant} (seed {record.seed}):"
+            f" hand {st.hand_number}, phase {st.phase}, scores {st.scores}"
+        )
+
+
+def _options(options: Any) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": field,
+            "default": info.get_default(call_default_factory=True),
+            "description": info.description or "",
+        }
+        for field, info in options.model_fields.items()
+    ]
 
 
 @cli.command(name="rulesets")
-def rulesets_command() -> None:
+@json_option("the list")
+def rulesets_command(json_path: Path | None) -> None:
     """List the installed rulesets with their options."""
+    listed: list[dict[str, Any]] = []
     for name, cls in rulesets().items():
         hooks = build_hooks(Variant(name))
-        implemented = hooks.implementers().get(cls.name, [])
-        click.echo(f"{name}: {cls.summary}")
-        if cls.aliases:
-            click.echo(f"  aliases: {', '.join(cls.aliases)}")
-        for field, info in cls.Options.model_fields.items():
-            click.echo(f"  option {field} = {info.default!r}: {info.description or ''}")
-        click.echo(f"  hooks: {', '.join(implemented)}")
+        listed.append(
+            {
+                "name": name,
+                "summary": cls.summary,
+                "aliases": list(cls.aliases),
+                "players": [cls.Options.min_players, cls.Options.max_players],
+                "options": _options(cls.Options),
+                "hooks": hooks.implementers().get(cls.name, []),
+            }
+        )
+    write_json(listed, json_path)
+    if to_stdout(json_path):
+        return
+    for entry in listed:
+        click.echo(f"{entry['name']}: {entry['summary']}")
+        if entry["aliases"]:
+            click.echo(f"  aliases: {', '.join(entry['aliases'])}")
+        for option in entry["options"]:
+            click.echo(
+                f"  option {option['name']} = {option['default']!r}: {option['description']}"
+            )
+        click.echo(f"  hooks: {', '.join(entry['hooks'])}")
 
 
 @cli.command(name="house-rules")
-def house_rules_command() -> None:
+@json_option("the list")
+def house_rules_command(json_path: Path | None) -> None:
     """List the installed house rules, what they apply to and their options."""
-    found = house_rules()
-    if not found:
-        click.echo("No house rules are installed.")
-    for name, cls in found.items():
-        applies = ", ".join(cls.applies_to) or "any ruleset"
-        click.echo(f"{name}: {cls.summary} (for {applies})")
-        if cls.conflicts_with:
-            click.echo(f"  conflicts with: {', '.join(cls.conflicts_with)}")
-        for field, info in cls.Options.model_fields.items():
-            default = info.get_default(call_default_factory=True)
-            click.echo(f"  option {field} = {default!r}: {info.description or ''}")
+    listed: list[dict[str, Any]] = []
+    for name, cls in house_rules().items():
         hooks = [h for h in hook_names() if hasattr(cls, h)]
-        click.echo(f"  hooks: {', '.join(hooks)}")
+        entry: dict[str, Any] = {
+            "name": name,
+            "summary": cls.summary,
+            "applies_to": list(cls.applies_to),
+            "conflicts_with": list(cls.conflicts_with),
+            "options": _options(cls.Options),
+            "hooks": hooks,
+        }
         if "rummy_register_actions" in hooks:
             # The registrar needs an instance: set the rule up on a ruleset it applies to.
             ruleset = cls.applies_to[0] if cls.applies_to else "classic"
             try:
-                kinds = build_hooks(Variant(ruleset, {}, ((name, {}),))).action_kinds
+                entry["actions"] = list(
+                    build_hooks(Variant(ruleset, {}, ((name, {}),))).action_kinds
+                )
             except RuleError as exc:
-                click.echo(f"  actions: cannot be listed: {exc.message}")
-            else:
-                click.echo(f"  actions: {', '.join(kinds)}")
+                entry["actions_problem"] = exc.message
+        listed.append(entry)
+    write_json(listed, json_path)
+    if to_stdout(json_path):
+        return
+    if not listed:
+        click.echo("No house rules are installed.")
+    for entry in listed:
+        applies = ", ".join(entry["applies_to"]) or "any ruleset"
+        click.echo(f"{entry['name']}: {entry['summary']} (for {applies})")
+        if entry["conflicts_with"]:
+            click.echo(f"  conflicts with: {', '.join(entry['conflicts_with'])}")
+        for option in entry["options"]:
+            click.echo(
+                f"  option {option['name']} = {option['default']!r}: {option['description']}"
+            )
+        click.echo(f"  hooks: {', '.join(entry['hooks'])}")
+        if "actions" in entry:
+            click.echo(f"  actions: {', '.join(entry['actions'])}")
+        if "actions_problem" in entry:
+            click.echo(f"  actions: cannot be listed: {entry['actions_problem']}")
 
 
 @cli.command()
 @click.option(
     "--out",
-    type=click.Path(path_type=Path),
+    type=click.Path(path_type=Path, file_okay=False),
     default=Path("schemas"),
     show_default=True,
     help="Folder to write the schemas to.",
 )
 def schema(out: Path) -> None:
-    """Write the JSON schemas of positions, actions, events, views, scenarios and records."""
+    """Write the JSON schemas of positions, actions (with the installed plugins' own), events,
+    views, scenarios, records and refusals."""
     out.mkdir(parents=True, exist_ok=True)
-    schemas = {
-        "position": Position.model_json_schema(),
-        "action": ACTION_ADAPTER.json_schema(),
-        "event": EVENT_ADAPTER.json_schema(),
-        "view": SeatView.model_json_schema(),
-        "scenario": Scenario.model_json_schema(),
-        "record": GameRecord.model_json_schema(),
-        "refusal": Refusal.model_json_schema(),
-    }
-    for name, body in schemas.items():
-        (out / f"{name}.schema.json").write_text(json.dumps(body, indent=2), encoding="utf-8")
-        click.echo(f"wrote {out / f'{name}.schema.json'}")
+    for name, body in all_schemas().items():
+        target = out / f"{name}.schema.json"
+        target.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
+        click.echo(f"wrote {target}")
 
 
+cli.add_command(check)
 cli.add_command(compare)
 cli.add_command(duel_command)
+cli.add_command(new_house_rule)
 
 
-def main() -> None:
-    """Entry point: turns every refusal into a clear message and exit code 2, never a traceback."""
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: a refusal is one clear line and exit code 2; a crash is a short message, a
+    crash report and exit code 70; never a bare traceback."""
     try:
-        cli.main(standalone_mode=False)
+        code = cli.main(args=argv, prog_name="rummy", standalone_mode=False)
     except RuleError as exc:
         click.echo(f"error [{exc.code}]: {exc.message}", err=True)
         sys.exit(2)
     except click.exceptions.Abort:
+        click.echo("Stopped.", err=True)
         sys.exit(1)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        report = write_crash_report(exc, ["rummy", *(sys.argv[1:] if argv is None else argv)])
+        click.echo(crash_message(exc, report), err=True)
+        sys.exit(CRASH_EXIT)
+    sys.exit(code if isinstance(code, int) else 0)

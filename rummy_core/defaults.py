@@ -175,6 +175,12 @@ def rummy_hand_bonus() -> bool:
 
 
 @hookimpl(trylast=True)
+def rummy_match_over() -> bool:
+    # With no rule for a longer match, a match is one hand.
+    return True
+
+
+@hookimpl(trylast=True)
 def rummy_match_winners(state: State) -> list[int]:
     best = max(state.scores)
     return [seat for seat, score in enumerate(state.scores) if score == best]

@@ -13,13 +13,13 @@ bot may carry options (``expert:playouts=16,seconds=0.5``).
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 import click
@@ -28,6 +28,7 @@ from rummy_core.bots import Bot, make_bot
 from rummy_core.compare.stats import wilson
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
+from rummy_core.jsonout import json_option, to_stdout, write_json
 from rummy_core.setup import Variant, build_hooks, new_game
 from rummy_core.simulate import play_match
 
@@ -200,9 +201,9 @@ def duel(
 @click.option("--games", type=int, default=100, show_default=True, help="Games (two per deal).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals.")
 @click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@json_option("the result")
 def duel_command(
-    bot_a: str, bot_b: str, variant: str, games: int, seed: int, jobs: int, as_json: bool
+    bot_a: str, bot_b: str, variant: str, games: int, seed: int, jobs: int, json_path: Path | None
 ) -> None:
     """Two bots play the same deals from both seats: A's win rate with a 95% interval.
 
@@ -227,4 +228,6 @@ def duel_command(
             result = duel(
                 bot_a, bot_b, variant, games, seed, jobs, progress=lambda p: bar.update(len(p))
             )
-    click.echo(json.dumps(result.as_json(), indent=2) if as_json else result.summary())
+    write_json(result.as_json(), json_path)
+    if not to_stdout(json_path):
+        click.echo(result.summary())

@@ -342,6 +342,9 @@ class Hooks:
     def hand_bonus(self, state: State, went_out: int) -> bool:
         return self._decide("rummy_hand_bonus", bool, state=state, went_out=went_out)
 
+    def match_over(self, state: State) -> bool:
+        return self._decide("rummy_match_over", bool, state=state)
+
     def match_winners(self, state: State) -> list[int]:
         return self._decide("rummy_match_winners", list, state=state)
 

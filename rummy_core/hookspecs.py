@@ -303,10 +303,20 @@ def rummy_hand_bonus(state: State, went_out: int) -> bool | None:
 
 
 @hookspec(firstresult=True)
-def rummy_match_winners(state: State) -> list[int] | None:
-    """The winners once the match is over (scores updated), or an empty list to play on.
+def rummy_match_over(state: State) -> bool | None:
+    """Whether the match ends with the hand just scored (``state``: scores and outcome updated).
 
     Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_match_winners(state: State) -> list[int] | None:
+    """The winners of the match that just ended: one seat, several sharing the win, or none.
+
+    An empty list is a match with no winner (ruling C8: a single hand that nobody went out of).
+    Asked only once ``rummy_match_over`` has said the match is over. Stops at first non-None
+    result.
     """
 
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.invalid import file_problem
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.position import dump_position
 from rummy_core.setup import Variant, game_from_position, new_game
@@ -94,7 +95,7 @@ def load_record(path: Path) -> GameRecord:
     try:
         return GameRecord.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError, ValidationError) as exc:
-        raise RuleError("bad_record", f"{path}: {exc}", path=str(path)) from None
+        raise RuleError("bad_record", file_problem(str(path), exc), path=str(path)) from None
 
 
 def save_record(record: GameRecord, path: Path) -> None:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.invalid import file_problem
 from rummy_core.models.actions import parse_action
 from rummy_core.setup import Variant, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
@@ -76,11 +77,20 @@ class Scenario(BaseModel):
 
 
 def load_scenario(path: Path) -> Scenario:
-    """Read a scenario file; ``bad_scenario`` says what is wrong with it."""
+    """Read a scenario file; ``bad_scenario`` says in one line what is wrong with it."""
     try:
-        return Scenario.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, ValidationError) as exc:
-        raise RuleError("bad_scenario", f"{path}: {exc}", path=str(path)) from None
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RuleError("bad_scenario", file_problem(str(path), exc), path=str(path)) from None
+    return parse_scenario(text, str(path))
+
+
+def parse_scenario(text: str, source: str) -> Scenario:
+    """A scenario from the text of a file; ``source`` names the file in the error message."""
+    try:
+        return Scenario.model_validate(json.loads(text))
+    except (ValueError, ValidationError) as exc:
+        raise RuleError("bad_scenario", file_problem(source, exc), path=source) from None
 
 
 def run_scenario(scenario: Scenario) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -124,7 +123,8 @@ def play_text(
         st = game.state
         if st.phase == MATCH_OVER:
             winners = ", ".join("you" if w == human else f"seat {w}" for w in st.winners)
-            echo(f"Match over. Winner: {winners}. Final scores: {st.scores}")
+            result = f"Winner: {winners}" if winners else "Nobody won (no one went out)"
+            echo(f"Match over. {result}. Final scores: {st.scores}")
             return
         if st.phase == HAND_OVER:
             echo(f"Hand over: {st.outcome}. Scores: {st.scores}")
@@ -166,8 +166,3 @@ def play_text(
             save(game)
         if game.current_player() == human:
             echo(describe_table(game, human))
-
-
-def default_save_path() -> Path:
-    """Where games are saved when no file is given."""
-    return Path.home() / ".rummy" / "last-game.json"

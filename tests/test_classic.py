@@ -1,4 +1,4 @@
-"""Classic Rummy, ruling by ruling (C1 to C7 in shared/RULINGS.md)."""
+"""Classic Rummy, ruling by ruling (C1 to C7 in docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -275,3 +275,19 @@ def test_c7_single_hand_match() -> None:
     game = position_game("classic:target=none", **{**play_position("KH"), "opened": [True, False]})
     game.apply(0, Discard(c("KH")))
     assert game.state.phase == MATCH_OVER and game.state.winners == [0]
+
+
+# -- C8: a single hand with no winner --------------------------------------------------------
+
+
+def test_c8_a_single_hand_that_the_stock_ends_has_no_winner() -> None:
+    # Ruling C8: the dead hand of C6 in a single-hand game ends the match with nobody winning.
+    pos = stock_out_position()
+    pos["refills"] = 1
+    game = position_game("classic:target=none", **pos)
+    game.apply(0, Draw("stock"))
+    events = game.apply(0, Discard(c("KD")))
+    st = game.state
+    assert st.phase == MATCH_OVER
+    assert st.winners == []
+    assert events[-1] == {"type": "match_ended", "winners": [], "scores": [0, 0]}

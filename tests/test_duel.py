@@ -63,7 +63,17 @@ def test_the_command_prints_the_result_as_json() -> None:
     runner = CliRunner()
     out = runner.invoke(
         cli,
-        ["duel", "greedy", "random", "--ruleset", "classic:target=null", "--games", "2", "--json"],
+        [
+            "duel",
+            "greedy",
+            "random",
+            "--ruleset",
+            "classic:target=null",
+            "--games",
+            "2",
+            "--json",
+            "-",
+        ],
     )
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)

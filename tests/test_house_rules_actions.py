@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rummy_rulesets.house.knock import KNOCKED, Knock
 
-from rulesets.house.knock import KNOCKED, Knock
 from rummy_core.actions import Discard, Draw
 from rummy_core.bots import make_bot
 from rummy_core.cards import card_name, parse_card

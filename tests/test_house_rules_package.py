@@ -17,11 +17,10 @@ import subprocess
 import sys
 import sysconfig
 import venv
-from importlib.metadata import version
-from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
+from install_helpers import builds_wheels_offline
 
 from rummy_core.errors import RuleError
 from rummy_core.registry import find_house_rule
@@ -31,12 +30,6 @@ pytestmark = pytest.mark.plugin_install
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "rummy-hr-example"
 SKIP = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", ".pytest_cache")
-
-
-def builds_wheels_offline() -> bool:
-    """Whether setuptools here builds a wheel with no download (70.1 has its own bdist_wheel)."""
-    major, minor = (int(part) for part in version("setuptools").split(".")[:2])
-    return find_spec("wheel") is not None or (major, minor) >= (70, 1)
 
 
 def run(*args: str | Path, cwd: Path | None = None) -> str:

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rummy_rulesets.house.ace_low_high import AceLowHigh
+from rummy_rulesets.house.pile_penalty import CHARGES
 
-from rulesets.house.ace_low_high import AceLowHigh
-from rulesets.house.pile_penalty import CHARGES
 from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
 from rummy_core.cards import ACE, JOKER, card, card_name, parse_card, parse_cards
 from rummy_core.engine import Game

@@ -8,8 +8,8 @@ import pytest
 from hungarian_helpers import lay_down, make
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rummy_rulesets.hungarian import HungarianRomi
 
-from rulesets.hungarian import HungarianRomi
 from rummy_core.actions import Discard, Draw, LayOff, TakeBack
 from rummy_core.cards import ACE, JOKER, card, card_name, parse_card, parse_cards, rank_of, suit_of
 from rummy_core.errors import RuleError

@@ -202,9 +202,11 @@ def twin_run(make: Callable[[str], object], hook: str) -> PluginError:
     pile = [card_name(c) for c in range(52) if card_name(c) not in placed]
     position = {**PLAYING, "phase": "draw", "this_turn": {}, "hands": hands, "stock": stock}
     position["discard"] = pile
-    plain = position_game("classic", **position)
+    # The winners are asked once a match is over: a single hand (C7) is over when it ends.
+    variant = "classic:target=none" if hook == "rummy_match_winners" else "classic"
+    plain = position_game(variant, **position)
     try:
-        bad = game_with(make(hook), **position)
+        bad = game_with(make(hook), variant=variant, **position)
     except PluginError as exc:
         return exc
     rng = Random(hook)

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 from riverside_helpers import mid_hand
+from rummy_rulesets.riverside import CardValues, RiversideOptions
 
-from rulesets.riverside import CardValues, RiversideOptions
 from rummy_core.actions import Discard, LayOff, MeldDown, NewMeld
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game

@@ -239,3 +239,12 @@ def test_play_plain_with_a_bot_per_opponent(tmp_path: Path) -> None:
     assert "classic:target=None" in result.output
     # With seed 4 the bots move first, so the game is saved before the human quits.
     assert json.loads(save.read_text())["seats"] == ["human", "random", "random"]
+
+
+def test_a_match_with_no_winner_says_so() -> None:
+    # Ruling C8: a single classic hand that the stock ends has no winner, and the log says it.
+    names = ["You", "Bot 1"]
+    ended = {"type": "match_ended", "winners": [], "scores": [0, 0]}
+    assert describe(ended, 0, names) == "The match is over with no winner."
+    won = {"type": "match_ended", "winners": [1], "scores": [0, 12]}
+    assert describe(won, 0, names) == "The match is over: Bot 1 won."

@@ -19,7 +19,6 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rulesets.classic import ClassicOptions
 from rummy_core.action_kinds import ActionKind
 from rummy_core.actions import PluginAction
 from rummy_core.cards import card_name, parse_card
@@ -27,6 +26,8 @@ from rummy_core.defaults import PIP_VALUES
 from rummy_core.engine import Event, Game, refuse
 from rummy_core.plugin import HouseRule, hookimpl
 from rummy_core.state import PLAY, State
+
+from ..classic import ClassicOptions
 
 KNOCKED = "knocked"
 """``State.extra`` key: the seat that knocked, once someone has (the hand ends at once)."""

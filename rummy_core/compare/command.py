@@ -22,6 +22,7 @@ from rummy_core.compare.play import Block
 from rummy_core.compare.report import build_report
 from rummy_core.compare.running import run_study
 from rummy_core.compare.spec import Study, parse_bots
+from rummy_core.jsonout import json_option, to_stdout
 
 DEFAULT_HANDS = 1000
 WIDE = 180
@@ -69,7 +70,7 @@ WIDE = 180
     show_default=True,
     help="A match still going after this many hands is cut off.",
 )
-@click.option("--json", "json_path", type=click.Path(path_type=Path), help="Write the report.")
+@json_option("the report")
 @click.option("--csv", "csv_path", type=click.Path(path_type=Path), help="Write the figures.")
 @click.option(
     "--records", "records_path", type=click.Path(path_type=Path), help="One JSON line per hand."
@@ -135,7 +136,8 @@ def compare(
             on_block=on_block,
         )
     report = build_report(outcome)
-    print_report(console, report)
+    if not to_stdout(json_path):
+        print_report(console, report)
     if json_path is not None:
         write_json(report, json_path)
     if csv_path is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from pathlib import Path
 from typing import IO
 
@@ -134,8 +135,12 @@ def print_report(console: Console, report: Report) -> None:
 
 
 def write_json(report: Report, path: Path) -> None:
-    """The report as JSON (schema: ``rummy_core.compare.report.Report``)."""
-    path.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    """The report as JSON (schema: ``rummy_core.compare.report.Report``); ``-`` is stdout."""
+    text = report.model_dump_json(indent=2) + "\n"
+    if str(path) == "-":
+        sys.stdout.write(text)
+    else:
+        path.write_text(text, encoding="utf-8")
 
 
 CSV_COLUMNS = ("variant", "figure", "label", "kind", "n", "value", "low", "high", "median", "p90")

@@ -20,6 +20,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from rummy_core.actions import Action, Discard, Draw, MeldDown, NewMeld, TakeBack
 from rummy_core.errors import RuleError
+from rummy_core.resources import styles
 from rummy_core.state import PLAY
 from rummy_core.tui.panels import cut_text, discard_text, players_text, status_text, stock_text
 from rummy_core.tui.plays import (
@@ -88,7 +89,7 @@ class Targets:
 class RummyApp(App[None]):
     """The game: a table, your hand, and the computer opponents taking their turns."""
 
-    CSS_PATH = "styles.tcss"
+    CSS = styles()
     TITLE = "Rummy"
     # The keys belong to the table: no pane may take the focus and swallow the arrows.
     AUTO_FOCUS = None
@@ -129,6 +130,16 @@ class RummyApp(App[None]):
         self.by_rank = False
         self.targets: Targets | None = None
         self._bot_timer_set = False
+        self.crash: Exception | None = None
+        """The unhandled error that ended the game, for ``rummy play``'s crash report."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual has no public hook for an unhandled error. Keep it for the crash report and drop
+        # Textual's long traceback from the terminal; Textual still keeps the error and raises it
+        # into a pilot test, so tests see every crash.
+        self.crash = error
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
 
     # -- building the screen ---------------------------------------------------------------------
 

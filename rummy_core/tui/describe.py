@@ -70,6 +70,9 @@ def describe(event: dict[str, Any], seat: int, names: Sequence[str]) -> str:
     if isinstance(model, HandEnded):
         return _hand_ended(model, names)
     assert isinstance(model, MatchEnded)
+    if not model.winners:
+        # Ruling C8: a single hand that nobody went out of.
+        return "The match is over with no winner."
     return f"The match is over: {_join([names[w] for w in model.winners])} won."
 
 

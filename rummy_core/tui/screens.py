@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,10 +13,8 @@ from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Stat
 from rummy_core.bots import bot_names
 from rummy_core.errors import RuleError
 from rummy_core.registry import find_ruleset, rulesets
+from rummy_core.resources import guide
 from rummy_core.tui.session import Session, Setup, match_length
-
-DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
-"""Where each ruleset's player's guide lives (``docs/<ruleset>.md``)."""
 
 KEYS = """\
 - **← →** move along your hand; **Space** selects or unselects a card (so does a click)
@@ -37,13 +34,37 @@ saved after every move: `rummy play --resume FILE` carries on.
 """
 
 
+ALL_RULESETS = "All rulesets"
+"""The heading of the rulings that hold in every ruleset (``docs/rulings.md``)."""
+
+
 def rules_text(ruleset: str) -> str:
-    """The player's guide of ``ruleset`` (its docs page), or its summary if there is none."""
-    page = DOCS / f"{ruleset}.md"
-    if page.is_file():
-        return page.read_text(encoding="utf-8")
+    """The player's guide of ``ruleset`` (shipped as ``guides/<name>.md``, or its summary), then
+    its rulings."""
     cls = find_ruleset(ruleset)
-    return f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
+    text = guide(cls, cls.name) or f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
+    return text + rulings_text(ruleset)
+
+
+def rulings_text(ruleset: str) -> str:
+    """The sections of the rulings page (``docs/rulings.md``, shipped as ``guides/rulings.md``)
+    for ``ruleset`` and for all rulesets, under a heading.
+
+    The guides cite rulings by id (R3, H7, A3); the help shows them in full, so the player need
+    not leave the game to look one up.
+    """
+    page = guide(find_ruleset(ruleset), "rulings")
+    if page is None:
+        return ""
+    # Each ruleset's section is headed "## Name (`name`)"; the shared one "## All rulesets".
+    sections = page.split("\n## ")[1:]
+    wanted = [
+        s for s in sections if s.startswith(ALL_RULESETS) or f"(`{ruleset}`)" in s.split("\n")[0]
+    ]
+    if not wanted:
+        return ""
+    body = "".join(f"\n## {s.rstrip()}\n" for s in wanted)
+    return f"\n\n# Rulings\n\nThe rulings of this game, as stated in docs/rulings.md.\n{body}"
 
 
 class StartScreen(Screen[Setup]):
@@ -219,6 +240,8 @@ class ScoreSheet(ModalScreen[bool]):
         st = s.game.state
         if s.match_over:
             names = [s.names[w] for w in st.winners]
+            if not names:
+                return "The match is over, and nobody won: no one went out."
             verb = "win" if names == ["You"] or len(names) > 1 else "wins"
             return f"The match is over. {' and '.join(names)} {verb}!"
         outcome = st.outcome or {}

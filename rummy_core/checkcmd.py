@@ -1,0 +1,205 @@
+"""``rummy check``: run scenario files, the ones that ship with a ruleset, or a rule's own test.
+
+Each argument is a file, a folder (every ``.json`` under it), or the name of an installed ruleset
+or house rule (the scenarios its package ships for it). ``--without RULE`` runs each scenario once
+more without that house rule and expects it to fail then: a scenario that passes either way does
+not test the rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+
+from rummy_core.errors import RuleError
+from rummy_core.jsonout import json_option, to_stdout, write_json
+from rummy_core.registry import find_house_rule, find_ruleset, house_rules, rulesets
+from rummy_core.resources import shipped_scenarios
+from rummy_core.scenario import HouseRuleRef, Scenario, load_scenario, parse_scenario, run_scenario
+
+
+@dataclass
+class Checked:
+    """One scenario file and what running it found."""
+
+    source: str
+    name: str
+    problems: list[str]
+    without: list[str] | None = None
+    """With ``--without``: what went wrong once the rule was left out (empty: it still passed)."""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """Whether it passed (and, with ``--without``, failed without the rule)."""
+        return not self.problems and self.without != []
+
+    def as_json(self) -> dict[str, Any]:
+        """The result as plain JSON data."""
+        data: dict[str, Any] = {
+            "file": self.source,
+            "name": self.name,
+            "passed": self.passed,
+            "problems": self.problems,
+        }
+        if self.without is not None:
+            data["without_problems"] = self.without
+        return data
+
+
+Loaded = tuple[str, Scenario | RuleError]
+
+
+@click.command()
+@click.argument("targets", nargs=-1, metavar="[FILE|FOLDER|NAME]...")
+@click.option(
+    "--builtin", is_flag=True, help="Run every scenario that the installed packages ship."
+)
+@click.option(
+    "--without",
+    "without",
+    metavar="RULE",
+    default=None,
+    help="Run each scenario again without the house rule RULE: it should then fail.",
+)
+@json_option("the results")
+def check(
+    targets: tuple[str, ...], builtin: bool, without: str | None, json_path: Path | None
+) -> None:
+    """Run scenario files and report each; exit code 1 when one fails.
+
+    A NAME runs the scenarios shipped for an installed ruleset or house rule (rummy check classic).
+    """
+    if not targets and not builtin:
+        raise click.UsageError(
+            "Give scenario files or folders, a ruleset or house rule, or --builtin."
+        )
+    if without is not None:
+        without = find_house_rule(without).name
+    loaded = _collect(targets, builtin)
+    if not loaded:
+        raise click.UsageError("No scenario files were found there.")
+    results = [_check(source, item, without) for source, item in loaded]
+    quiet = to_stdout(json_path)
+    for result in results:
+        if not quiet:
+            _report(result, without)
+    passed = sum(r.passed for r in results)
+    failed = len(results) - passed
+    if not quiet:
+        click.echo(f"{passed} passed, {failed} failed")
+    write_json(
+        {
+            "passed": passed,
+            "failed": failed,
+            "without": without,
+            "results": [r.as_json() for r in results],
+        },
+        json_path,
+    )
+    if failed:
+        raise SystemExit(1)
+
+
+def _collect(targets: tuple[str, ...], builtin: bool) -> list[Loaded]:
+    """The scenarios the arguments name, each with where it comes from (or why it cannot load)."""
+    shipped: list[Loaded] | None = None
+
+    def all_shipped() -> list[Loaded]:
+        nonlocal shipped
+        if shipped is None:
+            shipped = [(f.label, _parse(f.text, f.label)) for f in shipped_scenarios()]
+        return shipped
+
+    loaded: list[Loaded] = list(all_shipped()) if builtin else []
+    for target in targets:
+        path = Path(target)
+        if path.exists():
+            files = [path] if path.is_file() else sorted(path.rglob("*.json"))
+            loaded += [(str(f), _load(f)) for f in files]
+        else:
+            key = _plugin_name(target)
+            loaded += [(src, item) for src, item in all_shipped() if _is_for(item, key)]
+    return loaded
+
+
+def _plugin_name(target: str) -> str:
+    known_rulesets, known_rules = rulesets(), house_rules()
+    key = target.strip().lower()
+    if key in known_rules:
+        return key
+    if key in known_rulesets or any(key in cls.aliases for cls in known_rulesets.values()):
+        return find_ruleset(key).name
+    raise click.UsageError(
+        f"{target!r} is not a file or folder, nor an installed ruleset or house rule"
+        f" (rulesets: {', '.join(known_rulesets)}; house rules: {', '.join(known_rules)})."
+    )
+
+
+def _is_for(item: Scenario | RuleError, key: str) -> bool:
+    if isinstance(item, RuleError):
+        return False
+    try:
+        ruleset = find_ruleset(item.ruleset).name
+    except RuleError:
+        ruleset = item.ruleset
+    return key == ruleset or key in _rule_names(item)
+
+
+def _rule_names(scenario: Scenario) -> list[str]:
+    return [(r if isinstance(r, str) else r.name).strip().lower() for r in scenario.house_rules]
+
+
+def _load(path: Path) -> Scenario | RuleError:
+    try:
+        return load_scenario(path)
+    except RuleError as exc:
+        return exc
+
+
+def _parse(text: str, source: str) -> Scenario | RuleError:
+    try:
+        return parse_scenario(text, source)
+    except RuleError as exc:
+        return exc
+
+
+def _run(scenario: Scenario) -> list[str]:
+    try:
+        return run_scenario(scenario)
+    except RuleError as exc:
+        return [f"{exc.code}: {exc.message}"]
+
+
+def _check(source: str, item: Scenario | RuleError, without: str | None) -> Checked:
+    if isinstance(item, RuleError):
+        return Checked(
+            source, Path(source.rpartition(":")[2]).name, [f"{item.code}: {item.message}"]
+        )
+    result = Checked(source, item.name, _run(item))
+    if without is None:
+        return result
+    if without not in _rule_names(item):
+        result.problems.append(f"it does not use the house rule {without!r}")
+        return result
+    kept: list[str | HouseRuleRef] = [
+        r
+        for r in item.house_rules
+        if (r if isinstance(r, str) else r.name).strip().lower() != without
+    ]
+    result.without = _run(item.model_copy(update={"house_rules": kept}))
+    return result
+
+
+def _report(result: Checked, without: str | None) -> None:
+    click.echo(f"{'ok  ' if result.passed else 'FAIL'} {result.source}: {result.name}")
+    for problem in result.problems:
+        click.echo(f"     {problem}")
+    if result.without is not None and not result.problems:
+        if result.without:
+            click.echo(f"     without {without}, it fails as it should: {result.without[0]}")
+        else:
+            click.echo(f"     it still passes without {without}: it does not test that rule")

@@ -1,0 +1,68 @@
+"""The JSON schemas of every file and message, with the actions that installed plugins add.
+
+Each schema names itself (``$id``) and the JSON Schema dialect it is written in (``$schema``), so
+a validator or an editor can use it as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from rummy_core import __version__
+from rummy_core.errors import RuleError
+from rummy_core.models.actions import ActionModel
+from rummy_core.models.events import EVENT_ADAPTER
+from rummy_core.models.position import Position
+from rummy_core.models.refusal import Refusal
+from rummy_core.models.view import SeatView
+from rummy_core.record import GameRecord
+from rummy_core.registry import house_rules
+from rummy_core.scenario import Scenario
+from rummy_core.setup import Variant, build_hooks
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+"""The dialect pydantic writes."""
+
+
+def schema_id(name: str) -> str:
+    """The ``$id`` of a schema: a URN with the version of the program that wrote it."""
+    return f"urn:rummy:{__version__}:{name}.schema.json"
+
+
+def plugin_actions() -> dict[str, type[BaseModel]]:
+    """The JSON model of every action type that an installed house rule adds, by type."""
+    found: dict[str, type[BaseModel]] = {}
+    for name, cls in house_rules().items():
+        if not hasattr(cls, "rummy_register_actions"):
+            continue
+        # The registrar needs an instance: set the rule up on a ruleset it applies to.
+        ruleset = cls.applies_to[0] if cls.applies_to else "classic"
+        try:
+            kinds = build_hooks(Variant(ruleset, {}, ((name, {}),))).action_kinds
+        except RuleError:
+            continue
+        found.update({kind: action.model for kind, action in kinds.items()})
+    return found
+
+
+def all_schemas() -> dict[str, dict[str, Any]]:
+    """Every schema by name: positions, actions, events, views, scenarios, records, refusals."""
+    extra = tuple(plugin_actions().values())
+    actions: Any = ActionModel
+    if extra:
+        built_in = ActionModel.__origin__  # type: ignore[attr-defined]
+        actions = Annotated[Union[built_in, *extra], Field(discriminator="type")]
+    bodies = {
+        "position": Position.model_json_schema(),
+        "action": TypeAdapter(actions).json_schema(),
+        "event": EVENT_ADAPTER.json_schema(),
+        "view": SeatView.model_json_schema(),
+        "scenario": Scenario.model_json_schema(),
+        "record": GameRecord.model_json_schema(),
+        "refusal": Refusal.model_json_schema(),
+    }
+    return {
+        name: {"$schema": DIALECT, "$id": schema_id(name), **body} for name, body in bodies.items()
+    }

@@ -1,0 +1,255 @@
+"""The built wheel, installed in a fresh venv with no checkout on the path, works as a user's would.
+
+One wheel and one venv serve every check (about a minute in all). The venv reaches this
+environment's third-party packages (textual, pydantic, pytest, mypy, ...) through a folder of
+links that leaves out this project's own install, so ``rummy_core`` can only come from the wheel.
+A house rule made by ``rummy new-house-rule`` is installed into the same venv and passes its own
+tests, ``mypy --strict``, and ``rummy check --without``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import venv
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+import pytest
+from install_helpers import builds_wheels_offline
+
+from rummy_core import __version__
+from rummy_core.cards import card_name
+from rummy_core.setup import first_dealer, new_game
+from rummy_core.state import DRAW
+from rummy_core.textplay import play_text
+from rummy_core.tui.session import Setup
+
+pytestmark = pytest.mark.plugin_install
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIP = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", ".pytest_cache")
+OWN = ("rummy-", "rummy_", "__editable__", "_parent_env")
+"""What of this environment's site-packages is this project's own install, kept out of the venv."""
+
+
+@dataclass(frozen=True)
+class Installed:
+    """The fresh venv with the wheel in it."""
+
+    wheel: Path
+    python: Path
+    rummy: Path
+    work: Path
+    env: dict[str, str]
+
+    def run(self, *args: str | Path, stdin: str = "", code: int = 0) -> str:
+        done = subprocess.run(
+            [str(a) for a in args],
+            cwd=self.work,
+            env=self.env,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == code, (
+            f"{args} exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
+        )
+        return done.stdout
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    base = tmp_path_factory.mktemp("wheel")
+    source = base / "src"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    # The links to scenarios/ and docs/ are copied as the files they point to, as in a wheel.
+    for package in ("rummy_core", "rulesets"):
+        shutil.copytree(ROOT / package, source / package, ignore=SKIP)
+    dist = base / "dist"
+    pip = [sys.executable, "-m", "pip"]
+    offline = ["--no-build-isolation", "--no-index"] if builds_wheels_offline() else []
+    build = subprocess.run(
+        [*pip, "wheel", "--quiet", "--no-deps", *offline, "-w", dist, source],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert build.returncode == 0, build.stderr
+    (wheel,) = dist.glob("rummy-*.whl")
+
+    env_dir = base / "venv"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    deps = base / "deps"
+    deps.mkdir()
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        if not entry.name.startswith(OWN):
+            (deps / entry.name).symlink_to(entry)
+    (Path(site) / "_deps.pth").write_text(f"{deps}\n", encoding="utf-8")
+    install = subprocess.run(
+        [*pip, "--python", python, "install", "--quiet", "--no-deps", "--no-index", wheel],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert install.returncode == 0, install.stderr
+    work = base / "work"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env |= {"RUMMY_HOME": str(base / "home"), "NO_COLOR": "1", "COLUMNS": "120"}
+    return Installed(wheel, python, env_dir / "bin" / "rummy", work, env)
+
+
+def test_the_wheel_holds_every_module_and_data_file(installed: Installed) -> None:
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    for folder, package in (("rummy_core", "rummy_core"), ("rulesets", "rummy_rulesets")):
+        for path in (ROOT / folder).rglob("*"):
+            relative = path.relative_to(ROOT / folder)
+            if path.is_file() and "__pycache__" not in relative.parts:
+                assert f"{package}/{relative.as_posix()}" in names, f"{path} is not in the wheel"
+    scenarios = [p for p in (ROOT / "scenarios").rglob("*.json")]
+    shipped = [n for n in names if n.startswith("rummy_rulesets/scenarios/")]
+    assert len(shipped) == len(scenarios) > 0
+    assert "rummy_rulesets/guides/classic.md" in names
+    assert "rummy_core/tui/styles.tcss" in names
+    # Only this project's own import names: nothing generic like `rulesets` in site-packages.
+    assert {n.split("/")[0] for n in names if not n.startswith("rummy-")} == {
+        "rummy_core",
+        "rummy_rulesets",
+    }
+
+
+def test_metadata(installed: Installed) -> None:
+    (meta,) = (n for n in zipfile.ZipFile(installed.wheel).namelist() if n.endswith("/METADATA"))
+    text = zipfile.ZipFile(installed.wheel).read(meta).decode()
+    assert f"Version: {__version__}" in text
+    assert "License-Expression: MIT" in text
+    assert "Classifier: Typing :: Typed" in text
+    assert "Provides-Extra: testing" in text and 'extra == "testing"' in text
+
+
+def test_version_and_help(installed: Installed) -> None:
+    assert installed.run(installed.rummy, "--version").strip() == f"rummy, version {__version__}"
+    assert installed.run(installed.python, "-m", "rummy_core", "-h").startswith("Usage: rummy")
+
+
+def test_the_package_is_the_installed_one(installed: Installed) -> None:
+    where = installed.run(
+        installed.python,
+        "-c",
+        "import rummy_core, rummy_rulesets; print(rummy_core.__file__, rummy_rulesets.__file__)",
+    )
+    assert str(ROOT) not in where and "site-packages" in where
+
+
+def test_rules_help_is_the_guide(installed: Installed) -> None:
+    guide = installed.run(
+        installed.python,
+        "-c",
+        "from rummy_core.tui.screens import rules_text; print(rules_text('classic'), end='')",
+    )
+    assert guide.startswith((ROOT / "docs" / "classic.md").read_text(encoding="utf-8"))
+    assert "\n# Rulings\n" in guide  # from the shipped rulings page
+
+
+def test_builtin_scenarios_pass(installed: Installed) -> None:
+    count = len(list((ROOT / "scenarios").rglob("*.json")))
+    assert f"{count} passed, 0 failed" in installed.run(installed.rummy, "check", "--builtin")
+    classic = installed.run(installed.rummy, "check", "classic", "--json", "-")
+    assert json.loads(classic)["failed"] == 0
+
+
+def scripted_hand(seed: int) -> list[str]:
+    """The commands of a whole single hand of classic where the human draws and discards the
+    card drawn, worked out by playing the same deal here."""
+    variant = Setup(ruleset="classic", single_hand=True, seed=seed).variant()
+    game = new_game(variant, players=2, seed=seed, dealer=first_dealer(seed, 2))
+    typed: list[str] = []
+
+    def answer(*_: object, **__: object) -> str:
+        st = game.state
+        typed.append("d" if st.phase == DRAW else f"x {card_name(st.drawn[-1])}")
+        return typed[-1]
+
+    from rummy_core.bots import make_bot
+
+    bots = {1: make_bot("random", seed=seed + 1)}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(click, "prompt", answer)
+        patch.setattr(click, "echo", lambda *a, **k: None)
+        play_text(game, 0, bots)
+    return typed
+
+
+def test_a_whole_hand_with_piped_input(installed: Installed) -> None:
+    seed = 5
+    commands = scripted_hand(seed)
+    out = installed.run(
+        installed.rummy,
+        *("play", "--plain", "--single-hand", "--seed", str(seed), "--bot", "random"),
+        stdin="\n".join(commands) + "\n",
+    )
+    assert "Match over." in out
+    saved = out.strip().splitlines()[-1]
+    assert saved.startswith("The game is saved in ")
+    path = saved.removeprefix("The game is saved in ").split(";")[0]
+    replayed = json.loads(installed.run(installed.rummy, "replay", path, "--json", "-"))
+    assert replayed["matches"] and replayed["phase"] == "match_over"
+
+
+def test_compare_runs(installed: Installed) -> None:
+    out = installed.run(installed.rummy, "compare", "classic", "--hands", "50", "--no-progress")
+    assert "classic" in out
+
+
+def test_schema_has_ids_and_the_knock(installed: Installed) -> None:
+    installed.run(installed.rummy, "schema", "--out", "schemas")
+    action = json.loads((installed.work / "schemas" / "action.schema.json").read_text())
+    assert action["$id"].endswith("action.schema.json") and "$schema" in action
+    assert "knock" in action["discriminator"]["mapping"]
+
+
+def test_the_textual_pilot_tests_pass(installed: Installed) -> None:
+    tests = installed.work / "pilot"
+    tests.mkdir()
+    shutil.copy(ROOT / "tests" / "test_tui.py", tests / "test_tui.py")
+    (tests / "pytest.ini").write_text(
+        "[pytest]\nasyncio_default_fixture_loop_scope = function\n", encoding="utf-8"
+    )
+    out = installed.run(installed.python, "-m", "pytest", "-q", "-p", "no:cacheprovider", tests)
+    assert " passed" in out and "failed" not in out
+
+
+def test_a_new_house_rule_passes_its_own_tests(installed: Installed) -> None:
+    folder = installed.work / "rummy-hr-long-runs"
+    installed.run(installed.rummy, "new-house-rule", "long-runs", "--into", folder)
+    installed.run(installed.python, "-m", "mypy", "--strict", folder / "rummy_hr_long_runs")
+    offline = ["--no-build-isolation", "--no-index"] if builds_wheels_offline() else []
+    installed.run(
+        *(sys.executable, "-m", "pip", "--python", installed.python, "install", "--quiet"),
+        *("--no-deps", *offline, folder),
+    )
+    assert "long-runs:" in installed.run(installed.rummy, "house-rules")
+    out = installed.run(installed.python, "-m", "pytest", "-p", "no:cacheprovider", folder)
+    assert " passed" in out and "failed" not in out
+    assert "1 passed, 0 failed" in installed.run(installed.rummy, "check", "long-runs")
+    without = installed.run(
+        installed.rummy, "check", "--without", "long-runs", folder / "rummy_hr_long_runs"
+    )
+    assert "fails as it should" in without and "1 passed, 0 failed" in without
