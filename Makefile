@@ -10,7 +10,8 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Playing needs only the package; the tests also need the dev tools, Ray (for the test that
-# runs `rummy compare` on a local Ray instance) and the rl extra (the environments' tests). Each stamp is redone when pyproject.toml changes.
+# runs `rummy compare` on a local Ray instance) and the rl extra (the environments' tests).
+# Each stamp is redone when pyproject.toml changes.
 $(VENV)/.play-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
