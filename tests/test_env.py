@@ -70,6 +70,7 @@ def test_match_reward_ends_with_the_match() -> None:
     assert env.session.game.state.phase == "match_over"
     assert match_rewards([1], 2) == [-1.0, 1.0]
     assert match_rewards([0, 1], 2) == [0.0, 0.0]
+    assert match_rewards([], 3) == [0.0, 0.0, 0.0]
 
 
 def test_an_illegal_id_is_refused_and_changes_nothing() -> None:

@@ -10,7 +10,8 @@ Rewards (``reward=``):
   mean of the others' (negated where the lowest score wins, as in Hungarian), so the rewards of
   a hand sum to zero. ``docs/rl.md`` says what that is per ruleset.
 - ``"match"``: an episode is a whole match, hands dealt one after another. At its end each
-  winner gets +1 and every other seat -1 (0 for all when every seat shares the win).
+  winner gets +1 and every other seat -1 (0 for all when every seat shares the win or
+  the match has no winner).
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ def hand_rewards(hand_scores: Sequence[int], low_score_wins: bool) -> list[float
 
 
 def match_rewards(winners: Sequence[int], players: int) -> list[float]:
-    """+1 for each winner and -1 for the others; 0 for all when every seat won."""
-    if len(set(winners)) == players:
+    """+1 for each winner and -1 for the others; 0 for all when every seat won, or none did."""
+    if not winners or len(set(winners)) == players:
         return [0.0] * players
     return [1.0 if seat in winners else -1.0 for seat in range(players)]
 
