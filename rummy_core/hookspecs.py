@@ -175,7 +175,9 @@ def rummy_action_violations(state: State, seat: int, action: Action) -> list[Vio
 def rummy_meld_violations(state: State, seat: int, melds: list[Meld]) -> list[Violation]:  # type: ignore[empty-body]
     """Every rule broken by laying down ``melds`` (already read as melds, not yet on the table).
 
-    Opening requirements and uniqueness of cards on the table belong here. Collects the
+    Rules about which melds may go down together belong here: each card on the table once
+    (ruling R8), a card that must be in the opening (H4). The opening's points are not: the
+    engine checks them with ``rummy_opening_minimum`` and ``rummy_meld_points``. Collects the
     violations of every plugin.
     """
 
