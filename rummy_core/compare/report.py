@@ -141,6 +141,13 @@ class Report(_Model):
     check: Check
     run: RunInfo
 
+    def reproducible(self) -> dict[str, Any]:
+        """The report without its timings: what the same study gives again, on any machine."""
+        found = self.model_dump(exclude={"run"})
+        for variant in (*found["variants"], *found["check"]["variants"]):
+            del variant["seconds_per_hand"]
+        return found
+
 
 SKILLED, BASELINE = "expert", "greedy"
 """The skill gap pits one ``SKILLED`` bot against ``BASELINE`` bots at every other seat."""
