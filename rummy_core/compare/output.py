@@ -20,7 +20,7 @@ from rich.progress import (
 from rich.table import Table
 
 from rummy_core.compare.play import Block
-from rummy_core.compare.report import Figure, Report
+from rummy_core.compare.report import Difference, Figure, Report
 
 
 def progress_bar(console: Console, enabled: bool) -> Progress:
@@ -87,12 +87,18 @@ def figures_table(report: Report) -> Table:
 SHARES = ("proportion", "rate_difference", "mean_share")
 
 
-def differences_table(report: Report) -> Table | None:
-    """The differences larger than chance (Holm-adjusted p below alpha), largest effect first."""
-    found = sorted(
+def ranked(report: Report) -> list[Difference]:
+    """The differences beyond chance, largest effect first (a certain one, with no spread, first of
+    all): a p-value says a difference is real, the effect size says whether it matters."""
+    return sorted(
         (d for d in report.differences if d.significant),
         key=lambda d: -abs(d.effect) if d.effect is not None else -math.inf,
     )
+
+
+def differences_table(report: Report) -> Table | None:
+    """The differences larger than chance (Holm-adjusted p below alpha), largest effect first."""
+    found = ranked(report)
     if not found:
         return None
     table = Table(
