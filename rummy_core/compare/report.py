@@ -112,6 +112,19 @@ class StudyInfo(_Model):
     seconds_per_turn: int = Field(description="The pace of the estimated minutes.")
     skill_hands: int = Field(description="Hands per variant of the skill-gap study (0: none).")
 
+    def to_study(self, units: int | None = None) -> Study:
+        """The study this describes, with ``units`` hands or matches instead if given."""
+        return Study(
+            variants=tuple(self.variants),
+            players=self.players,
+            bots=tuple(self.bots),
+            units=units or self.requested,
+            matches=self.unit == "match",
+            seed=self.seed,
+            max_match_hands=self.max_match_hands,
+            seconds_per_turn=self.seconds_per_turn,
+        )
+
 
 class Check(_Model):
     """The figures of the study's first units alone: what a short run of it must give again."""
