@@ -79,6 +79,7 @@ def _distributions(
     would otherwise squeeze every distribution into the first bar.
     """
     longest = max((h.quantile(0.99) for h in histograms), default=1) + 1
+    highest = 0.0
     width = max(1, -(-longest // BINS))
     edges = list(range(0, longest + width, width))
     beyond = 0
@@ -90,6 +91,7 @@ def _distributions(
             else:
                 beyond += count
         total = sum(hist.counts.values()) or 1
+        highest = max([highest, *(c / total for c in counts)])
         ax.stairs(
             [c / total for c in counts],
             [e * scale for e in edges],
@@ -97,10 +99,15 @@ def _distributions(
             linewidth=1.8,
             label=label,
         )
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(0, headroom(highest, len(labels)))
     ax.set_xlim(left=0)
-    ax.legend()
+    ax.legend(loc="upper right")
     return beyond
+
+
+def headroom(highest: float, entries: int) -> float:
+    """The top of a distribution's axis: room above the tallest bar for a legend of ``entries``."""
+    return max(highest, 0.01) * (1.15 + 0.11 * entries)
 
 
 def _not_drawn(beyond: int, what: str) -> str:
@@ -148,12 +155,14 @@ def score_spread(ax: Any, report: Report) -> None:
     """The final margin as a share of the top two's points, distribution per variant."""
     # Per mille in the report: bins of 50 (5%) over 0 to 100%.
     edges = [e / 1000 for e in range(0, 1001, 50)]
+    highest = 0.0
     for index, variant in enumerate(report.variants):
         hist = _histogram(variant.margin_histogram)
         counts = [0.0] * 20
         for value, count in hist.counts.items():
             counts[min(19, value // 50)] += count
         total = sum(counts) or 1
+        highest = max([highest, *(c / total for c in counts)])
         leader = variant.figures["halftime"]
         ax.stairs(
             [c / total for c in counts],
@@ -163,15 +172,21 @@ def score_spread(ax: Any, report: Report) -> None:
             label=f"{variant.variant}: half-time leader wins {leader.value:.0%}",
         )
     ax.set_xlim(0, 1)
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(0, headroom(highest, len(report.variants)))
     ax.xaxis.set_major_formatter(_percent())
     ax.set_xlabel("final margin, share of the top two's points (0%: a tie)")
     ax.set_ylabel("share of matches")
     ax.set_title("How lopsided a match ends")
-    ax.legend()
+    ax.legend(loc="upper center")
 
 
-def _rates(ax: Any, groups: list[str], rows: list[tuple[str, list[Figure]]], fair: float) -> None:
+def _rates(
+    ax: Any,
+    groups: list[str],
+    rows: list[tuple[str, list[Figure]]],
+    fair: float,
+    legend: bool = True,
+) -> None:
     """Rates with their intervals, grouped, on an axis from 0 with the fair share in the middle."""
     width = 0.6 / max(1, len(rows))
     top = 0.0
@@ -196,8 +211,10 @@ def _rates(ax: Any, groups: list[str], rows: list[tuple[str, list[Figure]]], fai
     # 0 to twice the fair share (or more, if a rate is above it): a gap of a few points looks
     # like a few points, not like a landslide.
     ax.set_ylim(0, min(1.0, max(2 * fair, top * 1.1)))
+    # Rates sit near the fair share, in the middle: the legend goes where they are not.
     ax.yaxis.set_major_formatter(_percent())
-    ax.legend()
+    if legend:
+        ax.legend(loc="lower right" if top > 1.5 * fair else "upper right", ncols=2)
 
 
 def win_rates(ax: Any, report: Report) -> None:
@@ -221,8 +238,10 @@ def skill_gap(ax: Any, report: Report) -> None:
         [v.variant for v in report.variants],
         [(f"{SKILLED} against {BASELINE}", [v.figures["skill.win"] for v in report.variants])],
         1 / report.study.players,
+        legend=False,
     )
-    ax.set_ylabel(f"hands the {SKILLED} won (95% interval)")
+    ax.set_ylabel(f"hands the {SKILLED} won against {BASELINE} (95% interval)")
+    ax.set_xlabel(f"dashed: the fair share, {1 / report.study.players:.0%}")
     ax.set_title(f"How much skill matters ({report.study.skill_hands:,} hands per variant)")
 
 
