@@ -210,23 +210,37 @@ def _entries(melds: Iterable[Meld]) -> list[Entry]:
 def table_card_violations(on_table: Sequence[Entry], added: Sequence[Entry]) -> list[Violation]:
     """Ruling R8: every card is on the table at most once, as itself or as a 2 standing for it.
 
-    ``on_table`` is what stays on the table, ``added`` what the play puts down. A 2 may not stand
-    for a card already there; a card a 2 stands for comes down only by a swap. A wild in a set
-    that names a rank only (possible under house rules with sets of three) takes one of that
-    rank's free cards, so a rank cannot have more than four cards counted.
+    ``on_table`` is what stays on the table, ``added`` what the play puts down. A 2 is a card too:
+    a 2 used as a wild is itself on the table, so no other 2 may stand for it, and a 2 that
+    another 2 stands for comes down only by a swap, never as a wild. A 2 may not stand for a card
+    already there; a card a 2 stands for comes down only by a swap. A wild in a set that names a
+    rank only (possible under house rules with sets of three) takes one of that rank's free
+    cards, so a rank cannot have more than four cards counted.
     """
     found: list[Violation] = []
-    held = {rep: code for code, rep in on_table if rep >= 0}
-    open_wilds = Counter(-rep for _, rep in on_table if rep < 0)
-    for code, rep in added:
+    # Each card on the table, and the table card that holds it: itself, or the 2 standing for it.
+    holder: dict[int, int] = {}
+    open_wilds: Counter[int] = Counter()
+
+    def place(code: int, rep: int) -> None:
         if rep < 0:
             open_wilds[-rep] += 1
-        elif rep in held:
-            found.append(_claimed(code, rep, held[rep]))
         else:
-            held[rep] = code
+            holder[rep] = code
+        if code != rep:
+            holder.setdefault(code, code)
+
+    for code, rep in on_table:
+        place(code, rep)
+    for code, rep in added:
+        if rep >= 0 and rep in holder:
+            found.append(_claimed(code, rep, holder[rep]))
+        elif code != rep and holder.get(code, code) != code:
+            found.append(_claimed(code, code, holder[code]))
+        else:
+            place(code, rep)
     for rank, wilds in sorted(open_wilds.items()):
-        if wilds + sum(1 for rep in held if rank_of(rep) == rank) > 4:
+        if wilds + sum(1 for card in holder if rank_of(card) == rank) > 4:
             found.append(
                 Violation(
                     "rank_on_table",

@@ -51,6 +51,14 @@ def take_from_hand(hand: list[int], cards: Sequence[int]) -> None:
             ) from None
 
 
+def _unrecorded() -> IllegalAction:
+    return refuse(
+        "turn_start_unknown",
+        "This position was saved without the start of the turn, so there is nothing to take"
+        " back to.",
+    )
+
+
 class Game:
     """A match in progress. Build one with ``rummy_core.setup.new_game`` or from a position."""
 
@@ -61,8 +69,6 @@ class Game:
         """Every successful action of the match, with its seat; with the seed it replays it."""
         self.events: list[Event] = []
         """Every event of the current hand."""
-        self._turn_start = state
-        self._after_draw = state
         self._checked: tuple[State, int, Action, State, list[Event]] | None = None
         """The last action ``is_legal`` accepted, with its outcome, for ``apply`` to reuse."""
 
@@ -97,7 +103,23 @@ class Game:
             }
         ]
         self._begin_turn(state, self.events)
-        self._turn_start = self._after_draw = state
+
+    def resume(self) -> list[Event]:
+        """Apply the turn-start rules to a loaded position that stands at a turn's start.
+
+        A position in the draw phase is the start of a turn (ruling A5): when its stock is empty,
+        the stock is refilled (or the hand ends) exactly as when a live turn starts there.
+        ``rummy_core.setup.game_from_position`` calls this; the events are those of the refill.
+        """
+        st = self.state
+        if st.phase != DRAW or st.stock or not st.at_turn_start():
+            return []
+        new = st.clone()
+        events: list[Event] = []
+        self._refill_or_end(new, events)
+        self.state = new
+        self.events.extend(events)
+        return events
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand of the match, once the current one is over."""
@@ -145,10 +167,6 @@ class Game:
         self.state = new
         self.log.append((seat, action))
         self.events.extend(events)
-        if new.turn != old.turn or new.turns_taken != old.turns_taken:
-            self._turn_start = self._after_draw = new
-        elif isinstance(action, Draw):
-            self._after_draw = new
         return events
 
     def preview(self, seat: int, action: Action) -> State:
@@ -182,6 +200,12 @@ class Game:
             self.hooks.apply_action(self, new, seat, action, events)
         else:
             raise refuse("unknown_action", f"{type(action).__name__} is not an action here.")
+        if new.turn != old.turn or new.turns_taken != old.turns_taken:
+            new.turn_start = new.after_draw = None
+        else:
+            # What take-back returns to travels with the state, so a saved position keeps it (A5).
+            new.turn_start = old.start_of_turn()
+            new.after_draw = None if isinstance(action, Draw) else old.state_after_draw()
         return new
 
     # -- actions -----------------------------------------------------------------------------
@@ -480,7 +504,10 @@ class Game:
             raise refuse("nothing_to_take_back", "There is nothing to take back before you draw.")
         scope = self.hooks.take_back(old, seat)
         if scope == "draw" and old.drew is not None:
-            new = self._turn_start.clone()
+            start = old.start_of_turn()
+            if start is None:
+                raise _unrecorded()
+            new = start.clone()
             # The turn's start predates earlier give-backs: keep them all closed (ruling A3).
             new.refused_sources = [*old.refused_sources, old.drew]
             events.append(
@@ -495,8 +522,11 @@ class Game:
             return new
         if not old.plays:
             raise refuse("nothing_to_take_back", "You have put nothing on the table this turn.")
+        after_draw = old.after_draw
+        if after_draw is None:
+            raise _unrecorded()
         events.append({"type": "took_back", "seat": seat, "draw": False})
-        return self._after_draw.clone()
+        return after_draw.clone()
 
     _handlers: ClassVar[dict[type, Callable[[Game, State, int, Any, list[Event]], None]]] = {
         Draw: _draw,
@@ -538,15 +568,21 @@ class Game:
         st.plays = []
         st.wilds_taken = []
         st.refused_sources = []
-        if not st.stock:
-            rng = Random(f"{st.seed}/{st.hand_number}/refill/{st.refills}")
-            if not self.hooks.refill_stock(st, rng):
-                self._end_hand(st, None, "stock", events)
-                return
-            events.append(
-                {"type": "refilled", "seat": st.turn, "refills": st.refills, "stock": len(st.stock)}
-            )
-        st.phase = DRAW if self.hooks.turn_starts_with_draw(st, st.turn) else PLAY
+        if self._refill_or_end(st, events):
+            st.phase = DRAW if self.hooks.turn_starts_with_draw(st, st.turn) else PLAY
+
+    def _refill_or_end(self, st: State, events: list[Event]) -> bool:
+        """At a turn's start with an empty stock, refill it or end the hand; False if it ended."""
+        if st.stock:
+            return True
+        rng = Random(f"{st.seed}/{st.hand_number}/refill/{st.refills}")
+        if not self.hooks.refill_stock(st, rng):
+            self._end_hand(st, None, "stock", events)
+            return False
+        events.append(
+            {"type": "refilled", "seat": st.turn, "refills": st.refills, "stock": len(st.stock)}
+        )
+        return True
 
     def _end_hand(self, st: State, went_out: int | None, reason: str, events: list[Event]) -> None:
         hooks = self.hooks

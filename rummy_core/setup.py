@@ -192,7 +192,9 @@ def game_from_position(
         local_rules=local_rules,
         plugins=plugins,
     )
-    return Game(hooks, load_position(position, hooks, seed))
+    game = Game(hooks, load_position(position, hooks, seed))
+    game.resume()
+    return game
 
 
 def house_rule_names(names: Sequence[str]) -> tuple[tuple[str, Mapping[str, Any]], ...]:

@@ -66,6 +66,7 @@ class State:
     """
 
     __slots__ = (
+        "after_draw",
         "cut_card",
         "dealer",
         "discard",
@@ -89,6 +90,7 @@ class State:
         "stock",
         "table",
         "turn",
+        "turn_start",
         "turns_taken",
         "wilds_taken",
         "winners",
@@ -124,6 +126,10 @@ class State:
         """Wild cards taken into hand by swaps this turn and not yet put down again."""
         self.refused_sources: list[str] = []
         """Draw sources given back this turn, which cannot be tried again this turn."""
+        self.turn_start: State | None = None
+        """The state this turn started from, for take-back (A3); None: this state is a start."""
+        self.after_draw: State | None = None
+        """The state just after this turn's draw (A3); None: this state is it, or a start."""
         # The hand's end and the match.
         self.outcome: dict[str, Any] | None = None
         """How the last hand ended: ``went_out``, ``reason``, ``hand_scores``; None while live."""
@@ -158,6 +164,9 @@ class State:
         new.plays = list(self.plays)
         new.wilds_taken = list(self.wilds_taken)
         new.refused_sources = list(self.refused_sources)
+        # Earlier states of the turn are never changed, so they are shared, not copied.
+        new.turn_start = self.turn_start
+        new.after_draw = self.after_draw
         new.outcome = self.outcome
         new.hand_history = self.hand_history
         new.winners = list(self.winners)
@@ -172,9 +181,32 @@ class State:
         """The top card of the discard pile, or None when the pile is empty."""
         return self.discard[-1] if self.discard else None
 
+    def at_turn_start(self) -> bool:
+        """Whether nothing has been done yet in the turn of the player to move."""
+        return self.drew is None and not self.plays
+
+    def start_of_turn(self) -> State | None:
+        """The state this turn started from; None when a loaded position did not record it."""
+        if self.turn_start is not None:
+            return self.turn_start
+        return self if self.at_turn_start() else None
+
+    def state_after_draw(self) -> State | None:
+        """The state just after this turn's draw (or its start, in a turn with no draw)."""
+        if self.after_draw is not None:
+            return self.after_draw
+        return self if not self.plays else None
+
     def equals(self, other: State) -> bool:
         """Whether two states are the same in every field (for A2 checks and tests)."""
-        return all(getattr(self, name) == getattr(other, name) for name in State.__slots__)
+        for name in State.__slots__:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if isinstance(mine, State) and isinstance(theirs, State):
+                if not mine.equals(theirs):
+                    return False
+            elif mine != theirs:
+                return False
+        return True
 
 
 def _deep_copy_json(value: Any) -> Any:

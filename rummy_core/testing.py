@@ -31,7 +31,7 @@ import pytest
 from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.cards import card_name
 from rummy_core.engine import Game
-from rummy_core.errors import RuleError
+from rummy_core.errors import IllegalAction, RuleError
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import event_model
 from rummy_core.models.position import dump_position, load_position
@@ -93,6 +93,33 @@ def check_invariants(game: Game) -> None:
     assert restored.equals(st), "the position does not survive a JSON round trip"
     for seat in range(st.players):
         check_view_hides(game, seat, Random(seat))
+
+
+def check_position_resumes(game: Game) -> None:
+    """Saved as a position and loaded again, the game answers every action as the live one does.
+
+    Ruling A5: for every candidate action, take-back included, the loaded game accepts what the
+    live game accepts, refuses what it refuses with the same codes, and reaches the same state.
+    """
+    st = game.state
+    seat = game.current_player()
+    if seat is None:
+        return
+    data = json.loads(json.dumps(dump_position(st)))
+    loaded = Game(game.hooks, load_position(data, game.hooks, st.seed))
+    assert loaded.resume() == [], "a live state needs no turn-start rules when loaded"
+    for action in [*action_candidates(game, seat), TakeBack()]:
+        live, again = _outcome(game, seat, action), _outcome(loaded, seat, action)
+        assert live == again, f"{action}: live {live}, after loading {again}"
+
+
+def _outcome(game: Game, seat: int, action: Action) -> Any:
+    try:
+        return dump_position(game.preview(seat, action))
+    except IllegalAction as exc:
+        return sorted(v.code for v in exc.violations)
+    except RuleError as exc:
+        return [exc.code]
 
 
 def check_view_hides(game: Game, seat: int, rng: Random | None = None) -> None:

@@ -1,4 +1,4 @@
-"""Classic Rummy, ruling by ruling (C1 to C7 in shared/RULINGS.md)."""
+"""Classic Rummy, ruling by ruling (C1 to C7 in docs/rulings.md)."""
 
 from __future__ import annotations
 

@@ -253,3 +253,15 @@ def test_a_failing_hand_names_its_seed(jobs: int, monkeypatch: pytest.MonkeyPatc
         run_study(study, jobs=jobs)
     assert failed.value.code == "bot_failed"
     assert f"classic, hand 0 (game seed {unit_seed(8, 0)})" in failed.value.message
+
+
+def test_a1_capped_hands_are_flagged_in_the_statistics() -> None:
+    # Ruling A1: two turns are too few for anyone to go out, so every hand hits the cap and the
+    # figures count it as capped, with no winner (classic scores nobody in such a hand).
+    study = Study(("classic:target=null,turn_cap=2",), players=2, units=6, seed=3)
+    report, hands = run_with_hands(study)
+    fig = report.variants[0].figures
+    assert fig["ended.capped"].count == 6
+    assert (fig["ended.out"].count or 0) == (fig["ended.stock"].count or 0) == 0
+    assert fig["win.none"].count == 6
+    assert len(hands) == 6

@@ -5,6 +5,9 @@ from __future__ import annotations
 from hungarian_helpers import RUN_5H, c, lay_down, make
 
 from rummy_core.actions import Discard, Draw, LayOff, TakeBack
+from rummy_core.engine import Game
+from rummy_core.models.position import dump_position
+from rummy_core.setup import game_from_position
 from rummy_core.testing import assert_refused
 
 
@@ -156,3 +159,38 @@ def test_two_give_backs_in_one_turn_remember_both() -> None:
     assert_refused(game, 0, Draw("cut"), "source_given_back")
     assert_refused(game, 0, Draw("discard"), "source_given_back")
     game.apply(0, Draw("stock"))
+
+
+def saved_and_loaded(game: Game) -> Game:
+    """The game written as a position and read back (ruling A5), as a resumed save is."""
+    return game_from_position("hungarian", dump_position(game.state), seed=game.state.seed)
+
+
+def test_a_saved_game_gives_back_the_cut_card() -> None:
+    # Rulings H7, A3 and A5: saved after taking the cut card and melding with it, the loaded
+    # game's take-back puts the card back on show and opens the draw again.
+    game = make(["10C JC 4C 5D", "6S"])
+    start = game.state.clone()
+    game.apply(0, Draw("cut"))
+    game.apply(0, lay_down("9C 10C JC"))
+    loaded = saved_and_loaded(game)
+    loaded.apply(0, TakeBack())
+    st = loaded.state
+    assert st.cut_card == c("9C") and st.phase == "draw"
+    assert st.hands == start.hands and st.table == []
+    assert_refused(loaded, 0, Draw("cut"), "source_given_back")
+    loaded.apply(0, Draw("stock"))
+
+
+def test_a_saved_game_gives_back_a_must_play_discard() -> None:
+    # Rulings H4, A3 and A5: the pile card goes back on the pile and only the stock is left.
+    game = make(["KS KH KD 4C 5D", "6S"], discard=["2D", "8H"], table=[RUN_5H])
+    start = game.state.clone()
+    game.apply(0, Draw("discard"))
+    game.apply(0, lay_down("KS KH KD"))
+    loaded = saved_and_loaded(game)
+    loaded.apply(0, TakeBack())
+    st = loaded.state
+    assert st.discard == start.discard and st.hands == start.hands and st.table == start.table
+    assert_refused(loaded, 0, Draw("discard"), "source_given_back")
+    loaded.apply(0, Draw("stock"))

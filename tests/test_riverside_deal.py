@@ -51,7 +51,7 @@ def test_the_top_of_the_stock_starts_the_discard_pile(seed: int) -> None:
 
 @pytest.mark.parametrize(("players", "dealer"), [(2, 0), (2, 1), (4, 3), (6, 2)])
 def test_the_player_left_of_the_dealer_starts(players: int, dealer: int) -> None:
-    # The rule text and the seat convention of RULINGS.md: left of the dealer is dealer + 1.
+    # The rule text and the seat convention of docs/rulings.md: left of the dealer is dealer + 1.
     game = new_game("riverside", players=players, seed=5, dealer=dealer)
     assert game.current_player() == (dealer + 1) % players
     assert game.state.phase == "draw"

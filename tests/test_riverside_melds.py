@@ -242,6 +242,37 @@ def test_one_lay_down_cannot_use_a_card_twice() -> None:
     assert codes == ["card_stood_for"]
 
 
+def test_a_2_that_a_2_stands_for_cannot_go_down_as_a_wild() -> None:
+    # Ruling R8, a 2 is a card too: 2C stands for 2H in AH 2C 3H, so the real 2H reaches the
+    # table only by a swap, never as the 6S of 5S 2H 7S, at either end of a lay-off or in a set.
+    g = game("5S 2H 7S 9C", [["AH", "2C=2H", "3H"]])
+    assert refusal_codes(g, MeldDown((meld("5S", "2H=6S", "7S"),))) == ["card_stood_for"]
+    g = game("2H 9C 3C", [["AH", "2C=2H", "3H"], ["6S", "7S", "8S"]])
+    assert refusal_codes(g, lay_off(1, "2H=9S", end="high")) == ["card_stood_for"]
+    g.apply(0, Swap(0, parse_card("2H")))
+    g.apply(0, lay_off(1, "2C=9S", end="high"))
+    assert reps(g, 1) == parse_cards("6S 7S 8S 9S")
+
+
+def test_no_2_may_stand_for_a_2_that_is_on_the_table_as_a_wild() -> None:
+    # Ruling R8: 2H is down as the 6S of 5S 2H 7S, so no 2 may stand for 2H, in a new meld or
+    # a lay-off; 2H is on the table once already.
+    g = game("AH 2C 3H 9C", [["5S", "2H=6S", "7S"]])
+    assert refusal_codes(g, MeldDown((meld("AH", "2C=2H", "3H"),))) == ["wild_for_table_card"]
+    g = game("2C 9C", [["5S", "2H=6S", "7S"], ["3H", "4H", "5H"]])
+    assert refusal_codes(g, lay_off(1, "2C=2H", end="low")) == ["wild_for_table_card"]
+    g.apply(0, lay_off(1, "2C=6H", end="high"))
+    assert reps(g, 1) == parse_cards("3H 4H 5H 6H")
+
+
+def test_one_lay_down_cannot_put_a_2_down_twice() -> None:
+    # Ruling R8 within one lay-down, either order: 2H as a wild and a 2 standing for 2H.
+    g = game("5S 2H 7S AH 2C 3H 9C")
+    first, second = meld("5S", "2H=6S", "7S"), meld("AH", "2C=2H", "3H")
+    assert refusal_codes(g, MeldDown((first, second))) == ["wild_for_table_card"]
+    assert refusal_codes(g, MeldDown((second, first))) == ["card_stood_for"]
+
+
 def test_every_broken_rule_is_reported() -> None:
     # Validators collect: two melds each breaking R8 give two violations.
     g = game("5H 2C 7H 8D 2S 10D 4C", [["6H", "6C", "6D", "6S"], ["9D", "9C", "9H", "9S"]])

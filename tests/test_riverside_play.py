@@ -27,7 +27,9 @@ MAX_ACTIONS = 4000
 
 def check_table(state: State) -> None:
     """Rulings R6 and R8 on the whole table."""
+    # A 2 used as a wild is on the table itself as well as the card it stands for.
     full = [r for m in state.table for r in m.reps if r >= 0]
+    full += [c for m in state.table for c, r in zip(m.cards, m.reps, strict=True) if c != r]
     assert len(full) == len(set(full)), "a card is on the table twice (R8)"
     for meld in state.table:
         if meld.kind == "run":

@@ -167,12 +167,38 @@ def test_two_refills_leave_one_more() -> None:
 
 
 def test_the_hand_ends_when_the_pile_holds_only_its_top_card() -> None:
-    # Ruling R4: nothing to turn over. Seat 0 takes the whole pile and discards one card, so
+    # Ruling R4: nothing to turn over. Seat 0 has taken the whole pile and discards one card, so
     # when seat 1's turn starts the stock is empty and the pile is that one card.
-    g = with_pile([["4S", "KD"], ["5H", "6C"]], [], ["9D"])
-    g.apply(0, Draw("discard"))
+    placed = parse_cards("4S KD 5H 6C")
+    pile = [card_name(c) for c in range(52) if c not in placed]
+    g = game(
+        hands=[["4S", "KD", *pile], ["5H", "6C"]],
+        stock=[],
+        phase="play",
+        this_turn={"drew": "discard", "drawn": pile},
+    )
     g.apply(0, Discard(parse_card("9D")))
     st = g.state
     assert st.phase == "hand_over"
     assert st.outcome is not None and st.outcome["reason"] == "stock"
     assert st.refills == 0
+
+
+def test_a_position_to_draw_from_an_empty_stock_starts_with_the_refill() -> None:
+    # Rulings A5 and R4: a position in the draw phase is a turn's start, so an empty stock is
+    # turned over from the pile when it is loaded, and the player draws from it.
+    g = with_pile([["4S", "KD"], ["5H", "6C"]], [], ["9D", "QH", "3C"])
+    assert g.state.refills == 1
+    assert g.state.discard == [parse_card("3C")]
+    assert g.events[-1]["type"] == "refilled"
+    g.apply(0, Draw("stock"))
+    # Turned over without shuffling: the oldest discard, the pile's bottom card AC, is on top.
+    assert parse_card("AC") in g.state.hands[0]
+
+
+def test_a_position_to_draw_with_nothing_to_turn_over_is_a_hand_that_ended() -> None:
+    # Rulings A5 and R4: the same position after three refills is the stock running out.
+    g = with_pile([["4S", "KD"], ["5H", "6C"]], [], ["9D"], refills=3)
+    assert g.state.phase == "hand_over"
+    assert g.state.outcome is not None and g.state.outcome["reason"] == "stock"
+    assert g.state.outcome["hand_scores"] == [-15, -10]

@@ -43,6 +43,15 @@ class ThisTurn(BaseModel):
     plays: list[Literal["meld", "lay_off", "swap"]] = Field(default_factory=list)
     wilds_taken: list[str] = Field(default_factory=list)
     refused_sources: list[str] = Field(default_factory=list)
+    start: Position | None = Field(
+        None,
+        description="The position this turn started from, which take-back returns to (A3, A5);"
+        " needed mid-turn only.",
+    )
+    after_draw: Position | None = Field(
+        None,
+        description="The position just after this turn's draw, once cards were played this turn.",
+    )
 
 
 class Position(BaseModel):
@@ -74,6 +83,9 @@ class Position(BaseModel):
     winners: list[int] = Field(default_factory=list)
     outcome: dict[str, Any] | None = None
     extra: dict[str, Any] = Field(default_factory=dict)
+
+
+ThisTurn.model_rebuild()
 
 
 def _bad(message: str, **params: Any) -> RuleError:
@@ -151,6 +163,10 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
     st.plays = list(turn.plays)
     st.wilds_taken = [parse_card(t) for t in turn.wilds_taken]
     st.refused_sources = list(turn.refused_sources)
+    st.turn_start = _earlier(turn.start, "start", st, hooks, seed)
+    st.after_draw = _earlier(turn.after_draw, "after_draw", st, hooks, seed)
+    if st.after_draw is not None and st.after_draw.turn_start is None:
+        st.after_draw.turn_start = st.turn_start
     st.hand_history = [list(h) for h in pos.hand_history]
     st.winners = list(pos.winners)
     st.outcome = pos.outcome
@@ -168,6 +184,21 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
             "hand_number": st.hand_number,
         }
     return st
+
+
+def _earlier(pos: Position | None, name: str, st: State, hooks: Hooks, seed: int) -> State | None:
+    """An earlier state of the turn, checked to belong to the same turn of the same hand."""
+    if pos is None:
+        return None
+    if st.phase not in (DRAW, PLAY):
+        raise _bad(f"this_turn.{name} is given, but no turn is being played.", field=name)
+    if pos.this_turn.start is not None or pos.this_turn.after_draw is not None:
+        raise _bad(f"this_turn.{name} may not itself hold earlier states.", field=name)
+    earlier = load_position(pos, hooks, seed)
+    same = (earlier.turn, earlier.hand_number, earlier.turns_taken, earlier.dealer)
+    if same != (st.turn, st.hand_number, st.turns_taken, st.dealer):
+        raise _bad(f"this_turn.{name} is not from the turn being played.", field=name)
+    return earlier
 
 
 def _table_meld(m: TableMeld, index: int, players: int, hooks: Hooks) -> Meld:
@@ -214,6 +245,17 @@ def _fill_stock(st: State, stock: list[str] | None, hooks: Hooks, seed: int) -> 
 
 def dump_position(st: State) -> dict[str, Any]:
     """The JSON form of a working state (``load_position`` reads it back to an equal state)."""
+    data = _dump_one(st)
+    this_turn = data["this_turn"]
+    if st.turn_start is not None:
+        this_turn["start"] = _dump_one(st.turn_start)
+    if st.after_draw is not None:
+        # Its own start is the same as the outer one, and is written once.
+        this_turn["after_draw"] = _dump_one(st.after_draw)
+    return data
+
+
+def _dump_one(st: State) -> dict[str, Any]:
     return {
         "players": st.players,
         "dealer": st.dealer,

@@ -37,13 +37,39 @@ saved after every move: `rummy play --resume FILE` carries on.
 """
 
 
+ALL_RULESETS = "All rulesets"
+"""The heading of the rulings that hold in every ruleset (``docs/rulings.md``)."""
+
+
 def rules_text(ruleset: str) -> str:
-    """The player's guide of ``ruleset`` (its docs page), or its summary if there is none."""
+    """The player's guide of ``ruleset`` (its docs page, or its summary), then its rulings."""
     page = DOCS / f"{ruleset}.md"
     if page.is_file():
-        return page.read_text(encoding="utf-8")
-    cls = find_ruleset(ruleset)
-    return f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
+        guide = page.read_text(encoding="utf-8")
+    else:
+        cls = find_ruleset(ruleset)
+        guide = f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
+    return guide + rulings_text(ruleset)
+
+
+def rulings_text(ruleset: str) -> str:
+    """The sections of ``docs/rulings.md`` for ``ruleset`` and for all rulesets, under a heading.
+
+    The guides cite rulings by id (R3, H7, A3); the help shows them in full, so the player need
+    not leave the game to look one up.
+    """
+    page = DOCS / "rulings.md"
+    if not page.is_file():
+        return ""
+    # Each ruleset's section is headed "## Name (`name`)"; the shared one "## All rulesets".
+    sections = page.read_text(encoding="utf-8").split("\n## ")[1:]
+    wanted = [
+        s for s in sections if s.startswith(ALL_RULESETS) or f"(`{ruleset}`)" in s.split("\n")[0]
+    ]
+    if not wanted:
+        return ""
+    body = "".join(f"\n## {s.rstrip()}\n" for s in wanted)
+    return f"\n\n# Rulings\n\nThe rulings of this game, as stated in docs/rulings.md.\n{body}"
 
 
 class StartScreen(Screen[Setup]):
