@@ -110,10 +110,19 @@ class HungarianRomi(Ruleset):
         return 15 if seat == (dealer + 1) % players else 14
 
     @hookimpl
-    def rummy_deal(self, state: State, deck: list[int], sizes: list[int], rng: Random) -> bool:
-        # Ruling H2: the cut, at a depth drawn from the hand's seeded source, turns up the cut
-        # card; then the deal, with no starting discard pile.
-        state.cut_card = deck.pop(rng.randrange(len(deck)))
+    def rummy_cutter(self, state: State) -> int:
+        # Ruling H12: the player to the dealer's right cuts.
+        return (state.dealer - 1) % state.players
+
+    @hookimpl
+    def rummy_deal(
+        self, state: State, deck: list[int], sizes: list[int], rng: Random, cut: int | None
+    ) -> bool:
+        # Rulings H2 and H12: the cut turns up the cut card, the bottom card of the cards lifted
+        # (at least one above it, one below); with no one choosing, the hand's seeded source
+        # chooses. Then the deal, with no starting discard pile.
+        depth = rng.randrange(1, len(deck)) if cut is None else cut
+        state.cut_card = deck.pop(len(deck) - depth)
         return deal_round(state, deck, sizes, turn_up=False)
 
     @hookimpl
@@ -290,15 +299,17 @@ class HungarianRomi(Ruleset):
     # -- scoring and the match -------------------------------------------------------------------
 
     @hookimpl
-    def rummy_hand_scores(self, state: State, went_out: int | None) -> list[int]:
+    def rummy_hand_scores(
+        self, state: State, went_out: int | None, values: tuple[int, ...], bonus: bool
+    ) -> list[int]:
         scores = []
         for seat, hand in enumerate(state.hands):
             if seat == went_out:
-                scores.append(-20 if self._out_in_one(state, seat) else -10)  # ruling H8
+                scores.append(-20 if bonus else -10)  # ruling H8
             elif not state.opened(seat):
                 scores.append(NEVER_OPENED)  # ruling H9
             else:
-                scores.append(sum(HAND_VALUES[c] for c in hand))
+                scores.append(sum(values[c] for c in hand))
         return scores
 
     @hookimpl

@@ -23,7 +23,9 @@ def status_text(s: Session) -> Text:
     st = s.game.state
     head = Text(f"Hand {st.hand_number} · ", style="bold")
     mine = f"bold {KEY_STYLE}"
-    if s.my_turn and st.phase == DRAW:
+    if s.cut_to_choose is not None:
+        head.append("Your turn: cut the deck before the deal (ruling H12).", style=mine)
+    elif s.my_turn and st.phase == DRAW:
         keys = {"stock": "D stock", "discard": "T discard pile", "cut": "C cut card"}
         choices = ", ".join(keys.get(src, src) for src in s.draw_sources())
         head.append(f"Your turn: draw ({choices}).", style=mine)
