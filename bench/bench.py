@@ -187,7 +187,7 @@ def openspiel_hands(bot: str, seconds: float) -> tuple[float, float] | None:
     """OpenSpiel gin rummy hands and player actions (chance nodes left out) per second: its
     simple bot, or random legal moves."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy")
@@ -224,7 +224,7 @@ def openspiel_hands(bot: str, seconds: float) -> tuple[float, float] | None:
 def openspiel_solver(count: int) -> tuple[float, float] | None:
     """OpenSpiel's C++ minimum deadwood on random 10-card hands: median and p99 microseconds."""
     try:
-        import pyspiel
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
@@ -243,8 +243,8 @@ def openspiel_solver(count: int) -> tuple[float, float] | None:
 def rlcard_hands(seconds: float) -> float | None:
     """RLCard gin rummy hands per second, its novice rule agent in both seats."""
     try:
-        import rlcard  # type: ignore[import-not-found]
-        from rlcard.models.gin_rummy_rule_models import (  # type: ignore[import-not-found]
+        import rlcard  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        from rlcard.models.gin_rummy_rule_models import (  # type: ignore[import-not-found,import-untyped,unused-ignore]
             GinRummyNoviceRuleAgent,
         )
     except ImportError:
@@ -258,8 +258,8 @@ def rlcard_hands(seconds: float) -> float | None:
 def rlcard_steps(seconds: float) -> float | None:
     """RLCard gin rummy environment steps per second, a random agent in both seats."""
     try:
-        import rlcard
-        from rlcard.agents import RandomAgent  # type: ignore[import-not-found]
+        import rlcard  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        from rlcard.agents import RandomAgent  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     env = rlcard.make("gin-rummy", config={"seed": 0})
@@ -277,7 +277,7 @@ def rlcard_steps(seconds: float) -> float | None:
 def rlcard_solver(count: int) -> tuple[float, float] | None:
     """RLCard's best meld clusters and their deadwood on random 10-card hands (microseconds)."""
     try:
-        from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-not-found]
+        from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     deck = utils.get_deck()
