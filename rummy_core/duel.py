@@ -25,6 +25,7 @@ from typing import Any
 import click
 
 from rummy_core.bots import Bot, make_bot
+from rummy_core.bots.expert import ExpertBot
 from rummy_core.compare.stats import wilson
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
@@ -98,8 +99,6 @@ def bot_from_spec(spec: str, seed: int) -> Bot:
 
 
 def _configurable() -> dict[str, Callable[..., Bot]]:
-    from rummy_core.bots.expert import ExpertBot
-
     return {"expert": ExpertBot}
 
 

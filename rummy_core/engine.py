@@ -27,12 +27,10 @@ from rummy_core.actions import (
 )
 from rummy_core.cards import card_name, meld_card_text
 from rummy_core.errors import IllegalAction, RuleError, Violation
+from rummy_core.events import Event
 from rummy_core.hooks import Hooks
 from rummy_core.melds import SET, needs_declaration, rank_orders, read_meld, readings
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
-
-Event = dict[str, Any]
-"""An event as the engine records it: ``type``, ``seat`` and card codes (see ``models.events``)."""
 
 
 def refuse(code: str, message: str, **params: Any) -> IllegalAction:
@@ -196,8 +194,10 @@ class Game:
         new = old.clone()
         if handler is not None:
             handler(self, new, seat, action, events)
-        elif isinstance(action, PluginAction) and self.hooks.action_kind(action) is not None:
-            self.hooks.apply_action(self, new, seat, action, events)
+        elif (
+            isinstance(action, PluginAction) and self.hooks.action_kinds.kind_of(action) is not None
+        ):
+            self.hooks.action_kinds.apply(self, new, seat, action, events)
         else:
             raise refuse("unknown_action", f"{type(action).__name__} is not an action here.")
         if new.turn != old.turn or new.turns_taken != old.turns_taken:

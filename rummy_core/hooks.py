@@ -14,14 +14,13 @@ import re
 from collections.abc import Callable, Sequence
 from random import Random
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import pluggy
-from pydantic import BaseModel
 
 from rummy_core import defaults, hookspecs
-from rummy_core.action_kinds import ActionKind
-from rummy_core.actions import Action, PluginAction
+from rummy_core.action_registry import ActionKinds
+from rummy_core.actions import Action
 from rummy_core.cards import CARD_CODES
 from rummy_core.errors import PluginError, RuleError, Violation
 from rummy_core.hookcall import HookCalls, PluginManager, only
@@ -29,12 +28,8 @@ from rummy_core.meldrules import MeldRules
 from rummy_core.plugin import HouseRule, Ruleset
 from rummy_core.state import Meld, State
 
-if TYPE_CHECKING:
-    from rummy_core.engine import Event, Game
-
 T = TypeVar("T")
 ENGINE_DEFAULTS = "rummy_core.defaults"
-REGISTER_ACTIONS = "rummy_register_actions"
 
 
 def hook_names() -> list[str]:
@@ -83,11 +78,8 @@ class Hooks:
             f"a tuple of {CARD_CODES} ints",
         )
         self.turn_cap: int = self._decide("rummy_turn_cap", int)
-        self.action_kinds: dict[str, ActionKind[Any, Any]] = {}
+        self.action_kinds = ActionKinds(pm)
         """The kinds of action plugins added, by JSON ``type`` (``rummy_register_actions``)."""
-        self._kind_owners: dict[str, str] = {}
-        self._kinds_by_class: dict[type, ActionKind[Any, Any]] = {}
-        self._register_actions()
 
     # -- calling ------------------------------------------------------------------------------
 
@@ -338,112 +330,6 @@ class Hooks:
             for impl in getattr(self.pm.hook, name).get_hookimpls():
                 found.setdefault(impl.plugin_name, []).append(name)
         return found
-
-    # -- actions added by plugins -------------------------------------------------------------
-
-    def _register_actions(self) -> None:
-        """Gather every plugin's ``ActionKind``, checked, each with the plugin that added it."""
-        for impl in reversed(getattr(self.pm.hook, REGISTER_ACTIONS).get_hookimpls()):
-            owner = str(impl.plugin_name)
-            if impl.wrapper or impl.hookwrapper:
-                raise PluginError(owner, REGISTER_ACTIONS, "a registrar cannot be a wrapper")
-            try:
-                kinds = impl.function()
-            except Exception as exc:
-                raise PluginError(owner, REGISTER_ACTIONS, f"{type(exc).__name__}: {exc}") from exc
-            if not isinstance(kinds, list) or not all(isinstance(k, ActionKind) for k in kinds):
-                raise PluginError(
-                    owner, REGISTER_ACTIONS, f"returned {kinds!r}, expected a list of ActionKind"
-                )
-            for kind in kinds:
-                problems = kind.problems()
-                if kind.name in self.action_kinds:
-                    problems.append(
-                        f"the action type {kind.name!r} is already added by"
-                        f" {self._kind_owners[kind.name]!r}"
-                    )
-                if problems:
-                    raise PluginError(owner, REGISTER_ACTIONS, "; ".join(problems))
-                self.action_kinds[kind.name] = kind
-                self._kind_owners[kind.name] = owner
-                self._kinds_by_class[kind.action] = kind
-
-    def action_kind(self, action: object) -> ActionKind[Any, Any] | None:
-        """The registered kind of a plugin's action (None for a built-in or unknown action)."""
-        return self._kinds_by_class.get(type(action))
-
-    def apply_action(
-        self, game: Game, state: State, seat: int, action: PluginAction, events: list[Event]
-    ) -> None:
-        """Make a plugin's action on the working state (``RuleError`` refuses it)."""
-        kind = self._kinds_by_class[type(action)]
-        result = self._guard(kind, "apply", kind.apply, game, state, seat, action, events)
-        if result is not None:
-            raise PluginError(
-                self._kind_owners[kind.name],
-                f"the {kind.name!r} action (apply)",
-                f"returned {result!r}, expected None",
-            )
-
-    def plugin_candidates(self, game: Game, seat: int) -> list[PluginAction]:
-        """The plugins' actions worth checking for ``seat`` now, legal or not."""
-        found: list[PluginAction] = []
-        for kind in self.action_kinds.values():
-            actions = self._guard(kind, "candidates", lambda k=kind: list(k.candidates(game, seat)))
-            wrong = [a for a in actions if not isinstance(a, kind.action)]
-            if wrong:
-                raise PluginError(
-                    self._kind_owners[kind.name],
-                    f"the {kind.name!r} action (candidates)",
-                    f"gave {wrong[0]!r}, expected {kind.action.__name__} instances",
-                )
-            found.extend(actions)
-        return found
-
-    def action_from_model(self, kind: ActionKind[Any, Any], model: BaseModel) -> PluginAction:
-        """The engine form of a plugin action's validated JSON model."""
-        action: PluginAction = self._guard(kind, "to_action", kind.to_action, model)
-        expected: type[PluginAction] = kind.action
-        if not isinstance(action, expected):
-            raise PluginError(
-                self._kind_owners[kind.name],
-                f"the {kind.name!r} action (to_action)",
-                f"returned {action!r}, expected a {kind.action.__name__}",
-            )
-        return action
-
-    def action_to_model(self, action: PluginAction) -> BaseModel:
-        """The JSON model of a plugin's action (``unknown_action`` if no plugin added it)."""
-        kind = self._kinds_by_class.get(type(action))
-        if kind is None:
-            raise RuleError(
-                "unknown_action",
-                f"No plugin of this game adds {type(action).__name__} actions.",
-                action=type(action).__name__,
-            )
-        model: BaseModel = self._guard(kind, "to_model", kind.to_model, action)
-        expected: type[BaseModel] = kind.model
-        if not isinstance(model, expected):
-            raise PluginError(
-                self._kind_owners[kind.name],
-                f"the {kind.name!r} action (to_model)",
-                f"returned {model!r}, expected a {kind.model.__name__}",
-            )
-        return model
-
-    def _guard(
-        self, kind: ActionKind[Any, Any], step: str, function: Callable[..., T], *args: Any
-    ) -> T:
-        try:
-            return function(*args)
-        except RuleError:
-            raise
-        except Exception as exc:
-            raise PluginError(
-                self._kind_owners[kind.name],
-                f"the {kind.name!r} action ({step})",
-                f"{type(exc).__name__}: {exc}",
-            ) from exc
 
 
 def _hook_in(text: str) -> str:

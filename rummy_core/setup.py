@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
+from rummy_core.models.position import load_position
 from rummy_core.plugin import HouseRule, Ruleset
 from rummy_core.registry import find_house_rule, find_ruleset
 from rummy_core.state import State
@@ -204,8 +205,6 @@ def game_from_position(
 
     ``local_rules`` and ``plugins`` are passed to ``build_hooks``.
     """
-    from rummy_core.models.position import load_position
-
     if isinstance(variant, str):
         variant = Variant.parse(variant)
     players = position.get("players") if isinstance(position, dict) else None

@@ -9,12 +9,12 @@ import click
 
 from rummy_core.actions import Action, Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
 from rummy_core.bots import Bot
+from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.cards import card_name, meld_card_text, parse_card, rank_of, suit_of
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.models.events import event_model
 from rummy_core.models.position import parse_meld_card
-from rummy_core.simulate import bot_turn, tell
 from rummy_core.state import HAND_OVER, MATCH_OVER
 from rummy_core.view import player_view
 

@@ -17,8 +17,9 @@ from pydantic import BaseModel
 from rummy_core.action_kinds import ActionKind
 from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, PluginAction, TakeBack
 from rummy_core.cards import card_name, parse_card, parse_cards
-from rummy_core.engine import Event, Game
+from rummy_core.engine import Game
 from rummy_core.errors import PluginError, RuleError, Violation
+from rummy_core.events import Event
 from rummy_core.hooks import hook_names
 from rummy_core.meldrules import MeldRules
 from rummy_core.moves import legal_actions

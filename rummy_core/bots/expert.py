@@ -24,9 +24,9 @@ from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.greedy import GreedyBot, Look, Turn
 from rummy_core.bots.sampling import CannotSample, sampled_game
+from rummy_core.bots.turns import bot_turn
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.simulate import bot_turn
 from rummy_core.state import DRAW, PLAY
 from rummy_core.view import PlayerView
 

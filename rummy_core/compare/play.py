@@ -13,14 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummy_core.bots import Bot, make_bot
+from rummy_core.bots.turns import tell
 from rummy_core.cards import JOKER
 from rummy_core.compare.spec import Study, unit_seed
 from rummy_core.compare.tally import HandFigures, Tally
-from rummy_core.engine import Event, Game
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.hooks import Hooks
 from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.simulate import play_hand, tell
+from rummy_core.simulate import play_hand
 from rummy_core.state import MATCH_OVER
 
 PLAYS = ("melded", "laid_off", "swapped")

@@ -14,12 +14,13 @@ from typing import Any
 
 from rummy_core.actions import Action
 from rummy_core.bots import Bot, make_bot
-from rummy_core.engine import Event, Game
+from rummy_core.bots.turns import bot_turn, tell
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.record import load_record, record_of, replay, save_record
 from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, new_game
-from rummy_core.simulate import bot_turn, tell
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.describe import describe
 from rummy_core.view import PlayerView, player_view
