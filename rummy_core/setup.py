@@ -223,8 +223,3 @@ def game_from_position(
     game = Game(hooks, state, people)
     game.resume()
     return game
-
-
-def house_rule_names(names: Sequence[str]) -> tuple[tuple[str, Mapping[str, Any]], ...]:
-    """House rules given by name only, with their default options."""
-    return tuple((name, {}) for name in names)
