@@ -24,6 +24,7 @@ from rummy_core.resources import styles
 from rummy_core.state import PLAY
 from rummy_core.tui.panels import cut_text, discard_text, players_text, status_text, stock_text
 from rummy_core.tui.plays import (
+    action_cards,
     describe_choice,
     distinct_legal,
     held_melds,
@@ -34,6 +35,9 @@ from rummy_core.tui.plays import (
     swap_plays,
     typed_lay_offs,
     typed_melds,
+    typing_example,
+    wild_example,
+    wilds_spent,
 )
 from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen
 from rummy_core.tui.session import LOG_LINES, Session, Setup
@@ -60,6 +64,9 @@ GAME_ACTIONS = frozenset(
 
 MELD_SPECIFIC = frozenset({"cannot_lay_off", "cannot_swap", "no_wild_for_card", "ambiguous_wild"})
 """Refusals that speak of one meld: with several melds on the table, say it in general."""
+
+MAX_CHOICES = 9
+"""The most readings offered as a list (one number key each); beyond, the player types it."""
 
 Typed = Callable[[str], list[Action]]
 """Reads what the player typed (``2C=5S``) as candidate actions."""
@@ -290,7 +297,7 @@ class RummyApp(App[None]):
             lines = s.act(action)
         except RuleError as exc:
             if exc.code == "ambiguous_wild" and typed is not None:
-                self._ask_typed(exc.message, typed)
+                self._ask_typed(exc.message, typed, action_cards(action))
             else:
                 self.say(exc.message, refusal=True)
             return False
@@ -323,6 +330,10 @@ class RummyApp(App[None]):
         legal = distinct_legal(s.game, s.human, actions)
         if len(legal) == 1:
             self.play(legal[0], typed)
+        elif len(legal) > MAX_CHOICES and typed is not None:
+            # Wilds alone (2♦ 2♥ 2♠) read a dozen ways: a list that long helps nobody.
+            why = f"Those cards make {len(legal)} different melds: say which you mean."
+            self._ask_typed(why, typed, action_cards(legal[0]))
         elif legal:
             labels = [describe_choice(s.game, s.human, a) for a in legal]
 
@@ -332,18 +343,19 @@ class RummyApp(App[None]):
                 elif isinstance(answer, str) and typed is not None:
                     self._play_typed(answer, typed)
 
-            hint = "or type it, e.g. 2C=8S" if typed else None
+            hint = f"or type it, e.g. {typing_example(s.game, s.human, legal[0])}" if typed else None
             self.push_screen(ChoiceScreen(question, labels, hint), answered)
         else:
             self.play(fallback, typed)
 
-    def _ask_typed(self, why: str, typed: Typed) -> None:
+    def _ask_typed(self, why: str, typed: Typed, cards: Sequence[int]) -> None:
         def answered(answer: int | str | None) -> None:
             if isinstance(answer, str):
                 self._play_typed(answer, typed)
 
-        question = f"{why}\nType what each wild stands for (like 2C=5S), then press Enter."
-        self.push_screen(ChoiceScreen(question, [], "2C=5S"), answered)
+        example = wild_example(cards, self.sess.game.hooks.meld_rules)
+        question = f"{why}\nType what each wild stands for (like {example}), then press Enter."
+        self.push_screen(ChoiceScreen(question, [], example), answered)
 
     def _play_typed(self, text: str, typed: Typed) -> None:
         s = self.sess
@@ -455,7 +467,12 @@ class RummyApp(App[None]):
             self.say("Select the cards to meld first (Space or a click).", refusal=True)
             return
         rules = s.game.hooks.meld_rules
-        plays = meld_plays(cards, rules)
+        plays = distinct_legal(s.game, s.human, meld_plays(cards, rules))
+        if plays:
+            # A card is read in its own place before it is read as a wild: 2♣ 3♣ 4♣ is asked
+            # about only when no split leaves every card natural.
+            fewest = min(wilds_spent(p, rules) for p in plays)
+            plays = [p for p in plays if wilds_spent(p, rules) == fewest]
         fallback = plays[0] if plays else MeldDown((NewMeld.of(tuple(cards)),))
 
         def typed(text: str) -> list[Action]:

@@ -301,7 +301,7 @@ class ChoiceScreen(ModalScreen[int | str | None]):
         with Vertical(id="choice-box"):
             yield Static(self.question, id="choice-question")
             for index, answer in enumerate(self.answers):
-                yield Button(f"{index + 1}. {answer}", id=f"answer-{index}")
+                yield Button(f"{index + 1}. {answer}", id=f"answer-{index}", compact=True)
             if self.typing_hint is not None:
                 yield Input(placeholder=self.typing_hint, id="choice-text")
 
