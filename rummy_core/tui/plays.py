@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from rummy_core.actions import Action, LayOff, MeldDown, NewMeld, Swap
+from rummy_core.actions import Action, LayOff, MeldDown, NewMeld, PluginAction, Swap
 from rummy_core.cards import (
     JOKER,
     RANK_NAMES,
     SUIT_SYMBOLS,
     card_name,
     meld_card_text,
+    parse_card,
     rank_of,
     suit_of,
 )
@@ -253,7 +254,10 @@ def distinct_legal(game: Game, seat: int, actions: Sequence[Action]) -> list[Act
 
 
 def describe_choice(game: Game, seat: int, action: Action) -> str:
-    """How a legal action would leave the melds it touches, for a choice between readings."""
+    """How a legal action would leave the melds it touches, for a choice between readings; a
+    house rule's action in words."""
+    if isinstance(action, PluginAction):
+        return house_label(game, action)
     after = game.preview(seat, action)
     if isinstance(action, MeldDown):
         new = after.table[len(game.state.table) :]
@@ -291,6 +295,24 @@ def wild_example(cards: Sequence[int], rules: MeldRules) -> str:
     wild = next((c for c in cards if is_wild(c, rules)), None)
     name = card_name(wild) if wild is not None else "2C"
     return f"{name}=5S"
+
+
+def house_label(game: Game, action: PluginAction) -> str:
+    """An action of a house rule in words: its kind and the cards it names (``knock: KD``)."""
+    kind = game.hooks.action_kinds[action.type]
+    fields = kind.to_model(action).model_dump(exclude={"type"})
+    words = " ".join(
+        " ".join(map(str, v)) if isinstance(v, list) else pretty_card(str(v)) for v in fields.values()
+    )
+    return f"{action.type} {words}".strip()
+
+
+def pretty_card(text: str) -> str:
+    """A card written as in files (``KD``) as the table shows it (``K♦``); other text as is."""
+    try:
+        return card_label(parse_card(text))
+    except RuleError:
+        return text
 
 
 # -- stripes ---------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,11 +11,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
-from rummy_core.bots import bot_names
+from rummy_core.saves import SavedGame, saved_games
 from rummy_core.errors import RuleError
 from rummy_core.registry import find_ruleset, rulesets
 from rummy_core.resources import guide
+from rummy_core.tui.levels import default_bot, levels
 from rummy_core.tui.session import Session, Setup, match_length
+from rummy_core.tui.speed import PAUSES
 
 KEYS = """\
 - **← →** move along your hand; **Space** selects or unselects a card (so does a click)
@@ -67,14 +70,23 @@ def rulings_text(ruleset: str) -> str:
     return f"\n\n# Rulings\n\nThe rulings of this game, as stated in docs/rulings.md.\n{body}"
 
 
-class StartScreen(Screen[Setup]):
-    """Choose the ruleset, the opponents and their strength, the match length and the seed."""
+class StartScreen(Screen[Setup | SavedGame]):
+    """Choose the ruleset, the opponents and their strength, the match length, the seed and the
+    pace; or carry on with the last saved game.
+
+    Dismissed with the ``Setup`` of a new game, or the ``SavedGame`` to resume.
+    """
 
     AUTO_FOCUS = "#ruleset"
 
+    def __init__(self, saves: Path | None = None) -> None:
+        """``saves``: the folder of saved games (None: the usual one, ``~/.rummy/games``)."""
+        super().__init__()
+        games = saved_games(saves)
+        self.last = games[0] if games else None
+
     def compose(self) -> ComposeResult:
         names = list(rulesets())
-        bots = bot_names()
         with Vertical(id="start-form"):
             yield Static("Rummy: choose your game", id="start-title")
             with Horizontal(classes="start-row"):
@@ -93,11 +105,7 @@ class StartScreen(Screen[Setup]):
             with Horizontal(classes="start-row"):
                 yield Label("Their strength")
                 yield Select(
-                    [(n, n) for n in bots],
-                    value="random" if "random" in bots else bots[0],
-                    allow_blank=False,
-                    compact=True,
-                    id="bot",
+                    levels(), value=default_bot(), allow_blank=False, compact=True, id="bot"
                 )
             with Horizontal(classes="start-row"):
                 yield Label("Match")
@@ -114,8 +122,22 @@ class StartScreen(Screen[Setup]):
             with Horizontal(classes="start-row"):
                 yield Label("Seed")
                 yield Input(placeholder="random", compact=True, id="seed")
+            with Horizontal(classes="start-row"):
+                yield Label("Their pace")
+                yield Select(
+                    [(f"{name} ({pause:g} s a move)", name) for name, pause in PAUSES.items()],
+                    value="normal",
+                    allow_blank=False,
+                    compact=True,
+                    id="speed",
+                )
             yield Static("", id="start-error")
-            yield Button("Deal", variant="primary", id="start")
+            with Horizontal(id="start-buttons"):
+                yield Button("Deal", variant="primary", id="start", compact=True)
+                if self.last is not None:
+                    yield Button("Resume the last game", id="resume", compact=True)
+            if self.last is not None:
+                yield Static(self.last.line(), id="resume-line")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -145,7 +167,9 @@ class StartScreen(Screen[Setup]):
         self.query_one("#ruleset-summary", Static).update(find_ruleset(name).summary)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
+        if event.button.id == "resume" and self.last is not None:
+            self.dismiss(self.last)
+        elif event.button.id == "start":
             try:
                 self.dismiss(self.setup())
             except RuleError as exc:
@@ -163,6 +187,7 @@ class StartScreen(Screen[Setup]):
             single_hand=single,
             length=_number(self.query_one("#length", Input).value, "The match length"),
             seed=_number(self.query_one("#seed", Input).value, "The seed"),
+            speed=str(self.query_one("#speed", Select).value),
         )
 
 

@@ -22,11 +22,13 @@ from rummy_core.setup import Variant, first_dealer, new_game
 from rummy_core.simulate import bot_turn, tell
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.describe import describe
+from rummy_core.tui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.view import PlayerView, player_view
 
 HUMAN = "human"
-LOG_LINES = 200
-"""How many log sentences a session keeps."""
+LOG_LINES = 2000
+"""How many log sentences a session keeps: a whole match of several hands, for the log's
+earlier pages."""
 
 
 @dataclass(frozen=True)
@@ -62,12 +64,14 @@ class Setup:
 
     ruleset: str = "classic"
     """A ruleset name, or a variant with options and house rules (``classic:target=250``)."""
-    bots: tuple[str, ...] = ("random",)
+    bots: tuple[str, ...] = (LEVELS[DEFAULT_LEVEL],)
     """The strength (bot name) of each computer opponent, one per opponent."""
     single_hand: bool = False
     length: int | None = None
     """The target or number of hands (see ``MatchLength``); None keeps the ruleset's default."""
     seed: int | None = None
+    speed: str | None = None
+    """The computer players' pace (``speed.PAUSES``); None keeps the pause the app was given."""
 
     def variant(self) -> Variant:
         """The variant to play, with the match length applied."""
