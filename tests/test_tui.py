@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Markdown, Select, Static
+from tui_screens import screen_text
 
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.models.position import dump_position
@@ -225,7 +226,9 @@ async def test_finish_a_hand_against_a_bot_then_deal_the_next() -> None:
         title = str(sheet.query_one("#sheet-title", Static).render())
         assert title == "Hand 1 is over: You went out."
         points = session.game.state.scores[0]
-        assert points > 0 and "total" in str(sheet.query_one("#sheet-table", Static).render())
+        assert points > 0
+        reasons = str(sheet.query_one("#sheet-reasons", Static).render())
+        assert reasons.startswith("You: went out") and f"{points}" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert session.game.state.hand_number == 2

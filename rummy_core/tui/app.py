@@ -14,12 +14,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.errors import NoWidget
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from rummy_core.actions import Action, Discard, Draw, LayOff, MeldDown, NewMeld, TakeBack
+from rummy_core.actions import Action, Discard, Draw, MeldDown, NewMeld, TakeBack
 from rummy_core.errors import RuleError
 from rummy_core.resources import styles
 from rummy_core.saves import SavedGame
@@ -186,7 +186,7 @@ class RummyApp(App[None]):
     def on_mount(self) -> None:
         self.query_one("#table-box", VerticalScroll).border_title = "Table"
         self.query_one("#log", LogView).border_title = "What happened"
-        for source, title in (("stock", "Stock"), ("discard", "Discard"), ("cut", "Cut card")):
+        for source, title in (("stock", "Stock"), ("discard", "Discard"), ("cut", "Cut")):
             self.query_one(f"#{source}", PileView).border_title = title
         if self.session is None:
             self.push_screen(StartScreen(), self._started)
@@ -380,7 +380,9 @@ class RummyApp(App[None]):
                 elif isinstance(answer, str) and typed is not None:
                     self._play_typed(answer, typed)
 
-            hint = f"or type it, e.g. {typing_example(s.game, s.human, legal[0])}" if typed else None
+            hint = (
+                f"or type it, e.g. {typing_example(s.game, s.human, legal[0])}" if typed else None
+            )
             self.push_screen(ChoiceScreen(question, labels, hint), answered)
         else:
             self.play(fallback, typed)

@@ -57,9 +57,9 @@ def players_text(s: Session) -> Text:
         turn = seat == st.turn and s.playing
         text.append("▶ " if turn else "  ", style=f"bold {KEY_STYLE}")
         who = name if seat == s.human else f"{name} {level_word(s.seats[seat])}"
-        text.append(f"{who:<13}", style="bold" if turn else "")
+        text.append(f"{who:<12} ", style="bold" if turn else "")
         lead = "bold #98c379" if seat in leaders else ""
-        text.append(f"{view.scores[seat]:>5} pts", style=lead)
+        text.append(f"{view.scores[seat]:>4} pts", style=lead)
         text.append(f" {plural(view.hand_sizes[seat], 'card'):>8}")
         if opening and view.opened[seat]:
             text.append(" opened", style="dim")

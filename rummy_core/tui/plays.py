@@ -135,8 +135,10 @@ def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
     return [play for _, play in sorted(found, key=lambda f: f[0])]
 
 
-def wilds_spent(play: MeldDown, rules: MeldRules) -> int:
+def wilds_spent(play: Action, rules: MeldRules) -> int:
     """How many cards of a lay-down stand for another card, as the engine reads it."""
+    if not isinstance(play, MeldDown):
+        return 0
     total = 0
     for meld in play.melds:
         found = readings(meld.cards, meld.declared, rules)
@@ -302,7 +304,8 @@ def house_label(game: Game, action: PluginAction) -> str:
     kind = game.hooks.action_kinds[action.type]
     fields = kind.to_model(action).model_dump(exclude={"type"})
     words = " ".join(
-        " ".join(map(str, v)) if isinstance(v, list) else pretty_card(str(v)) for v in fields.values()
+        " ".join(map(str, v)) if isinstance(v, list) else pretty_card(str(v))
+        for v in fields.values()
     )
     return f"{action.type} {words}".strip()
 

@@ -11,12 +11,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
-from rummy_core.saves import SavedGame, saved_games
 from rummy_core.errors import RuleError
 from rummy_core.registry import find_ruleset, rulesets
 from rummy_core.resources import guide
+from rummy_core.saves import SavedGame, saved_games
 from rummy_core.tui.levels import default_bot, levels
 from rummy_core.tui.session import Session, Setup, match_length
+from rummy_core.tui.sheet import hand_table, history_table, leader_line, reasons
 from rummy_core.tui.speed import PAUSES
 
 KEYS = """\
@@ -251,14 +252,21 @@ class ScoreSheet(ModalScreen[bool]):
         st = s.game.state
         with Vertical(id="sheet-box"):
             yield Static(self._title(), id="sheet-title")
-            yield Static(self._table(), id="sheet-table")
+            with VerticalScroll(id="sheet-body"):
+                yield Static(hand_table(s), id="sheet-table")
+                yield Static("\n".join(reasons(s)), id="sheet-reasons")
+                history = history_table(s)
+                if history is not None:
+                    yield Static(history, id="sheet-history")
+                if not s.match_over:
+                    yield Static(leader_line(s), id="sheet-leader")
             if s.match_over:
                 with Horizontal(id="sheet-buttons"):
-                    yield Button("Play again (Y)", variant="primary", id="again")
-                    yield Button("Quit (Q)", id="quit")
+                    yield Button("Play again (Y)", variant="primary", id="again", compact=True)
+                    yield Button("Quit (Q)", id="quit", compact=True)
             else:
                 label = f"Deal hand {st.hand_number + 1} (Enter)"
-                yield Button(label, variant="primary", id="next")
+                yield Button(label, variant="primary", id="next", compact=True)
 
     def _title(self) -> str:
         s = self.session
@@ -273,23 +281,6 @@ class ScoreSheet(ModalScreen[bool]):
         went_out = outcome.get("went_out")
         how = f"{s.names[went_out]} went out" if went_out is not None else "Nobody went out"
         return f"Hand {st.hand_number} is over: {how}."
-
-    def _table(self) -> str:
-        s = self.session
-        st = s.game.state
-        width = max(8, *(len(n) for n in s.names)) + 2
-        head = "hand".ljust(6) + "".join(n.rjust(width) for n in s.names)
-        rows = [head, "-" * len(head)]
-        for number, points in enumerate(st.hand_history, start=1):
-            rows.append(str(number).ljust(6) + "".join(str(p).rjust(width) for p in points))
-        rows.append("-" * len(head))
-        rows.append("total".ljust(6) + "".join(str(p).rjust(width) for p in st.scores))
-        if not s.match_over:
-            leaders = " and ".join(s.names[w] for w in s.leaders())
-            way = "low" if s.low_score_wins() else "high"
-            rows.append("")
-            rows.append(f"Leading: {leaders} ({way} score wins)")
-        return "\n".join(rows)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id != "quit")
