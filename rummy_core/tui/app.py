@@ -707,7 +707,7 @@ class RummyApp(App[None]):
 
     def action_help(self) -> None:
         """The keys and the rules of this game."""
-        self.push_screen(HelpScreen(self.sess.variant.ruleset))
+        self.push_screen(HelpScreen(self.sess))
 
     async def action_quit(self) -> None:
         """Leave; every move is already saved."""

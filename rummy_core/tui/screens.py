@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -11,31 +13,59 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.registry import find_ruleset, rulesets
 from rummy_core.resources import guide
 from rummy_core.saves import SavedGame, saved_games
-from rummy_core.tui.levels import default_bot, levels
-from rummy_core.tui.session import Session, Setup, match_length
+from rummy_core.tui.extras import house_keys
+from rummy_core.tui.levels import default_bot, level_word, levels
+from rummy_core.tui.session import HUMAN, Session, Setup, match_length
 from rummy_core.tui.sheet import hand_table, history_table, leader_line, reasons
 from rummy_core.tui.speed import PAUSES
 
 KEYS = """\
+The top line lists the keys you can use now.
+
 - **← →** move along your hand; **Space** selects or unselects a card (so does a click)
 - **D** draw from the stock, **T** take from the discard pile, **C** try the cut card (or click
   the stock, the pile or the cut card)
-- **M** meld the selected cards: one meld, or several at once (an opening)
+- **M** meld the selected cards: one meld, or several at once (an opening); the game splits
+  them into melds and asks only where a wild could stand for more than one card
 - **L** lay the selected cards off: the melds they fit glow; click one, or **↑ ↓** and **Enter**
 - **W** swap the selected card in for the wild on the table that stands for it
 - **X** discard the selected card (or the card under the cursor; or click the pile)
 - **B** take back what you put down this turn
 - **S** sort by suit or by rank; **Esc** unselects; **?** this help; **Q** quit
+- **PgUp PgDn** scroll the log (so does the wheel); **F** switches the computer players'
+  pace between normal and fast
+
+Drag a card with the mouse: onto another place in your hand to move it there, onto the discard
+pile to discard it, onto a meld to lay it off (or swap it in for a wild).
 
 Coloured stripes under your cards mark the melds you already hold: one colour per meld, a second
 row where a card fits two. A wild on the table shows what it stands for: `2♣=5♠`. When a wild
-could stand for more than one card you are asked, and can type it, like `2C=5S`. The game is
-saved after every move: `rummy play --resume FILE` carries on.
+could stand for more than one card you are asked, and can type it, like `2C=5S` (a joker is
+`JK=5S`). The game is saved after every move: `rummy play --resume` carries on.
 """
+
+
+def keys_text(game: Game, seats: Sequence[str]) -> str:
+    """The keys, with the keys of the installed house rules' own actions and the opponents'
+    strengths (each level with the bot that plays it)."""
+    text = KEYS
+    house = house_keys(game)
+    if house:
+        text += "\nHouse rules in play bring their own actions:\n\n"
+        text += "".join(f"- **{key.upper()}** {name}\n" for name, key in house.items())
+    bots = sorted({who for who in seats if who != HUMAN})
+    text += "\nYour opponents: " + ", ".join(f"{level_word(b)} (the `{b}` bot)" for b in bots)
+    text += ". Easy plays any legal move, normal plays like a careful person, hard looks ahead.\n"
+    return text
+
+
+CODE_IN_BRACKETS = re.compile(r" ?\(`[a-z_]+`\)")
+"""A refusal's code cited in a ruling, ``(`must_keep_a_card`)``: for programmers, not players."""
 
 
 ALL_RULESETS = "All rulesets"
@@ -67,8 +97,8 @@ def rulings_text(ruleset: str) -> str:
     ]
     if not wanted:
         return ""
-    body = "".join(f"\n## {s.rstrip()}\n" for s in wanted)
-    return f"\n\n# Rulings\n\nThe rulings of this game, as stated in docs/rulings.md.\n{body}"
+    body = CODE_IN_BRACKETS.sub("", "".join(f"\n## {s.rstrip()}\n" for s in wanted))
+    return f"\n\n# Rulings\n\nHow this game settles the questions its rules leave open.\n{body}"
 
 
 class StartScreen(Screen[Setup | SavedGame]):
@@ -212,13 +242,15 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", "Close", show=False),
     ]
 
-    def __init__(self, ruleset: str) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.ruleset = ruleset
+        self.session = session
+        self.ruleset = session.variant.ruleset
 
     def compose(self) -> ComposeResult:
+        keys = keys_text(self.session.game, self.session.seats)
         with VerticalScroll(id="help-box"):
-            yield Markdown("# Keys\n\n" + KEYS, id="help-keys")
+            yield Markdown("# Keys\n\n" + keys, id="help-keys")
             yield Markdown(rules_text(self.ruleset), id="help-rules")
         yield Footer()
 
