@@ -77,7 +77,9 @@ def rules_text(ruleset: str) -> str:
     its rulings."""
     cls = find_ruleset(ruleset)
     text = guide(cls, cls.name) or f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
-    return text + rulings_text(ruleset)
+    # The guides link the rulings page; in the game it is the section below, not a file.
+    text = text.replace("[rulings.md](rulings.md)", "the Rulings section below")
+    return CODE_IN_BRACKETS.sub("", text + rulings_text(ruleset))
 
 
 def rulings_text(ruleset: str) -> str:
@@ -97,7 +99,7 @@ def rulings_text(ruleset: str) -> str:
     ]
     if not wanted:
         return ""
-    body = CODE_IN_BRACKETS.sub("", "".join(f"\n## {s.rstrip()}\n" for s in wanted))
+    body = "".join(f"\n## {s.rstrip()}\n" for s in wanted)
     return f"\n\n# Rulings\n\nHow this game settles the questions its rules leave open.\n{body}"
 
 

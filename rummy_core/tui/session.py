@@ -16,9 +16,10 @@ from rummy_core.actions import Action
 from rummy_core.bots import Bot, make_bot
 from rummy_core.engine import Event, Game
 from rummy_core.errors import RuleError
-from rummy_core.record import load_record, record_of, replay, save_record
+from rummy_core.models.actions import parse_action
+from rummy_core.record import GameRecord, load_record, record_of, replay, save_record
 from rummy_core.registry import find_ruleset
-from rummy_core.setup import Variant, first_dealer, new_game
+from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.simulate import bot_turn, tell
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.describe import describe
@@ -90,6 +91,26 @@ class Setup:
         return Variant(base.ruleset, options, base.house_rules)
 
 
+def _match_events(record: GameRecord) -> list[Event]:
+    """Every event of the saved match, earlier hands too, for the log of a resumed game.
+
+    ``replay`` has checked the record; a game keeps only its current hand's events, so this
+    plays the record again and keeps each hand's events before the next deal.
+    """
+    variant = Variant.parse(record.variant)
+    if record.position is not None:
+        game = game_from_position(variant, record.position, record.seed)
+    else:
+        game = new_game(variant, players=record.players, seed=record.seed, dealer=record.dealer)
+    events: list[Event] = []
+    for logged in record.actions:
+        if game.state.phase == HAND_OVER:
+            events.extend(game.events)
+            game.next_hand()
+        game.apply(logged.seat, parse_action(logged.action, game.hooks))
+    return [*events, *game.events]
+
+
 def seat_names(seats: list[str]) -> list[str]:
     """What the log and the panels call each seat."""
     return ["You" if who == HUMAN else f"Bot {s}" for s, who in enumerate(seats)]
@@ -150,7 +171,7 @@ class Session:
             save_path or path,
             record.position,
         )
-        session.remember(game.events)
+        session.remember(_match_events(record))
         return session
 
     def again(self) -> Session:

@@ -202,7 +202,8 @@ class HandView(Widget, can_focus=False):
             self.capture_mouse()
 
     def on_mouse_move(self, event: MouseMove) -> None:
-        if self.grabbed is None or not event.button:
+        # While a card is held the mouse is captured, so every move is a move with it held.
+        if self.grabbed is None:
             return
         offset = event.get_content_offset(self)
         if offset is None or self.spot_at(offset.x, offset.y) != self.grabbed:
