@@ -27,13 +27,17 @@ def session(ruleset: str, position: dict[str, Any], bot: str = "random") -> Sess
     return Session(game, Variant.parse(ruleset), [HUMAN] + [bot] * (players - 1), 1, None, position)
 
 
+def hand(text: str) -> list[str]:
+    return text.split()
+
+
 def classic_position(**changes: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "players": 2,
         "dealer": 1,
         "turn": 0,
         "turns_taken": [2, 2],
-        "hands": ["5H 6H 7H 4S 9C 9D KD".split(), "2C 10H QS 4D JC 7D KS".split()],
+        "hands": [hand("5H 6H 7H 4S 9C 9D KD"), hand("2C 10H QS 4D JC 7D KS")],
         "stock": ["3C", "10D", "6C", "2H", "JH", "QC", "AD"],
         "discard": ["QH"],
         "table": [{"owner": 1, "cards": ["5S", "6S", "7S", "8S"]}],
@@ -85,7 +89,7 @@ async def test_several_melds_with_wilds_split_and_ask_only_about_the_wild() -> N
             "dealer": 1,
             "turn": 0,
             "turns_taken": [2, 2],
-            "hands": ["2C 3C 4C QD KD 2D 9S 8H".split(), "10C JC 3H 9D".split()],
+            "hands": [hand("2C 3C 4C QD KD 2D 9S 8H"), hand("10C JC 3H 9D")],
             "stock": ["KS", "4D"],
             "discard": ["10H"],
         },
@@ -118,7 +122,7 @@ async def test_hungarian_typing_hint_names_the_joker() -> None:
             "dealer": 1,
             "turn": 0,
             "turns_taken": [2, 2],
-            "hands": ["JK 5S 6S QH QD QS KH KD KS 3C".split(), "4C 5C 8D JH 2S 7H 9S".split()],
+            "hands": [hand("JK 5S 6S QH QD QS KH KD KS 3C"), hand("4C 5C 8D JH 2S 7H 9S")],
             "stock": ["AC", "5D", "6D"],
             "discard": ["4D"],
         },
@@ -214,7 +218,7 @@ async def test_a_person_can_knock_when_the_house_rule_is_on() -> None:
     # worth 9, so K knocks with it, and the help lists the key.
     s = session(
         "classic+knock",
-        classic_position(hands=["AH AS 2S 2D KD".split(), "2C 10H QS 4D JC 7D KS".split()]),
+        classic_position(hands=[hand("AH AS 2S 2D KD"), hand("2C 10H QS 4D JC 7D KS")]),
     )
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -258,7 +262,7 @@ async def test_help_names_the_bots_and_no_internal_codes() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         shown = "".join(
-            str(md._markdown)  # noqa: SLF001 - the source text the help was given
+            str(md._markdown)  # the source text the help was given
             for md in app.screen.query("Markdown")
         )
         assert "easy (the `random` bot)" in shown and "PgUp" in shown
