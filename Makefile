@@ -9,14 +9,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Playing needs only the package; the tests also need the dev tools and Ray (for the test that
-# runs `rummy compare` on a local Ray instance). Each stamp is redone when pyproject.toml changes.
+# Playing needs only the package; the tests also need the dev tools, Ray (for the test that
+# runs `rummy compare` on a local Ray instance) and the rl extra (the environments' tests).
+# Each stamp is redone when pyproject.toml changes.
 $(VENV)/.play-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl]'
 	touch $@
 
 play: $(VENV)/.play-installed
@@ -31,7 +32,8 @@ test: lint
 	$(BIN)/rummy check --builtin
 	$(BIN)/pytest
 
-# The benchmark: a printed table of hands/s, solver time and memory, with OpenSpiel and RLCard
+# The benchmark: a printed table of hands/s, solver time and memory, and the RL environments'
+# steps/s (bench/env_bench.py), with OpenSpiel and RLCard
 # measured in the same run (bench/requirements-peers.txt: not project dependencies; PEERS=0
 # leaves them out, and bench.py then shows their reference figures).
 PEERS ?= 1
@@ -39,6 +41,7 @@ bench: $(VENV)/.test-installed
 	@if [ "$(PEERS)" = 1 ]; then $(BIN)/python -m pip install --quiet -r bench/requirements-peers.txt \
 		|| echo "bench: the peers could not be installed; their reference figures are shown"; fi
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/env_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -11,7 +11,6 @@ from pydantic import Field
 
 from rummy_core.actions import DISCARD
 from rummy_core.cards import card_name
-from rummy_core.defaults import PIP_VALUES
 from rummy_core.errors import Violation
 from rummy_core.options import BaseOptions
 from rummy_core.piles import refill_from_discards
@@ -64,15 +63,15 @@ class ClassicRummy(Ruleset):
         return state.refills < 1 and refill_from_discards(state)
 
     @hookimpl
-    def rummy_hand_scores(self, state: State, went_out: int | None) -> list[int]:
+    def rummy_hand_scores(
+        self, state: State, went_out: int | None, values: tuple[int, ...], bonus: bool
+    ) -> list[int]:
         # Ruling C5: the winner takes the others' cards, doubled for a rummy; a dead hand scores 0.
         scores = [0] * state.players
         if went_out is None:
             return scores
-        points = sum(PIP_VALUES[c] for hand in state.hands for c in hand)
-        if self.rummy_hand_bonus(state, went_out):
-            points *= 2
-        scores[went_out] = points
+        points = sum(values[c] for hand in state.hands for c in hand)
+        scores[went_out] = points * 2 if bonus else points
         return scores
 
     @hookimpl

@@ -290,15 +290,17 @@ class HungarianRomi(Ruleset):
     # -- scoring and the match -------------------------------------------------------------------
 
     @hookimpl
-    def rummy_hand_scores(self, state: State, went_out: int | None) -> list[int]:
+    def rummy_hand_scores(
+        self, state: State, went_out: int | None, values: tuple[int, ...], bonus: bool
+    ) -> list[int]:
         scores = []
         for seat, hand in enumerate(state.hands):
             if seat == went_out:
-                scores.append(-20 if self._out_in_one(state, seat) else -10)  # ruling H8
+                scores.append(-20 if bonus else -10)  # ruling H8
             elif not state.opened(seat):
                 scores.append(NEVER_OPENED)  # ruling H9
             else:
-                scores.append(sum(HAND_VALUES[c] for c in hand))
+                scores.append(sum(values[c] for c in hand))
         return scores
 
     @hookimpl

@@ -177,11 +177,10 @@ class RiversideRommi(Ruleset):
     # -- scoring and the match ------------------------------------------------------------------
 
     @hookimpl
-    def rummy_hand_scores(self, state: State) -> list[int]:
+    def rummy_hand_scores(self, state: State, values: tuple[int, ...]) -> list[int]:
         # Ruling R11: every card counts for whoever put it down, at its own value (a wild 2 is
         # 50), each card in hand against its holder; the face-down closing discard is in the
         # pile, so it counts for nobody. A hand ended by the stock (R4) scores the same way.
-        values = self._values
         scores = [-sum(values[c] for c in hand) for hand in state.hands]
         for meld in state.table:
             for code, seat in zip(meld.cards, meld.credit, strict=True):

@@ -162,10 +162,10 @@ def rummy_take_back() -> str:
 
 
 @hookimpl(trylast=True)
-def rummy_hand_scores(state: State, went_out: int | None) -> list[int]:
+def rummy_hand_scores(state: State, went_out: int | None, values: tuple[int, ...]) -> list[int]:
     scores = [0] * state.players
     if went_out is not None:
-        scores[went_out] = sum(PIP_VALUES[c] for hand in state.hands for c in hand)
+        scores[went_out] = sum(values[c] for hand in state.hands for c in hand)
     return scores
 
 

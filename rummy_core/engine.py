@@ -607,7 +607,8 @@ class Game:
 
     def _end_hand(self, st: State, went_out: int | None, reason: str, events: list[Event]) -> None:
         hooks = self.hooks
-        scores = hooks.hand_scores(st, went_out, reason)
+        bonus = went_out is not None and hooks.hand_bonus(st, went_out)
+        scores = hooks.hand_scores(st, went_out, reason, bonus)
         st.scores = [a + b for a, b in zip(st.scores, scores, strict=True)]
         st.hand_history = [*st.hand_history, scores]
         st.outcome = {

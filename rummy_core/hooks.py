@@ -321,7 +321,9 @@ class Hooks:
 
     # -- scoring and the match ----------------------------------------------------------------
 
-    def hand_scores(self, state: State, went_out: int | None, reason: str) -> list[int]:
+    def hand_scores(
+        self, state: State, went_out: int | None, reason: str, bonus: bool = False
+    ) -> list[int]:
         def ok(scores: Any) -> bool:
             return (
                 isinstance(scores, list)
@@ -336,6 +338,8 @@ class Hooks:
             state=state,
             went_out=went_out,
             reason=reason,
+            values=self.card_values,
+            bonus=bonus,
         )
         return scores
 

@@ -60,7 +60,9 @@ def rummy_meld_rules() -> MeldRules | None:
 def rummy_card_values() -> tuple[int, ...] | None:
     """The value of each card for scoring, a tuple of 53 ints indexed by card code.
 
-    Stops at first non-None result.
+    Asked once at set-up; the answer reaches ``rummy_hand_scores`` as ``values``, so a house rule
+    that changes card values changes the score of every ruleset that counts cards. Bots value
+    cards by it too. Stops at first non-None result.
     """
 
 
@@ -173,7 +175,9 @@ def rummy_action_violations(state: State, seat: int, action: Action) -> list[Vio
 def rummy_meld_violations(state: State, seat: int, melds: list[Meld]) -> list[Violation]:  # type: ignore[empty-body]
     """Every rule broken by laying down ``melds`` (already read as melds, not yet on the table).
 
-    Opening requirements and uniqueness of cards on the table belong here. Collects the
+    Rules about which melds may go down together belong here: each card on the table once
+    (ruling R8), a card that must be in the opening (H4). The opening's points are not: the
+    engine checks them with ``rummy_opening_minimum`` and ``rummy_meld_points``. Collects the
     violations of every plugin.
     """
 
@@ -281,11 +285,17 @@ def rummy_turn_ended(state: State, seat: int) -> None:
 
 
 @hookspec(firstresult=True)
-def rummy_hand_scores(state: State, went_out: int | None, reason: str) -> list[int] | None:
+def rummy_hand_scores(
+    state: State, went_out: int | None, reason: str, values: tuple[int, ...], bonus: bool
+) -> list[int] | None:
     """Each seat's points for the hand that just ended.
 
+    :param state: the hand as it ended, before its scores are added.
     :param went_out: the seat that went out or closed, or None.
     :param reason: ``"out"``, ``"stock"`` (the stock ran out) or ``"capped"`` (ruling A1).
+    :param values: each card's value, as ``rummy_card_values`` answered.
+    :param bonus: whether ``went_out`` earned the hand's bonus, as ``rummy_hand_bonus`` answered
+        (False when nobody went out).
 
     Stops at first non-None result.
     """
@@ -296,9 +306,10 @@ def rummy_hand_bonus(state: State, went_out: int) -> bool | None:
     """Whether ``went_out`` earned a bonus in the hand that just ended (``state``: as it ended).
 
     Classic's doubled "rummy" (ruling C5) and Hungarian's -20 (ruling H8) are bonuses. The engine
-    never asks this: ``rummy_hand_scores`` already counts the bonus. Statistics ask it to count
-    bonus hands (``rummy compare``), so a plugin that changes a bonus in ``rummy_hand_scores``
-    answers this too. Stops at first non-None result.
+    asks this when a hand ends with someone out, before scoring, and passes the answer to
+    ``rummy_hand_scores`` as ``bonus``: a wrapper that answers False removes the bonus, one that
+    answers True gives it. Statistics count bonus hands by it (``rummy compare``). Stops at
+    first non-None result.
     """
 
 

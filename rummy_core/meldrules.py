@@ -1,8 +1,8 @@
 """What counts as a meld under a ruleset, as plain values the engine and the solver share.
 
-A ruleset states its meld rules through hooks (``rummy_run_shape``, ``rummy_set_shape``,
-``rummy_wild_cards``, ``rummy_wilds_per_meld``); the engine gathers the answers into one
-``MeldRules`` per game, so the hot path never calls a hook to ask what a run is.
+A ruleset states its meld rules through one hook, ``rummy_meld_rules``, which answers a
+``MeldRules`` (a house rule wraps it and returns a changed copy). The engine asks it once per
+game, so the hot path never calls a hook to ask what a run is.
 """
 
 from __future__ import annotations

@@ -55,6 +55,9 @@ class HouseRule:
     """Names of the rulesets this house rule works with; empty for all."""
     conflicts_with: ClassVar[tuple[str, ...]] = ()
     """Names of house rules that cannot be combined with this one."""
+    sets_options: ClassVar[tuple[str, ...]] = ()
+    """Ruleset options this house rule decides itself: a variant that also gives one of them
+    (``hungarian:opening=45+opening-40``) is refused rather than letting one silently win."""
     Options: ClassVar[type[BaseModel]] = NoOptions
 
     def __init__(self, options: BaseModel, ruleset: Ruleset) -> None:

@@ -128,8 +128,31 @@ def build_hooks(
                 raise RuleError(
                     "house_rule_repeated", f"{cls.name!r} is given twice.", house_rule=cls.name
                 )
+        _check_settings(variant, cls, house)
         house.append(cls(make_options(cls.Options, opts, cls.name), ruleset))
     return Hooks(ruleset, house, plugins)
+
+
+def _check_settings(variant: Variant, cls: type[HouseRule], earlier: Sequence[HouseRule]) -> None:
+    """Refuse a setting given twice: by the ruleset's options and by a house rule, or two rules."""
+    for option in cls.sets_options:
+        if option in variant.options:
+            raise RuleError(
+                "conflicting_settings",
+                f"{variant.ruleset}'s option {option}={variant.options[option]} and the house rule"
+                f" {cls.name!r} both set {option!r}: keep one of them.",
+                option=option,
+                house_rule=cls.name,
+            )
+        for other in earlier:
+            if option in other.sets_options:
+                raise RuleError(
+                    "conflicting_settings",
+                    f"The house rules {other.name!r} and {cls.name!r} both set {option!r}:"
+                    " keep one of them.",
+                    option=option,
+                    house_rule=cls.name,
+                )
 
 
 def first_dealer(seed: int, players: int) -> int:

@@ -34,3 +34,35 @@ def test_readme_examples_run() -> None:
 
     result = doctest.testfile(str(DOCS.parent / "README.md"), module_relative=False)
     assert result.attempted > 0 and result.failed == 0
+
+
+def spec_signature(hook: str) -> str:
+    """The hook's signature as the reference writes it, from ``hookspecs.py``."""
+    import inspect
+
+    from rummy_core import hookspecs
+
+    sig = inspect.signature(getattr(hookspecs, hook))
+    params = ", ".join(f"{name}: {p.annotation}" for name, p in sig.parameters.items())
+    return f"def {hook}({params}) -> {sig.return_annotation}"
+
+
+def doc_section(hook: str) -> str:
+    text = (DOCS / "hooks.md").read_text(encoding="utf-8")
+    start = text.index(f"### `{hook}`")
+    end = text.find("\n##", start + 1)
+    return text[start : end if end >= 0 else len(text)]
+
+
+@pytest.mark.parametrize("hook", hook_names())
+def test_every_documented_signature_and_parameter_is_the_specs(hook: str) -> None:
+    import inspect
+
+    from rummy_core import hookspecs
+
+    section = doc_section(hook)
+    assert spec_signature(hook) in section, f"docs/hooks.md shows another signature of {hook}"
+    docstring = inspect.getdoc(getattr(hookspecs, hook)) or ""
+    for line in docstring.splitlines():
+        if line.startswith(":param "):
+            assert line in section, f"docs/hooks.md lacks {hook}'s line {line!r}"

@@ -211,3 +211,22 @@ def test_conformance_with_house_rules(variant: str, players: int) -> None:
     # Rulings A1-A3 and the engine's invariants hold with the house rules on, over random games.
     finals = conformance_run(variant, players=players, seeds=range(2))
     assert all(f.outcome is not None for f in finals)
+
+
+@pytest.mark.parametrize(
+    "variant",
+    ["hungarian:opening=45+opening-40", "hungarian:ace=flat+ace-low-high"],
+)
+def test_a_setting_given_twice_is_refused_not_silently_overridden(variant: str) -> None:
+    # The ruleset's option and a house rule both set it: the player is told, nothing is built.
+    with pytest.raises(RuleError) as err:
+        build_hooks(Variant.parse(variant))
+    assert err.value.code == "conflicting_settings"
+    assert "keep one of them" in err.value.message
+
+
+def test_a_house_rule_alone_or_the_option_alone_sets_the_opening() -> None:
+    # Ruling H5: the opening is 51, or what one of the two ways says.
+    state = new_game("hungarian", seed=1).state
+    for variant, points in (("hungarian+opening-40", 40), ("hungarian:opening=45", 45)):
+        assert build_hooks(Variant.parse(variant)).opening_minimum(state, 0) == points

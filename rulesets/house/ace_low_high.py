@@ -25,6 +25,7 @@ class AceLowHigh(HouseRule):
     name = "ace-low-high"
     summary = "Hungarian: a run's ace counts 1 in A-2-3 and 11 in Q-K-A for the opening."
     applies_to = ("hungarian",)
+    sets_options = ("ace",)
 
     @hookimpl(tryfirst=True)
     def rummy_meld_points(self, meld: Meld) -> int | None:

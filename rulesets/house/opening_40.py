@@ -26,6 +26,7 @@ class Opening40(HouseRule):
     name = "opening-40"
     summary = "Hungarian: open with 40 points instead of 51 (any value as an option)."
     applies_to = ("hungarian",)
+    sets_options = ("opening",)
     Options = OpeningOptions
     options: OpeningOptions
 

@@ -1,0 +1,346 @@
+"""The fixed ``Discrete(N)`` action space of a variant, and its legal ids in a given position.
+
+Ids are laid out in blocks, in this order (``ActionCodec.blocks`` gives each block's start and
+size; ``docs/rl.md`` has the sizes per ruleset):
+
+- ``draw``: one id per draw source, ``stock``, ``discard``, ``cut``.
+- ``take_back``: one id.
+- ``discard``: one id per card code (0..52, see ``rummy_core.cards``).
+- ``select``: one id per card code: put one more copy of that card into the meld being built.
+- ``stage``: ``K`` ids: the cards selected form a meld (the k-th way to order them, below) and
+  another meld of the same lay-down follows.
+- ``lay_down``: ``K`` ids: the cards selected form the last meld; the lay-down is made.
+- ``lay_off``: ``T x 53 x 2`` ids: card ``c`` on table meld ``m`` at the low end (0) or the high
+  end (1); a lay-off on a set, which has no ends, uses the low id.
+- ``swap``: ``T x 53 x W`` ids: card ``c`` takes the place of wild number ``w`` (the variant's wild
+  cards in code order) on table meld ``m``.
+- one block of 53 ids per plugin action kind with one card field (the ``knock`` house rule's
+  "discard this card and knock"), in the order of the kinds' names.
+
+``T`` is the most melds the table can hold (the deck's size over the smallest meld), ``W`` the
+number of wild card codes, ``K`` the most orders one set of selected cards can be laid in (one
+more than the wilds a meld may hold, plus one).
+
+Lay-downs are the two-step part. Their melds are built one at a time: the cards of a meld are
+selected in ascending card code, then ``stage`` or ``lay_down`` says which ordering of those cards
+is meant (the k-th, counting the legal orderings of that set of cards by their card sequence: a
+wild's place in a run says what it stands for). The melds of one lay-down come in canonical
+order (by their sorted cards). Once a card is selected, only ids that continue towards a legal
+lay-down are masked in, so every masked-in id leads to a legal action, and every action of
+``rummy_core.moves.legal_actions`` has an id or a path of ids.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rummy_core.actions import (
+    CUT,
+    DISCARD,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    LayOff,
+    MeldDown,
+    NewMeld,
+    PluginAction,
+    Swap,
+    TakeBack,
+)
+from rummy_core.cards import CARD_CODES, JOKER, card_name
+from rummy_core.engine import Game
+from rummy_core.errors import RuleError
+from rummy_core.hooks import Hooks
+from rummy_core.moves import legal_actions
+
+SOURCES = (STOCK, DISCARD, CUT)
+"""The draw sources that have ids, in id order."""
+ENDS = ("low", "high")
+"""The run ends of a lay-off, in id order."""
+
+MeldKey = tuple[tuple[int, ...], int]
+"""A meld as the encoding names it: its cards sorted, and which ordering of them (``K`` slot)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A range of ids of one kind of action."""
+
+    name: str
+    start: int
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A lay-down being built: the melds already staged, and the cards selected for the next."""
+
+    staged: tuple[MeldKey, ...] = ()
+    selected: tuple[int, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        """Whether nothing has been selected or staged."""
+        return not self.staged and not self.selected
+
+
+EMPTY = Pending()
+
+
+class Choices:
+    """The legal ids of one seat in one position, and the action each leads to."""
+
+    __slots__ = ("_codec", "laydowns", "simple")
+
+    def __init__(self, codec: ActionCodec, legal: Sequence[Action]) -> None:
+        self._codec = codec
+        self.simple: dict[int, Action] = {}
+        """Every legal action with an id of its own, by id."""
+        meld_downs = [a for a in legal if isinstance(a, MeldDown)]
+        slots = _ordering_slots(meld_downs, codec.orderings)
+        found: dict[tuple[MeldKey, ...], MeldDown] = {}
+        for action in meld_downs:
+            keys = tuple(sorted((tuple(sorted(m.cards)), slots[m]) for m in action.melds))
+            # The same melds in another order are the same lay-down: the first one is kept.
+            found.setdefault(keys, action)
+        self.laydowns: list[tuple[tuple[MeldKey, ...], MeldDown]] = list(found.items())
+        """Every legal lay-down by its canonical meld keys."""
+        for other in legal:
+            if isinstance(other, MeldDown):
+                continue
+            action_id = codec.id_of(other)
+            if self.simple.setdefault(action_id, other) != other:
+                raise RuleError(
+                    "env_encoding_overflow",
+                    f"{other} and {self.simple[action_id]} share the id {action_id}.",
+                    action_id=action_id,
+                )
+
+    def ids(self, pending: Pending) -> list[int]:
+        """The legal ids with ``pending`` under way, ascending."""
+        codec = self._codec
+        found: set[int] = set(self.simple) if pending.empty else set()
+        depth = len(pending.staged)
+        chosen = len(pending.selected)
+        for keys, _ in self.laydowns:
+            if len(keys) <= depth or keys[:depth] != pending.staged:
+                continue
+            cards, slot = keys[depth]
+            if cards[:chosen] != pending.selected:
+                continue
+            if len(cards) > chosen:
+                found.add(codec.select.start + cards[chosen])
+            elif len(keys) == depth + 1:
+                found.add(codec.lay_down.start + slot)
+            else:
+                found.add(codec.stage.start + slot)
+        return sorted(found)
+
+    def resolve(self, pending: Pending, action_id: int) -> tuple[Pending, Action | None]:
+        """The pending lay-down and the engine action (None: none yet) that ``action_id`` gives.
+
+        Raises ``RuleError`` ``illegal_action_id`` when the id is not legal now.
+        """
+        codec = self._codec
+        if action_id not in self.ids(pending):
+            raise RuleError(
+                "illegal_action_id",
+                f"Action id {action_id} ({codec.describe(action_id)}) is not legal now.",
+                action_id=action_id,
+            )
+        if pending.empty and action_id in self.simple:
+            return EMPTY, self.simple[action_id]
+        if codec.select.start <= action_id < codec.select.start + codec.select.size:
+            card = action_id - codec.select.start
+            return Pending(pending.staged, (*pending.selected, card)), None
+        slot = (action_id - codec.stage.start) % codec.orderings
+        staged = (*pending.staged, (pending.selected, slot))
+        if action_id < codec.lay_down.start:
+            return Pending(staged, ()), None
+        for keys, action in self.laydowns:
+            if keys == staged:
+                return EMPTY, action
+        raise AssertionError("a masked-in lay-down id has no lay-down")  # ids() rules it out
+
+
+def _ordering_slots(laydowns: Sequence[MeldDown], limit: int) -> dict[NewMeld, int]:
+    """Each meld's ordering slot: its place among the melds of the same cards, by card order."""
+    groups: dict[tuple[int, ...], set[NewMeld]] = {}
+    for action in laydowns:
+        for meld in action.melds:
+            groups.setdefault(tuple(sorted(meld.cards)), set()).add(meld)
+    slots: dict[NewMeld, int] = {}
+    for cards, melds in groups.items():
+        if len(melds) > limit:
+            raise RuleError(
+                "env_encoding_overflow",
+                f"{len(melds)} orderings of {' '.join(map(card_name, cards))} are legal; "
+                f"the action space has {limit}.",
+                orderings=len(melds),
+            )
+        ordered = sorted(
+            melds, key=lambda m: (m.cards, tuple(-1 if d is None else d for d in m.declared))
+        )
+        for slot, meld in enumerate(ordered):
+            slots[meld] = slot
+    return slots
+
+
+def _meld_order(meld: NewMeld) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return meld.cards, tuple(-1 if d is None else d for d in meld.declared)
+
+
+class ActionCodec:
+    """The action ids of one variant: the fixed layout, and each engine action's id.
+
+    Built from a game's ``Hooks``; every game of that variant shares it.
+    """
+
+    def __init__(self, hooks: Hooks) -> None:
+        rules = hooks.meld_rules
+        sizes = [rules.run.min_len] if rules.run is not None else []
+        if rules.set is not None:
+            sizes.append(min(rules.set.sizes))
+        self.table_slots = len(hooks.deck) // max(1, min(sizes, default=1))
+        """``T``: the most melds the table can hold."""
+        self.wilds: tuple[int, ...] = tuple(sorted(rules.wilds))
+        """The wild card codes, in the order of the swap block."""
+        in_deck = sum(1 for c in hooks.deck if c in rules.wilds or c == JOKER)
+        budget = in_deck if rules.max_wilds is None else min(rules.max_wilds, in_deck)
+        self.orderings = budget + 2
+        """``K``: the most orderings of one set of selected cards that have ids."""
+        self.plugin_kinds: tuple[str, ...] = tuple(sorted(hooks.action_kinds))
+        self._plugin_classes: dict[str, type] = {}
+        for name in self.plugin_kinds:
+            cls = hooks.action_kinds[name].action
+            fields = [f.name for f in dataclasses.fields(cls)]
+            if fields != ["card"]:
+                raise RuleError(
+                    "env_unsupported_action",
+                    f"The plugin action {name!r} has fields {fields}; the environments encode "
+                    "plugin actions with one field, 'card'.",
+                    action=name,
+                )
+            self._plugin_classes[name] = cls
+        layout: list[tuple[str, int]] = [
+            ("draw", len(SOURCES)),
+            ("take_back", 1),
+            ("discard", CARD_CODES),
+            ("select", CARD_CODES),
+            ("stage", self.orderings),
+            ("lay_down", self.orderings),
+            ("lay_off", self.table_slots * CARD_CODES * len(ENDS)),
+            ("swap", self.table_slots * CARD_CODES * len(self.wilds)),
+            *((f"plugin:{name}", CARD_CODES) for name in self.plugin_kinds),
+        ]
+        blocks: list[Block] = []
+        start = 0
+        for name, size in layout:
+            blocks.append(Block(name, start, size))
+            start += size
+        self.blocks: tuple[Block, ...] = tuple(blocks)
+        """The id blocks in order."""
+        self.size = start
+        """``N``: the number of ids."""
+        by_name = {b.name: b for b in blocks}
+        self.draw, self.take_back, self.discard = (
+            by_name["draw"],
+            by_name["take_back"],
+            by_name["discard"],
+        )
+        self.select, self.stage = by_name["select"], by_name["stage"]
+        self.lay_down, self.lay_off, self.swap = (
+            by_name["lay_down"],
+            by_name["lay_off"],
+            by_name["swap"],
+        )
+        self._plugin_blocks = {name: by_name[f"plugin:{name}"] for name in self.plugin_kinds}
+
+    def choices(self, game: Game, seat: int) -> Choices:
+        """The legal ids of ``seat`` now (none when it is not its turn)."""
+        return Choices(self, legal_actions(game, seat))
+
+    def id_of(self, action: Action) -> int:
+        """The id of an action that has one of its own (not a lay-down: those take several)."""
+        if isinstance(action, Draw):
+            if action.source not in SOURCES:
+                raise self._no_id(action)
+            return self.draw.start + SOURCES.index(action.source)
+        if isinstance(action, TakeBack):
+            return self.take_back.start
+        if isinstance(action, Discard):
+            return self.discard.start + action.card
+        if isinstance(action, LayOff) and len(action.cards) == 1 and action.meld < self.table_slots:
+            end = 1 if action.end == "high" else 0
+            return self.lay_off.start + (action.meld * CARD_CODES + action.cards[0]) * 2 + end
+        if (
+            isinstance(action, Swap)
+            and action.wild in self.wilds
+            and action.meld < self.table_slots
+        ):
+            wild = self.wilds.index(action.wild)
+            offset = (action.meld * CARD_CODES + action.card) * len(self.wilds) + wild
+            return self.swap.start + offset
+        if isinstance(action, PluginAction) and action.type in self._plugin_blocks:
+            card: int = getattr(action, "card")  # noqa: B009 (checked when the codec was built)
+            return self._plugin_blocks[action.type].start + card
+        raise self._no_id(action)
+
+    @staticmethod
+    def _no_id(action: Action) -> RuleError:
+        return RuleError(
+            "env_no_action_id", f"{action} has no action id.", action=type(action).__name__
+        )
+
+    def block_of(self, action_id: int) -> tuple[Block, int]:
+        """The block an id is in, and its offset there."""
+        if not 0 <= action_id < self.size:
+            raise RuleError(
+                "bad_action_id",
+                f"Action id {action_id} is outside 0..{self.size - 1}.",
+                action_id=action_id,
+            )
+        for block in self.blocks:
+            if action_id < block.start + block.size:
+                return block, action_id - block.start
+        raise AssertionError("the blocks cover every id")
+
+    def fields(self, action_id: int) -> dict[str, Any]:
+        """What an id means: its block's name and its parameters (card codes, meld slots)."""
+        block, offset = self.block_of(action_id)
+        name = block.name
+        if name == "draw":
+            return {"kind": name, "source": SOURCES[offset]}
+        if name in ("discard", "select") or name.startswith("plugin:"):
+            return {"kind": name, "card": offset}
+        if name in ("stage", "lay_down"):
+            return {"kind": name, "ordering": offset}
+        if name == "lay_off":
+            slot, end = divmod(offset, 2)
+            meld, card = divmod(slot, CARD_CODES)
+            return {"kind": name, "meld": meld, "card": card, "end": ENDS[end]}
+        if name == "swap":
+            slot, wild = divmod(offset, len(self.wilds))
+            meld, card = divmod(slot, CARD_CODES)
+            return {"kind": name, "meld": meld, "card": card, "wild": self.wilds[wild]}
+        return {"kind": name}
+
+    def describe(self, action_id: int) -> str:
+        """An id in words, for logs and error messages."""
+        f = self.fields(action_id)
+        kind = f["kind"]
+        if kind == "draw":
+            return f"draw from the {f['source']}"
+        if kind in ("discard", "select") or kind.startswith("plugin:"):
+            return f"{kind} {card_name(f['card'])}"
+        if kind in ("stage", "lay_down"):
+            return f"{kind} (ordering {f['ordering']})"
+        if kind == "lay_off":
+            return f"lay off {card_name(f['card'])} on meld {f['meld']} ({f['end']})"
+        if kind == "swap":
+            return f"swap {card_name(f['card'])} for {card_name(f['wild'])} on meld {f['meld']}"
+        return "take back"

@@ -1,0 +1,139 @@
+"""The Gymnasium single-agent environment: one seat learns, bots play the others.
+
+The bots (``rummy_core.bots``, by name: ``"random"``, ``"greedy"``, ``"expert"``) see only their
+seats' views and events, as in any game. Observations, masks and rewards are the AEC
+environment's for the learning seat. An id that is not legal is refused: the game does not
+change, the reward is 0 and ``info["refused"]`` says why (``max_steps`` ends an episode of
+refusals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from rummy_core.bots import Bot, SeatHandle, make_bot
+from rummy_core.engine import Event
+from rummy_core.env.aec import DEFAULT_MAX_STEPS, observation_space
+from rummy_core.env.session import Reward, Session, variant_hooks
+from rummy_core.errors import RuleError
+from rummy_core.setup import Variant
+from rummy_core.simulate import tell
+
+Observation = dict[str, Any]
+"""``observation`` and ``action_mask``, numpy arrays."""
+
+
+class RummyGym(gymnasium.Env[Observation, np.int64]):
+    """One seat of a variant against bots (build it with ``gym_env``)."""
+
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (Gymnasium's name for it)
+
+    def __init__(
+        self,
+        variant: str | Variant = "classic",
+        players: int | None = None,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "greedy",
+        reward: Reward = "hand",
+        max_steps: int = DEFAULT_MAX_STEPS,
+    ) -> None:
+        self.session = Session(variant_hooks(variant, players), reward)
+        count = self.session.players
+        if not 0 <= seat < count:
+            raise RuleError("bad_seat", f"Seat {seat} is not one of 0..{count - 1}.", seat=seat)
+        names = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != count - 1:
+            raise RuleError(
+                "bad_opponents",
+                f"{count} players need {count - 1} opponents, not {len(names)}.",
+                opponents=len(names),
+            )
+        for name in names:
+            make_bot(name)  # an unknown name is refused now, not at the first reset
+        self.seat = seat
+        self.opponents = names
+        self.max_steps = max_steps
+        self.observation_space = observation_space(self.session)
+        self.action_space = spaces.Discrete(self.session.codec.size)
+        self._bots: list[Bot | None] = []
+        self._steps = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**31 - 1))
+        names = iter(self.opponents)
+        self._bots = [
+            None if s == self.seat else make_bot(next(names), game_seed + s)
+            for s in range(self.session.players)
+        ]
+        self._steps = 0
+        self._play_bots(self.session.start(game_seed))
+        return self._observe(), self._info()
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        session = self.session
+        self._steps += 1
+        info = self._info()
+        try:
+            events = session.step(self.seat, int(action))
+        except RuleError as exc:
+            # Gymnasium's contract is a step that always returns: the id is refused, the game is
+            # unchanged, and the refusal is in the info.
+            info["refused"] = exc.to_dict()
+            reward = 0.0
+        else:
+            reward = session.rewards[self.seat] + self._play_bots(events)
+            info = self._info()
+        truncated = not session.done and self._steps >= self.max_steps
+        return self._observe(), reward, session.done, truncated, info
+
+    def _play_bots(self, events: list[Event]) -> float:
+        """Tell the bots what happened, then let them play until the learning seat is to act.
+
+        Returns the learning seat's reward from the bots' moves (a bot can end the hand).
+        """
+        session = self.session
+        tell(self._bots, events)
+        reward = 0.0
+        while (seat := session.current()) is not None and seat != self.seat:
+            bot = self._bots[seat]
+            assert bot is not None
+            events = session.apply(seat, bot.choose(SeatHandle(session.game, seat)))
+            reward += session.rewards[self.seat]
+            tell(self._bots, events)
+        return reward
+
+    def _observe(self) -> Observation:
+        return {
+            "observation": self.session.observation(self.seat),
+            "action_mask": self.session.mask(self.seat),
+        }
+
+    def _info(self) -> dict[str, Any]:
+        return {"view": self.session.views[self.seat]}
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """The current action mask (the name sb3-contrib's MaskablePPO looks for)."""
+        return self.session.mask(self.seat)
+
+
+def gym_env(
+    variant: str | Variant = "classic",
+    players: int | None = None,
+    seat: int = 0,
+    opponents: str | Sequence[str] = "greedy",
+    reward: Reward = "hand",
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> RummyGym:
+    """A Gymnasium environment: ``seat`` of ``variant`` against bots named in ``opponents``.
+
+    ``opponents`` is one bot name for every other seat or a name per other seat, in seat order.
+    """
+    return RummyGym(variant, players, seat, opponents, reward, max_steps)

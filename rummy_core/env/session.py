@@ -1,0 +1,160 @@
+"""One match driven by action ids: the part the PettingZoo and Gymnasium environments share.
+
+A ``Session`` holds the game, each seat's memory and lay-down under way, and turns action ids
+into engine actions. An id that is not legal raises ``RuleError`` ``illegal_action_id`` and
+changes nothing.
+
+Rewards (``reward=``):
+
+- ``"hand"``: an episode is one hand. When it ends, each seat gets its hand score minus the
+  mean of the others' (negated where the lowest score wins, as in Hungarian), so the rewards of
+  a hand sum to zero. ``docs/rl.md`` says what that is per ruleset.
+- ``"match"``: an episode is a whole match, hands dealt one after another. At its end each
+  winner gets +1 and every other seat -1 (0 for all when every seat shares the win or
+  the match has no winner).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from rummy_core.actions import Action
+from rummy_core.engine import Event, Game
+from rummy_core.env.actions import EMPTY, ActionCodec, Choices, Pending
+from rummy_core.env.observe import Encoder, SeatMemory, Vector
+from rummy_core.errors import RuleError
+from rummy_core.hooks import Hooks
+from rummy_core.setup import Variant, build_hooks, new_game
+from rummy_core.state import HAND_OVER, MATCH_OVER
+from rummy_core.view import PlayerView, player_view
+
+Reward = Literal["hand", "match"]
+REWARDS: tuple[Reward, ...] = ("hand", "match")
+Mask = npt.NDArray[np.int8]
+
+
+def variant_hooks(variant: str | Variant, players: int | None) -> Hooks:
+    """The rules of a variant written as ``rummy_core.setup.Variant`` reads it."""
+    if isinstance(variant, str):
+        variant = Variant.parse(variant)
+    return build_hooks(variant, players)
+
+
+def hand_rewards(hand_scores: Sequence[int], low_score_wins: bool) -> list[float]:
+    """Each seat's hand score minus the mean of the others', negated when low scores win."""
+    n = len(hand_scores)
+    total = sum(hand_scores)
+    sign = -1.0 if low_score_wins else 1.0
+    return [sign * (score - (total - score) / (n - 1)) for score in hand_scores]
+
+
+def match_rewards(winners: Sequence[int], players: int) -> list[float]:
+    """+1 for each winner and -1 for the others; 0 for all when every seat won, or none did."""
+    if not winners or len(set(winners)) == players:
+        return [0.0] * players
+    return [1.0 if seat in winners else -1.0 for seat in range(players)]
+
+
+class Session:
+    """A match played by action ids, with every seat's memory kept up to date."""
+
+    def __init__(self, hooks: Hooks, reward: Reward = "hand") -> None:
+        if reward not in REWARDS:
+            raise RuleError(
+                "bad_reward",
+                f"reward must be one of {', '.join(REWARDS)}, not {reward!r}.",
+                reward=reward,
+            )
+        self.hooks = hooks
+        self.reward = reward
+        self.codec = ActionCodec(hooks)
+        self.players = hooks.ruleset.options.players
+        self.encoder = Encoder(self.players)
+        self.game: Game = new_game(hooks=hooks, seed=0)
+        self.memories: list[SeatMemory] = []
+        self.views: list[PlayerView] = []
+        self.pending: Pending = EMPTY
+        self._choices: Choices | None = None
+        self.done = False
+        """Whether the episode is over (the hand, or the match with ``reward="match"``)."""
+        self.rewards: list[float] = [0.0] * self.players
+        """The rewards of the last step (non-zero only when the episode ended on it)."""
+
+    def start(self, seed: int) -> list[Event]:
+        """Deal a new match from ``seed``; returns the deal's events."""
+        self.game = new_game(hooks=self.hooks, seed=seed)
+        self.memories = [SeatMemory(seat, self.players) for seat in range(self.players)]
+        self.pending = EMPTY
+        self.done = False
+        self.rewards = [0.0] * self.players
+        self._refresh()
+        return list(self.game.events)
+
+    def current(self) -> int | None:
+        """The seat to act (None once the episode is over)."""
+        return None if self.done else self.game.current_player()
+
+    def choices(self) -> Choices:
+        """The legal ids of the seat to act (cached until the next engine action)."""
+        if self._choices is None:
+            seat = self.game.current_player()
+            if seat is None:
+                raise RuleError("hand_over", "No one is to move.")
+            self._choices = self.codec.choices(self.game, seat)
+        return self._choices
+
+    def mask(self, seat: int) -> Mask:
+        """1 for every id ``seat`` may take now, 0 elsewhere (all 0 when it is not to act)."""
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if self.current() == seat:
+            mask[self.choices().ids(self.pending)] = 1
+        return mask
+
+    def observation(self, seat: int) -> Vector:
+        """The observation array of ``seat``."""
+        pending = self.pending if self.current() == seat else EMPTY
+        return self.encoder.encode(self.memories[seat], self.views[seat], pending)
+
+    def step(self, seat: int, action_id: int) -> list[Event]:
+        """Take ``action_id`` for ``seat``; returns the engine's events (none for a selection)."""
+        if self.current() != seat:
+            raise RuleError(
+                "not_your_turn", f"Seat {seat} is not to act now.", seat=seat, turn=self.current()
+            )
+        pending, action = self.choices().resolve(self.pending, int(action_id))
+        if action is None:
+            self.pending = pending
+            self.rewards = [0.0] * self.players
+            return []
+        return self.apply(seat, action)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Make an engine action for ``seat`` (a bot's, or one an id resolved to)."""
+        events = self.game.apply(seat, action)
+        self.pending = EMPTY
+        self.rewards = [0.0] * self.players
+        state = self.game.state
+        if state.phase in (HAND_OVER, MATCH_OVER):
+            if self.reward == "hand":
+                assert state.outcome is not None
+                low = self.hooks.ruleset.low_score_wins
+                self.rewards = hand_rewards(state.outcome["hand_scores"], low)
+                self.done = True
+            elif state.phase == MATCH_OVER:
+                self.rewards = match_rewards(state.winners, self.players)
+                self.done = True
+            else:
+                events = [*events, *self.game.next_hand()]
+        self._refresh()
+        return events
+
+    def _refresh(self) -> None:
+        self._choices = None
+        state = self.game.state
+        self.views = [player_view(state, seat) for seat in range(self.players)]
+        for memory, view in zip(self.memories, self.views, strict=True):
+            memory.update(view)

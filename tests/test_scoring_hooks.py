@@ -1,0 +1,126 @@
+"""The scoring hooks do what they say: card values and the hand bonus reach every ruleset's score.
+
+``rummy_card_values`` is the one table of card values: a house rule that changes it changes the
+points of every ruleset that counts cards. ``rummy_hand_bonus`` is asked by the engine, so a
+wrapper around it gives or removes classic's doubled rummy (C5) and Hungarian's -20 (H8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rummy_core.actions import Discard, MeldDown, NewMeld
+from rummy_core.cards import JOKER, parse_card, parse_cards
+from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.testing import position_game
+
+
+class FlatValues(HouseRule):
+    """Every card is worth 1."""
+
+    name = "test-flat-values"
+
+    @hookimpl(tryfirst=True)
+    def rummy_card_values(self) -> tuple[int, ...]:
+        return (1,) * (JOKER + 1)
+
+
+class NoBonus(HouseRule):
+    """No hand ever earns its bonus."""
+
+    name = "test-no-bonus"
+
+    @hookimpl(wrapper=True)
+    def rummy_hand_bonus(self) -> Generator[None, bool, bool]:
+        yield
+        return False
+
+
+def classic_rummy(variant: str) -> Any:
+    """Seat 0 goes out in one turn (a rummy, C5) against 5H 5D 9D: 19 at classic values."""
+    game = position_game(
+        variant,
+        local_rules=(FlatValues, NoBonus),
+        dealer=1,
+        turn=0,
+        phase="play",
+        hands=[["7H", "7S", "7D", "8C", "9C", "10C", "KH"], ["5H", "5D", "9D"]],
+        discard=["2S"],
+        turns_taken=[2, 2],
+        this_turn={"drew": "stock"},
+    )
+    melds = ("7H 7S 7D", "8C 9C 10C")
+    game.apply(0, MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in melds)))
+    game.apply(0, Discard(parse_card("KH")))
+    return game.state.outcome["hand_scores"]
+
+
+def test_card_values_change_classic_scores() -> None:
+    # Ruling C5 counts the cards at the values of rummy_card_values: three cards at 1, doubled.
+    assert classic_rummy("classic") == [2 * 19, 0]
+    assert classic_rummy("classic+test-flat-values") == [2 * 3, 0]
+
+
+def test_a_wrapper_on_the_hand_bonus_removes_the_rummy() -> None:
+    assert classic_rummy("classic+test-no-bonus") == [19, 0]
+
+
+def test_card_values_change_riverside_and_hungarian_hand_scores() -> None:
+    # Rulings R11 and H9: cards in hand count against their holder at the table's values.
+    riverside = position_game(
+        "riverside+test-flat-values",
+        local_rules=(FlatValues,),
+        dealer=1,
+        turn=0,
+        phase="play",
+        hands=[["9C"], ["KD", "QD", "2C"]],
+        table=[{"owner": 0, "cards": ["5H", "6H", "7H"]}],
+        discard=["10H"],
+        turns_taken=[2, 2],
+        this_turn={"drew": "stock"},
+    )
+    riverside.apply(0, Discard(parse_card("9C")))
+    assert riverside.state.outcome is not None
+    assert riverside.state.outcome["hand_scores"] == [3, -3]
+
+    hungarian = position_game(
+        "hungarian+test-flat-values",
+        local_rules=(FlatValues,),
+        dealer=1,
+        turn=0,
+        phase="play",
+        hands=[["9C"], ["KD", "QD", "JK"]],
+        table=[
+            {"owner": 0, "cards": ["5H", "6H", "7H"]},
+            {"owner": 1, "cards": ["8S", "9S", "10S"]},
+        ],
+        turns_taken=[3, 3],
+        opened=[True, True],
+        this_turn={"drew": "stock"},
+        cut_card="4D",
+    )
+    hungarian.apply(0, Discard(parse_card("9C")))
+    assert hungarian.state.outcome is not None
+    assert hungarian.state.outcome["hand_scores"] == [-10, 3]
+
+
+def test_a_wrapper_on_the_hand_bonus_removes_hungarians_minus_twenty() -> None:
+    # Ruling H8: out in one turn with new melds only is -20; without the bonus it is -10.
+    position: dict[str, Any] = {
+        "dealer": 1,
+        "turn": 0,
+        "phase": "play",
+        "hands": [["KS", "KH", "KD", "QC", "QD", "QH", "4C"], ["6S", "7S"]],
+        "turns_taken": [3, 3],
+        "opened": [False, False],
+        "this_turn": {"drew": "stock"},
+        "cut_card": "4D",
+    }
+    melds = MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in ("KS KH KD", "QC QD QH")))
+    for variant, expected in (("hungarian", -20), ("hungarian+test-no-bonus", -10)):
+        game = position_game(variant, local_rules=(NoBonus,), **position)
+        game.apply(0, melds)
+        game.apply(0, Discard(parse_card("4C")))
+        assert game.state.outcome is not None
+        assert game.state.outcome["hand_scores"][0] == expected
