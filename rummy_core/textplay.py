@@ -133,7 +133,7 @@ def play_text(
     while True:
         st = game.state
         if st.phase == MATCH_OVER:
-            echo(f"Final scores: {_scores(st.scores, names)}.")
+            echo(f"Match over. Final scores: {_scores(st.scores, names)}.")
             return
         if st.phase == HAND_OVER:
             echo(f"Scores: {_scores(st.scores, names)}.")

@@ -77,9 +77,14 @@ def rules_text(ruleset: str) -> str:
     its rulings."""
     cls = find_ruleset(ruleset)
     text = guide(cls, cls.name) or f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
-    # The guides link the rulings page; in the game it is the section below, not a file.
-    text = text.replace("[rulings.md](rulings.md)", "the Rulings section below")
-    return CODE_IN_BRACKETS.sub("", text + rulings_text(ruleset))
+    return text + rulings_text(ruleset)
+
+
+def help_rules(ruleset: str) -> str:
+    """``rules_text`` as the in-game help shows it: the rulings page is the section below, not
+    a file, and refusal codes cited in brackets are left out."""
+    text = rules_text(ruleset).replace("[rulings.md](rulings.md)", "the Rulings section below")
+    return CODE_IN_BRACKETS.sub("", text)
 
 
 def rulings_text(ruleset: str) -> str:
@@ -253,7 +258,7 @@ class HelpScreen(ModalScreen[None]):
         keys = keys_text(self.session.game, self.session.seats)
         with VerticalScroll(id="help-box"):
             yield Markdown("# Keys\n\n" + keys, id="help-keys")
-            yield Markdown(rules_text(self.ruleset), id="help-rules")
+            yield Markdown(help_rules(self.ruleset), id="help-rules")
         yield Footer()
 
     def action_close(self) -> None:
