@@ -203,7 +203,7 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
         seed = setup.seed if setup.seed is not None else int.from_bytes(os.urandom(4), "big")
         players = len(setup.bots) + 1
         dealer = first_dealer(seed, players)
-        game = new_game(variant, players=players, seed=seed, dealer=dealer)
+        game = new_game(variant, players=players, seed=seed, dealer=dealer, choosers=[0])
         seats = ["human", *setup.bots]
     bots = {
         s: make_bot(name, seed=game.state.seed + s)

@@ -7,14 +7,14 @@ from typing import Any
 
 import click
 
-from rummy_core.actions import Action, Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
+from rummy_core.actions import Action, Cut, Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
 from rummy_core.bots import Bot
 from rummy_core.cards import card_name, meld_card_text, parse_card, rank_of, suit_of
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.models.position import parse_meld_card
 from rummy_core.simulate import bot_turn, tell
-from rummy_core.state import HAND_OVER, MATCH_OVER
+from rummy_core.state import CUT, HAND_OVER, MATCH_OVER
 from rummy_core.tui.describe import describe
 from rummy_core.tui.words import plural, with_symbols
 from rummy_core.view import player_view
@@ -121,6 +121,30 @@ def _scores(scores: list[int], names: list[str]) -> str:
     return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
 
 
+def _cut(game: Game, human: int, seats: list[Bot | None], echo: Callable[[str], None]) -> None:
+    """Ruling H12: the human, right of the dealer, cuts the deck before the deal."""
+    size = len(game.state.stock)
+    while True:
+        answer = click.prompt(
+            f"Cut the deck of {size} cards: how many to lift (1 to {size - 1}),"
+            " or Enter to cut anywhere",
+            default="",
+            show_default=False,
+        ).strip()
+        if answer and not answer.isdecimal():
+            echo(f"Type a number of cards from 1 to {size - 1}, or just press Enter.")
+            continue
+        try:
+            events = game.apply(human, Cut(int(answer) if answer else None))
+        except RuleError as exc:
+            echo(exc.message)
+            continue
+        tell(seats, events)
+        _say_events(events, human, _names(game.state.players, human), echo)
+        echo(describe_table(game, human))
+        return
+
+
 def play_text(
     game: Game, human: int, bots: dict[int, Bot], save: Callable[[Game], None] | None = None
 ) -> None:
@@ -145,6 +169,9 @@ def play_text(
             echo(describe_table(game, human))
             continue
         seat = st.turn
+        if st.phase == CUT:
+            _cut(game, human, seats, echo)
+            continue
         if seat != human:
             _say_events(bot_turn(game, seats), human, names, echo)
             if save:

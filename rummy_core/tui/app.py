@@ -19,7 +19,7 @@ from textual.errors import NoWidget
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from rummy_core.actions import Action, Discard, Draw, MeldDown, NewMeld, TakeBack
+from rummy_core.actions import Action, Cut, Discard, Draw, MeldDown, NewMeld, TakeBack
 from rummy_core.errors import RuleError
 from rummy_core.resources import styles
 from rummy_core.saves import SavedGame
@@ -353,7 +353,9 @@ class RummyApp(App[None]):
         return "The hand is over."
 
     def _after_move(self) -> None:
-        if self.sess.hand_over:
+        if self.sess.cut_to_choose is not None:
+            self._ask_cut(self.sess.cut_to_choose)
+        elif self.sess.hand_over:
             self.push_screen(ScoreSheet(self.sess), self._sheet_closed)
         elif self.sess.bot_to_move:
             self._let_bots_move()
@@ -386,6 +388,27 @@ class RummyApp(App[None]):
             self.push_screen(ChoiceScreen(question, labels, hint), answered)
         else:
             self.play(fallback, typed)
+
+    def _ask_cut(self, size: int) -> None:
+        """Ruling H12: the human, right of the dealer, cuts the deck before the deal."""
+
+        def answered(answer: int | str | None) -> None:
+            if isinstance(answer, str):
+                if not answer.isdecimal():
+                    self.say(f"Type a number of cards from 1 to {size - 1}.", refusal=True)
+                    self._ask_cut(size)
+                    return
+                cut = Cut(int(answer))
+            else:
+                cut = Cut(None)
+            if not self.play(cut):
+                self._ask_cut(size)
+
+        question = (
+            f"You cut the deck of {size} cards; the card at the cut is turned up.\n"
+            f"Cut anywhere, or type how many cards to lift (1 to {size - 1})."
+        )
+        self.push_screen(ChoiceScreen(question, ["Cut anywhere"], f"1 to {size - 1}"), answered)
 
     def _ask_typed(self, why: str, typed: Typed, cards: Sequence[int]) -> None:
         def answered(answer: int | str | None) -> None:

@@ -28,7 +28,9 @@ def status_text(s: Session, keys: list[str]) -> Text:
     st = s.game.state
     head = Text(f"Hand {st.hand_number} · ", style="bold")
     mine = f"bold {KEY_STYLE}"
-    if s.my_turn and st.phase == DRAW:
+    if s.cut_to_choose is not None:
+        head.append("Your turn: cut the deck before the deal (ruling H12).", style=mine)
+    elif s.my_turn and st.phase == DRAW:
         choices = ", ".join(DRAW_KEYS.get(src, src) for src in s.draw_sources())
         head.append(f"Your turn: draw ({choices}).", style=mine)
     elif s.my_turn and st.drew is None and keys:

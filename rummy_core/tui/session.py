@@ -21,7 +21,7 @@ from rummy_core.record import GameRecord, load_record, record_of, replay, save_r
 from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.simulate import bot_turn, tell
-from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.describe import describe
 from rummy_core.tui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.view import PlayerView, player_view
@@ -153,7 +153,7 @@ class Session:
         seed = setup.seed if setup.seed is not None else int.from_bytes(os.urandom(4), "big")
         players = len(setup.bots) + 1
         dealer = first_dealer(seed, players)
-        game = new_game(variant, players=players, seed=seed, dealer=dealer)
+        game = new_game(variant, players=players, seed=seed, dealer=dealer, choosers=[0])
         session = cls(game, variant, [HUMAN, *setup.bots], dealer, save_path)
         session.remember(game.events)
         return session
@@ -178,7 +178,13 @@ class Session:
         """A new match at the same table, with a new seed."""
         seed = int.from_bytes(os.urandom(4), "big")
         dealer = first_dealer(seed, len(self.seats))
-        game = new_game(self.variant, players=len(self.seats), seed=seed, dealer=dealer)
+        game = new_game(
+            self.variant,
+            players=len(self.seats),
+            seed=seed,
+            dealer=dealer,
+            choosers=[self.seats.index(HUMAN)],
+        )
         session = Session(game, self.variant, self.seats, dealer, self.save_path)
         session.remember(game.events)
         return session
@@ -200,6 +206,12 @@ class Session:
         """Whether a bot is to act."""
         seat = self.game.current_player()
         return seat is not None and seat != self.human
+
+    @property
+    def cut_to_choose(self) -> int | None:
+        """The deck's size when the human is to cut it before the deal (ruling H12), else None."""
+        st = self.game.state
+        return len(st.stock) if st.phase == CUT and st.turn == self.human else None
 
     @property
     def hand_over(self) -> bool:
