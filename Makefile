@@ -17,7 +17,7 @@ $(VENV)/.play-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl,server]'
 	touch $@
 
 play: $(VENV)/.play-installed

@@ -360,6 +360,36 @@ def schema(out: Path) -> None:
         click.echo(f"wrote {target}")
 
 
+@cli.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 lets phones and tablets on the same network join.",
+)
+@click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on.")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    metavar="URL",
+    help="SQLAlchemy database URL (default: SQLite, server.sqlite3 in ~/.rummy or RUMMY_HOME),"
+    " e.g. postgresql+psycopg://user@host/rummy.",
+)
+def serve(host: str, port: int, db_url: str | None) -> None:
+    """Run the game server: tables that people (and bots) play from any device's browser."""
+    try:
+        # The server's libraries load only for this command, and are an extra.
+        from rummy_core.server.run import serve as run_server
+    except ImportError as exc:
+        raise RuleError(
+            "server_not_installed",
+            f"The server needs the server extra: pip install 'rummy[server]' ({exc.name} is"
+            " missing).",
+        ) from None
+    run_server(host, port, db_url, say=click.echo)
+
+
 cli.add_command(check)
 cli.add_command(compare)
 cli.add_command(duel_command)
