@@ -86,6 +86,7 @@ async def _seat(url: str, token: str | None, seat: int | None, run: TableRun, ha
         await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "token": token}))
         tried: set[str] = set()
         sent_at: float | None = None
+        last: str | None = None
         ended = 0
         while True:
             message: Message = json.loads(await ws.recv())
@@ -105,6 +106,11 @@ async def _seat(url: str, token: str | None, seat: int | None, run: TableRun, ha
                     ended += 1
                     if seat == 0:
                         run.hands += 1
+            elif kind == "error" and message["code"] == "rate_limited" and last is not None:
+                # Dropped unread: wait and send it again.
+                await asyncio.sleep(0.1)
+                await ws.send(last)
+                continue
             else:
                 continue
             view = message["view"]
@@ -127,7 +133,8 @@ async def _seat(url: str, token: str | None, seat: int | None, run: TableRun, ha
             tried.add(action.get("card") or action.get("source") or "")
             got.named.update(CARD.findall(json.dumps(action)))
             sent_at = time.perf_counter()
-            await ws.send(json.dumps({"type": "action", "action": action, "state_id": state_id}))
+            last = json.dumps({"type": "action", "action": action, "state_id": state_id})
+            await ws.send(last)
 
 
 async def play_tables(base: str, tables: int, seats: int, hands: int = 1) -> list[TableRun]:
@@ -230,10 +237,16 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(db_url: str, port: int, home: str) -> subprocess.Popen[bytes]:
-    """``rummy serve`` in a child process on 127.0.0.1:``port``, once it answers."""
+def start_server(
+    db_url: str, port: int, home: str, rate: float = 1000
+) -> subprocess.Popen[bytes]:
+    """``rummy serve`` in a child process on 127.0.0.1:``port``, once it answers.
+
+    Scripted clients act far faster than people, so the rate limit is raised (to ``rate``).
+    """
     env = {**os.environ, "RUMMY_HOME": home}
     command = [sys.executable, "-m", "rummy_core", "serve", "--port", str(port), "--db", db_url]
+    command += ["--rate-limit", str(rate)]
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )

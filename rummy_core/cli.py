@@ -376,7 +376,14 @@ def schema(out: Path) -> None:
     help="SQLAlchemy database URL (default: SQLite, server.sqlite3 in ~/.rummy or RUMMY_HOME),"
     " e.g. postgresql+psycopg://user@host/rummy.",
 )
-def serve(host: str, port: int, db_url: str | None) -> None:
+@click.option(
+    "--rate-limit",
+    type=float,
+    default=20.0,
+    show_default=True,
+    help="Messages a second each connection may send (a burst of twice that is let through).",
+)
+def serve(host: str, port: int, db_url: str | None, rate_limit: float) -> None:
     """Run the game server: tables that people (and bots) play from any device's browser."""
     try:
         # The server's libraries load only for this command, and are an extra.
@@ -387,7 +394,7 @@ def serve(host: str, port: int, db_url: str | None) -> None:
             f"The server needs the server extra: pip install 'rummy[server]' ({exc.name} is"
             " missing).",
         ) from None
-    run_server(host, port, db_url, say=click.echo)
+    run_server(host, port, db_url, rate=rate_limit, say=click.echo)
 
 
 cli.add_command(check)

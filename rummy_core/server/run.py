@@ -31,12 +31,13 @@ def serve(
     port: int,
     db_url: str | None,
     *,
+    rate: float = Limits.rate,
     say: Callable[[str], None] = print,
     log_level: str = "info",
 ) -> None:
     """Run the server until interrupted."""
     url = db_url or default_url()
-    limits = Limits()
+    limits = Limits(rate=rate, burst=max(1, round(2 * rate)))
     say(f"rummy server: database {url}")
     for address in addresses(host, port):
         say(f"Open {address} to create a table and share its seat links.")
