@@ -7,7 +7,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import httpx
@@ -63,12 +63,19 @@ def create_table(base: str, variant: str, seats: list[str | None], pause: float 
 class Client:
     """One WebSocket to a table, keeping every message it receives (validated as it arrives)."""
 
-    def __init__(self, base: str, table_id: str, token: str | None, name: str | None = None):
-        self.ws: ClientConnection = connect(
-            base.replace("http", "ws", 1) + f"/ws/tables/{table_id}", open_timeout=10
-        )
+    def __init__(
+        self,
+        base: str,
+        table_id: str,
+        token: str | None,
+        name: str | None = None,
+        protocol: int = PROTOCOL,
+    ):
+        self._stack = ExitStack()
+        url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+        self.ws: ClientConnection = self._stack.enter_context(connect(url, open_timeout=10))
         self.received: list[Message] = []
-        self.send({"type": "hello", "protocol": PROTOCOL, "token": token, "name": name})
+        self.send({"type": "hello", "protocol": protocol, "token": token, "name": name})
 
     def send(self, data: Message) -> None:
         self.ws.send(json.dumps(data))
@@ -103,7 +110,7 @@ class Client:
                 return got
 
     def close(self) -> None:
-        self.ws.close()
+        self._stack.close()
 
 
 def of_type(kind: str) -> Callable[[Message], bool]:
