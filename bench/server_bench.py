@@ -47,12 +47,18 @@ def main() -> None:
     latencies = [x for run in runs for x in run.latencies]
     actions = sum(run.actions for run in runs)
     print(f"server load: {args.tables} tables x {args.seats} seats (+1 spectator each),")
-    print(f"  {sum(r.hands for r in runs)} hands, {actions} actions accepted,"
-          f" {sum(r.refusals for r in runs)} refused, in {elapsed:.1f} s")
-    print(f"  {actions / elapsed:.0f} actions/s; latency p50 {percentile(latencies, .5) * 1e3:.1f}"
-          f" ms, p99 {percentile(latencies, .99) * 1e3:.1f} ms")
-    print(f"  {messages} messages checked against the replayed game:"
-          f" {'no hidden card leaked' if not problems else f'{len(problems)} PROBLEMS'}")
+    print(
+        f"  {sum(r.hands for r in runs)} hands, {actions} actions accepted,"
+        f" {sum(r.refusals for r in runs)} refused, in {elapsed:.1f} s"
+    )
+    print(
+        f"  {actions / elapsed:.0f} actions/s; latency p50 {percentile(latencies, 0.5) * 1e3:.1f}"
+        f" ms, p99 {percentile(latencies, 0.99) * 1e3:.1f} ms"
+    )
+    print(
+        f"  {messages} messages checked against the replayed game:"
+        f" {'no hidden card leaked' if not problems else f'{len(problems)} PROBLEMS'}"
+    )
     for problem in problems[:10]:
         print("   ", problem)
     stuck = sum(r.stuck for r in runs)

@@ -237,9 +237,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(
-    db_url: str, port: int, home: str, rate: float = 1000
-) -> subprocess.Popen[bytes]:
+def start_server(db_url: str, port: int, home: str, rate: float = 1000) -> subprocess.Popen[bytes]:
     """``rummy serve`` in a child process on 127.0.0.1:``port``, once it answers.
 
     Scripted clients act far faster than people, so the rate limit is raised (to ``rate``).

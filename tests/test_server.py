@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_helpers import Client, Message, at_state, create_table, of_type, running_server
+from server_helpers import Client, Message, create_table, of_type, running_server
 from websockets.exceptions import ConnectionClosed
 
 from rummy_core.schemas import all_schemas
@@ -36,7 +36,9 @@ def two_people(base: str) -> tuple[Message, Client, Client]:
 def mover(first: Client, second: Client) -> tuple[Client, Client, Message]:
     """The client whose turn it is, the other one, and the mover's latest view."""
     view = first.received[0]["view"]
-    return (first, second, view) if view["turn"] == 0 else (second, first, second.received[0]["view"])
+    return (
+        (first, second, view) if view["turn"] == 0 else (second, first, second.received[0]["view"])
+    )
 
 
 def test_the_lobby_creates_lists_and_shows_tables(base: str) -> None:
@@ -73,7 +75,9 @@ def test_the_lobby_creates_lists_and_shows_tables(base: str) -> None:
         ({"seats": [{}, {}], "extra": 1}, 422, "bad_request"),
     ],
 )
-def test_a_bad_table_is_refused_with_a_code(base: str, body: Message, status: int, code: str) -> None:
+def test_a_bad_table_is_refused_with_a_code(
+    base: str, body: Message, status: int, code: str
+) -> None:
     before = len(httpx.get(f"{base}/api/tables").json()["tables"])
     answer = httpx.post(f"{base}/api/tables", json=body)
     assert (answer.status_code, answer.json()["code"]) == (status, code)
@@ -162,7 +166,7 @@ def closed_with(client: Client) -> int:
 
 
 def test_bad_tokens_unknown_tables_and_old_protocols_are_refused(base: str) -> None:
-    table, first, _ = two_people(base)
+    table, _, _ = two_people(base)
     tid = table["table"]["id"]
     other = create_table(base, "classic", [None, None])
     stolen = other["links"][0]["token"]
@@ -183,7 +187,7 @@ def test_bad_tokens_unknown_tables_and_old_protocols_are_refused(base: str) -> N
 
 
 def test_a_spectator_sees_but_cannot_act(base: str) -> None:
-    table, first, second = two_people(base)
+    table, _, _ = two_people(base)
     watcher = Client(base, table["table"]["id"], None)
     welcome = watcher.recv()
     assert welcome["seat"] is None and "hand" not in welcome["view"]
@@ -217,11 +221,18 @@ def test_the_creator_hands_a_gone_seat_to_a_bot(base: str) -> None:
     wrong = httpx.post(seat_url, json={"bot": "random"}, headers={"Authorization": "Bearer x"})
     assert (wrong.status_code, wrong.json()["code"]) == (403, "bad_creator_token")
     auth = {"Authorization": f"Bearer {table['creator_token']}"}
-    assert httpx.post(seat_url, json={"bot": "nosuch"}, headers=auth).json()["code"] == "unknown_bot"
+    assert (
+        httpx.post(seat_url, json={"bot": "nosuch"}, headers=auth).json()["code"] == "unknown_bot"
+    )
     done = httpx.post(seat_url, json={"bot": "random"}, headers=auth)
     assert done.status_code == 200
     assert done.json()["table"]["seats"][1] | {"connected": True} == {
-        "seat": 1, "kind": "bot", "bot": "random", "name": "bob", "claimed": True, "connected": True
+        "seat": 1,
+        "kind": "bot",
+        "bot": "random",
+        "name": "bob",
+        "claimed": True,
+        "connected": True,
     }
     assert second.wait_for(of_type("error"))["code"] == "seat_handed_to_bot"
     assert closed_with(second) == 4410
@@ -255,5 +266,30 @@ def test_the_server_messages_are_in_rummy_schema() -> None:
     schemas = all_schemas()
     for name in ("server-client-message", "server-message", "server-create-table"):
         assert schemas[name]["$id"].endswith(f"{name}.schema.json")
-    kinds = {ref.rsplit("/", 1)[-1] for ref in schemas["server-message"]["discriminator"]["mapping"].values()}
+    kinds = {
+        ref.rsplit("/", 1)[-1]
+        for ref in schemas["server-message"]["discriminator"]["mapping"].values()
+    }
     assert {"Welcome", "Update", "Refused", "ErrorMessage", "TableChanged", "Pong"} == kinds
+
+
+def test_serve_without_the_extra_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from rummy_core.cli import main
+
+    monkeypatch.setitem(sys.modules, "rummy_core.server.run", None)
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve"])
+    assert stopped.value.code == 2
+    assert "pip install 'rummy[server]'" in capsys.readouterr().err
+
+
+def test_serve_prints_where_to_go() -> None:
+    from rummy_core.server.run import addresses
+
+    assert addresses("127.0.0.1", 8000) == ["http://127.0.0.1:8000/"]
+    shown = addresses("0.0.0.0", 8001)
+    assert "http://127.0.0.1:8001/" in shown and all(a.endswith(":8001/") for a in shown)

@@ -11,7 +11,7 @@ from server_helpers import Client, Message, create_table, running_server
 from rummy_core.server.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from server_load import Received, TableRun, check_messages, choose  # noqa: E402
+from server_load import Received, TableRun, check_messages, choose
 
 
 def play_hand(seats: dict[int, Client], watcher: Client) -> int:
@@ -33,8 +33,12 @@ def play_hand(seats: dict[int, Client], watcher: Client) -> int:
         tried = set()
         state = answer["state_id"]
         for seat, client in seats.items():
-            views[seat] = answer if client is actor else client.wait_for(
-                lambda m, s=state: m["type"] == "update" and m["state_id"] == s
+            views[seat] = (
+                answer
+                if client is actor
+                else client.wait_for(
+                    lambda m, s=state: m["type"] == "update" and m["state_id"] == s
+                )
             )
         watcher.wait_for(lambda m, s=state: m["type"] == "update" and m["state_id"] == s)
         latest = answer

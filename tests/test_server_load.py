@@ -12,7 +12,7 @@ from pathlib import Path
 from rummy_core.server.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from server_load import check_messages, free_port, play_tables, start_server  # noqa: E402
+from server_load import check_messages, free_port, play_tables, start_server
 
 
 def test_tables_play_whole_hands_at_once_and_no_message_leaks(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import httpx
 from server_helpers import Client, Message, create_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from server_load import free_port, start_server  # noqa: E402
+from server_load import free_port, start_server
 
 
 def take_turn(client: Client, state: Message) -> Message:
@@ -39,12 +39,14 @@ def test_a_killed_server_restarts_where_the_last_action_left_every_table(tmp_pat
         tid = people["table"]["id"]
         tokens = [link["token"] for link in people["links"]]
         clients = [Client(base, tid, token) for token in tokens]
-        state = [c.recv() for c in clients][0]
+        state, _ = (c.recv() for c in clients)
         for _ in range(3):
             actor = state["view"]["turn"]
             state = take_turn(clients[actor], state)
             other = clients[1 - actor]
-            seen = other.wait_for(lambda m: m["type"] == "update" and m["view"]["turn"] == 1 - actor)
+            seen = other.wait_for(
+                lambda m, a=actor: m["type"] == "update" and m["view"]["turn"] == 1 - a
+            )
             views = {actor: state["view"], 1 - actor: seen["view"]}
             state = seen
         bot_table = with_bot["table"]["id"]
