@@ -110,10 +110,19 @@ class HungarianRomi(Ruleset):
         return 15 if seat == (dealer + 1) % players else 14
 
     @hookimpl
-    def rummy_deal(self, state: State, deck: list[int], sizes: list[int], rng: Random) -> bool:
-        # Ruling H2: the cut, at a depth drawn from the hand's seeded source, turns up the cut
-        # card; then the deal, with no starting discard pile.
-        state.cut_card = deck.pop(rng.randrange(len(deck)))
+    def rummy_cutter(self, state: State) -> int:
+        # Ruling H12: the player to the dealer's right cuts.
+        return (state.dealer - 1) % state.players
+
+    @hookimpl
+    def rummy_deal(
+        self, state: State, deck: list[int], sizes: list[int], rng: Random, cut: int | None
+    ) -> bool:
+        # Rulings H2 and H12: the cut turns up the cut card, the bottom card of the cards lifted
+        # (at least one above it, one below); with no one choosing, the hand's seeded source
+        # chooses. Then the deal, with no starting discard pile.
+        depth = rng.randrange(1, len(deck)) if cut is None else cut
+        state.cut_card = deck.pop(len(deck) - depth)
         return deal_round(state, deck, sizes, turn_up=False)
 
     @hookimpl

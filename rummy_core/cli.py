@@ -27,6 +27,7 @@ from rummy_core.saves import new_save_path, saved_games, saves_dir
 from rummy_core.schemas import all_schemas
 from rummy_core.setup import Variant, build_hooks, first_dealer, new_game
 from rummy_core.textplay import play_text
+from rummy_core.tui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.tui.session import Session, Setup
 
 
@@ -55,8 +56,8 @@ def cli() -> None:
 @click.option(
     "--bot",
     default=None,
-    help=f"Opponents' strength: one bot for all, or one per opponent separated by commas"
-    f" (default random). Bots: {', '.join(bot_names())}.",
+    help="Opponents' strength: one for all, or one per opponent separated by commas:"
+    f" easy, normal, hard (default {DEFAULT_LEVEL}), or a bot: {', '.join(bot_names())}.",
 )
 @click.option("--single-hand", is_flag=True, help="Play one hand instead of a whole match.")
 @click.option("--seed", type=int, default=None, help="Seed of the deal (random if not given).")
@@ -107,7 +108,7 @@ def play(
     ruleset = variant_text or "classic"
     setup = Setup(
         ruleset=ruleset,
-        bots=_opponents(bot or "random", _check_opponents(ruleset, opponents)),
+        bots=_opponents(bot or DEFAULT_LEVEL, _check_opponents(ruleset, opponents)),
         single_hand=single_hand,
         seed=seed,
     )
@@ -175,8 +176,11 @@ def _resume_path(text: str) -> Path:
 
 
 def _opponents(bot: str, opponents: int) -> tuple[str, ...]:
-    """The bot of each opponent: one name for all, or one per opponent (``random,greedy``)."""
-    names = tuple(name.strip() for name in bot.split(",") if name.strip())
+    """The bot of each opponent: one name for all, or one per opponent (``easy,greedy``).
+
+    A level (easy, normal, hard) names the bot that plays it.
+    """
+    names = tuple(LEVELS.get(name.strip(), name.strip()) for name in bot.split(",") if name.strip())
     if len(names) == 1:
         names *= opponents
     elif len(names) != opponents:
@@ -203,7 +207,7 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
         seed = setup.seed if setup.seed is not None else int.from_bytes(os.urandom(4), "big")
         players = len(setup.bots) + 1
         dealer = first_dealer(seed, players)
-        game = new_game(variant, players=players, seed=seed, dealer=dealer)
+        game = new_game(variant, players=players, seed=seed, dealer=dealer, choosers=[0])
         seats = ["human", *setup.bots]
     bots = {
         s: make_bot(name, seed=game.state.seed + s)

@@ -49,6 +49,12 @@ def rummy_hand_size() -> int:
 
 
 @hookimpl(trylast=True)
+def rummy_cutter() -> None:
+    # Most rummies deal without a cut that matters to the rules.
+    return None
+
+
+@hookimpl(trylast=True)
 def rummy_first_player(state: State) -> int:
     return (state.dealer + 1) % state.players
 

@@ -9,7 +9,7 @@ exactly, on any machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from random import Random
 from typing import Any, ClassVar
 
@@ -17,6 +17,7 @@ from rummy_core.actions import (
     DISCARD,
     STOCK,
     Action,
+    Cut,
     Discard,
     Draw,
     LayOff,
@@ -29,7 +30,7 @@ from rummy_core.cards import card_name, meld_card_text
 from rummy_core.errors import IllegalAction, RuleError, Violation
 from rummy_core.hooks import Hooks
 from rummy_core.melds import SET, needs_declaration, rank_orders, read_meld, readings
-from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
+from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
 
 Event = dict[str, Any]
 """An event as the engine records it: ``type``, ``seat`` and card codes (see ``models.events``)."""
@@ -62,9 +63,11 @@ def _unrecorded() -> IllegalAction:
 class Game:
     """A match in progress. Build one with ``rummy_core.setup.new_game`` or from a position."""
 
-    def __init__(self, hooks: Hooks, state: State) -> None:
+    def __init__(self, hooks: Hooks, state: State, choosers: Iterable[int] = ()) -> None:
         self.hooks = hooks
         self.state = state
+        self.choosers = frozenset(choosers)
+        """Seats where a person sits, who make the choices bots leave to chance (the cut, H12)."""
         self.log: list[tuple[int, Action]] = []
         """Every successful action of the match, with its seat; with the seed it replays it."""
         self.events: list[Event] = []
@@ -75,16 +78,40 @@ class Game:
     # -- starting ----------------------------------------------------------------------------
 
     def deal(self, state: State) -> None:
-        """Deal a fresh hand into ``state`` (dealer, hand number and scores already set)."""
-        hooks = self.hooks
+        """Deal a fresh hand into ``state`` (dealer, hand number and scores already set).
+
+        When the ruleset cuts and a person cuts (``choosers``), the hand waits in the ``"cut"``
+        phase, the shuffled deck as its stock, for that seat's ``Cut``.
+        """
+        events: list[Event] = []
+        self.events = events
+        cutter = self.hooks.cutter(state)
+        if cutter is not None and cutter in self.choosers:
+            state.stock = self._shuffled(state)[1]
+            state.phase = CUT
+            state.turn = cutter
+            events.append({"type": "cut_offered", "seat": cutter, "cards": len(state.stock)})
+            return
+        self._deal_cut(state, None, events)
+
+    def _shuffled(self, state: State) -> tuple[Random, list[int]]:
         rng = Random(f"{state.seed}/{state.hand_number}")
-        deck = list(hooks.deck)
+        deck = list(self.hooks.deck)
         rng.shuffle(deck)
+        return rng, deck
+
+    def _deal_cut(self, state: State, cut: int | None, events: list[Event]) -> None:
+        hooks = self.hooks
+        rng, deck = self._shuffled(state)
+        if state.phase == CUT:
+            # The deck as it waits for the cut, which a position may have set out by hand.
+            deck = list(state.stock)
         total = len(deck)
+        state.stock = []
         sizes = [
             hooks.hand_size(state.players, seat, state.dealer) for seat in range(state.players)
         ]
-        hooks.deal(state, deck, sizes, rng)
+        hooks.deal(state, deck, sizes, rng, cut)
         held = sum(map(len, state.hands)) + len(state.stock) + len(state.discard)
         if held + (state.cut_card is not None) != total:
             raise RuleError(
@@ -94,15 +121,15 @@ class Game:
                 hook="rummy_deal",
             )
         state.turn = hooks.first_player(state)
-        self.events = [
+        events.append(
             {
                 "type": "dealt",
                 "seat": state.dealer,
                 "hand_number": state.hand_number,
                 "sizes": [len(h) for h in state.hands],
             }
-        ]
-        self._begin_turn(state, self.events)
+        )
+        self._begin_turn(state, events)
 
     def resume(self) -> list[Event]:
         """Apply the turn-start rules to a loaded position that stands at a turn's start.
@@ -139,7 +166,7 @@ class Game:
 
     def current_player(self) -> int | None:
         """The seat to act, or None when the hand or match is over."""
-        return self.state.turn if self.state.phase in (DRAW, PLAY) else None
+        return self.state.turn if self.state.phase in (DRAW, PLAY, CUT) else None
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat`` whole, or raise ``RuleError`` and change nothing."""
@@ -172,14 +199,14 @@ class Game:
     def preview(self, seat: int, action: Action) -> State:
         """The state ``action`` would lead to, without making it; ``RuleError`` if refused."""
         old = self.state
-        if seat != old.turn or old.phase not in (DRAW, PLAY):
+        if seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
             raise refuse("not_your_turn", "It is not your turn.", seat=seat, turn=old.turn)
         return self._run(old, seat, action, [])
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``action`` would be accepted now."""
         old = self.state
-        if seat != old.turn or old.phase not in (DRAW, PLAY):
+        if seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
             return False
         events: list[Event] = []
         try:
@@ -190,6 +217,8 @@ class Game:
         return True
 
     def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
+        if isinstance(action, Cut) or old.phase == CUT:
+            return self._cut(old, seat, action, events)
         if isinstance(action, TakeBack):
             return self._take_back(old, seat, events)
         handler = self._handlers.get(type(action))
@@ -519,6 +548,23 @@ class Game:
         else:
             st.turn = (seat + 1) % st.players
             self._begin_turn(st, events)
+
+    def _cut(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
+        if old.phase != CUT:
+            raise refuse("no_cut_now", "The deck is cut only before the deal.")
+        if not isinstance(action, Cut):
+            raise refuse("cut_first", "Cut the deck first: the cards are not dealt yet.")
+        size = len(old.stock)
+        if action.depth is not None and not 1 <= action.depth < size:
+            raise refuse(
+                "bad_cut",
+                f"Cut between 1 and {size - 1} cards from the top: leave cards above and below.",
+                depth=action.depth,
+            )
+        new = old.clone()
+        events.append({"type": "cut", "seat": seat, "depth": action.depth})
+        self._deal_cut(new, action.depth, events)
+        return new
 
     def _take_back(self, old: State, seat: int, events: list[Event]) -> State:
         if old.phase != PLAY:

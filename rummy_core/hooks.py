@@ -217,8 +217,19 @@ class Hooks:
     def hand_size(self, players: int, seat: int, dealer: int) -> int:
         return self._decide("rummy_hand_size", int, players=players, seat=seat, dealer=dealer)
 
-    def deal(self, state: State, deck: list[int], sizes: list[int], rng: Random) -> None:
-        self._decide("rummy_deal", bool, state=state, deck=deck, sizes=sizes, rng=rng)
+    def deal(
+        self, state: State, deck: list[int], sizes: list[int], rng: Random, cut: int | None
+    ) -> None:
+        self._decide("rummy_deal", bool, state=state, deck=deck, sizes=sizes, rng=rng, cut=cut)
+
+    def cutter(self, state: State) -> int | None:
+        answer: int | None = self._checked(
+            "rummy_cutter",
+            lambda seat: seat is None or (_is_int(seat) and 0 <= seat < state.players),
+            "None or a seat number",
+            state=state,
+        )
+        return answer
 
     def first_player(self, state: State) -> int:
         return self._seat("rummy_first_player", state)

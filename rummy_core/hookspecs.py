@@ -88,15 +88,30 @@ def rummy_hand_size(players: int, seat: int, dealer: int) -> int | None:
 
 
 @hookspec(firstresult=True)
-def rummy_deal(state: State, deck: list[int], sizes: list[int], rng: Random) -> bool | None:
+def rummy_deal(
+    state: State, deck: list[int], sizes: list[int], rng: Random, cut: int | None
+) -> bool | None:
     """Deal the shuffled ``deck`` into ``state``: the hands, the stock, the discard pile.
 
     :param state: a fresh hand: empty hands, stock, pile and table; dealer and hand number set.
     :param deck: the shuffled deck; the last element is the top card.
     :param sizes: each seat's hand size (``rummy_hand_size``).
     :param rng: the hand's seeded random source, for anything else the deal needs (a cut depth).
+    :param cut: how many cards from the top a person cut the deck (``rummy_cutter``), from 1 to
+        ``len(deck) - 1``; None when nobody chose, and a ruleset that cuts draws it from ``rng``.
 
     Changes ``state``. Returns True once dealt. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_cutter(state: State) -> int | None:
+    """The seat that cuts the shuffled deck before the deal, or None when the game has no cut.
+
+    :param state: a fresh hand, not yet dealt: dealer and hand number set.
+
+    When the cutter is a person (``Game.choosers``), the hand starts in the ``"cut"`` phase and
+    their ``Cut`` action gives ``rummy_deal`` its ``cut``. Stops at first non-None result.
     """
 
 

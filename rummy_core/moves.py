@@ -14,6 +14,7 @@ from itertools import combinations
 
 from rummy_core.actions import (
     Action,
+    Cut,
     Discard,
     Draw,
     LayOff,
@@ -26,7 +27,7 @@ from rummy_core.cards import JOKER, card, rank_of
 from rummy_core.engine import Game
 from rummy_core.meldrules import MeldRules
 from rummy_core.melds import RUN, readings
-from rummy_core.state import DRAW, PLAY
+from rummy_core.state import CUT, DRAW, PLAY
 
 MAX_COMBINED = 3
 """The most melds one generated lay-down combines (for openings that need points)."""
@@ -46,6 +47,9 @@ def action_candidates(game: Game, seat: int) -> list[Action]:
     if game.current_player() != seat:
         return []
     found: list[Action]
+    if st.phase == CUT:
+        # Ruling H12: anywhere, or any depth that leaves cards above and below.
+        return [Cut(None), *(Cut(depth) for depth in range(1, len(st.stock)))]
     if st.phase == DRAW:
         found = [Draw(s) for s in game.hooks.draw_sources(st, seat)]
     else:

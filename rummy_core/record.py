@@ -70,10 +70,18 @@ def replay(record: GameRecord) -> Game:
     position.
     """
     variant = Variant.parse(record.variant)
+    # A person's choices (the cut, H12) are in the log; bots left them to the seed.
+    people = [seat for seat, who in enumerate(record.seats) if who == "human"]
     if record.position is not None:
-        game = game_from_position(variant, record.position, record.seed)
+        game = game_from_position(variant, record.position, record.seed, choosers=people)
     else:
-        game = new_game(variant, players=record.players, seed=record.seed, dealer=record.dealer)
+        game = new_game(
+            variant,
+            players=record.players,
+            seed=record.seed,
+            dealer=record.dealer,
+            choosers=people,
+        )
     for number, logged in enumerate(record.actions, start=1):
         if game.state.phase == HAND_OVER:
             game.next_hand()

@@ -18,7 +18,7 @@ from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
 from rummy_core.plugin import HouseRule, Ruleset
 from rummy_core.registry import find_house_rule, find_ruleset
-from rummy_core.state import State
+from rummy_core.state import CUT, State
 
 
 @dataclass(frozen=True)
@@ -169,12 +169,14 @@ def new_game(
     hooks: Hooks | None = None,
     local_rules: Sequence[type[HouseRule]] = (),
     plugins: Sequence[object] = (),
+    choosers: Sequence[int] = (),
 ) -> Game:
     """A new match, its first hand dealt.
 
     ``hooks`` reuses the rules of an earlier game of the same variant and players (simulations
     set up thousands of games; building the plugin manager is the slow part). ``local_rules``
-    and ``plugins`` are passed to ``build_hooks``.
+    and ``plugins`` are passed to ``build_hooks``. ``choosers`` are the seats where people sit:
+    they are asked what bots leave to chance, such as the cut (ruling H12).
 
     >>> game = new_game("classic", players=2, seed=7)
     >>> game.current_player() in (0, 1)
@@ -187,7 +189,7 @@ def new_game(
     count = hooks.ruleset.options.players
     state = State(count, seed)
     state.dealer = first_dealer(seed, count) if dealer is None else dealer
-    game = Game(hooks, state)
+    game = Game(hooks, state, choosers)
     game.deal(state)
     return game
 
@@ -199,10 +201,12 @@ def game_from_position(
     *,
     local_rules: Sequence[type[HouseRule]] = (),
     plugins: Sequence[object] = (),
+    choosers: Sequence[int] = (),
 ) -> Game:
     """A match continued from a position (``rummy_core.models.position``).
 
-    ``local_rules`` and ``plugins`` are passed to ``build_hooks``.
+    ``local_rules`` and ``plugins`` are passed to ``build_hooks``; ``choosers`` to ``Game``.
+    A position in the cut phase waits for its cutter, who is a chooser.
     """
     from rummy_core.models.position import load_position
 
@@ -215,7 +219,9 @@ def game_from_position(
         local_rules=local_rules,
         plugins=plugins,
     )
-    game = Game(hooks, load_position(position, hooks, seed))
+    state = load_position(position, hooks, seed)
+    people = {*choosers, state.turn} if state.phase == CUT else set(choosers)
+    game = Game(hooks, state, people)
     game.resume()
     return game
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+CUT = "cut"
+"""Phase: a person cuts the shuffled deck before the deal (ruling H12); the stock is the deck."""
 DRAW = "draw"
 """Phase: the player to move must draw (or try another draw source)."""
 PLAY = "play"

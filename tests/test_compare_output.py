@@ -64,7 +64,7 @@ def test_json_report_follows_its_schema(written: tuple[Path, str]) -> None:
     text = (out / "report.json").read_text(encoding="utf-8")
     report = Report.model_validate_json(text)  # extra keys are refused: the schema is exact
     assert report.complete and report.study.variants == VARIANTS
-    assert report.study.bots == ["random", "random"] and report.study.seed == 9
+    assert report.study.bots == ["greedy", "greedy"] and report.study.seed == 9
     assert [v.hands for v in report.variants] == [10, 10]
     pairs = {(d.a, d.b) for d in report.differences}
     assert pairs == {tuple(VARIANTS)}
@@ -125,7 +125,7 @@ def test_ctrl_c_prints_what_was_done(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert "Stopped early" in result.output
     report = Report.model_validate_json(path.read_text(encoding="utf-8"))
     assert not report.complete
-    assert [v.hands for v in report.variants] == [2, 2]  # two blocks of two hands each
+    assert [v.hands for v in report.variants] == [4, 4]  # two blocks of two hands each
 
 
 def test_bad_arguments_are_refused_clearly() -> None:
@@ -144,6 +144,7 @@ def test_every_report_field_is_documented() -> None:
         report_module.VariantReport,
         report_module.Figure,
         report_module.Difference,
+        report_module.Check,
         report_module.RunInfo,
     ]
     for model in models:

@@ -37,10 +37,7 @@ def figures_and_hands(ray_address: str | None) -> tuple[dict[str, Any], list[dic
         hands.extend({**h.as_json(), "seconds": 0} for h in block.hands or ())
 
     outcome = run_study(STUDY, ray_address=ray_address, keep_hands=True, on_block=keep)
-    found = build_report(outcome).model_dump(exclude={"run"})
-    for variant in found["variants"]:
-        del variant["seconds_per_hand"]
-    return found, hands
+    return build_report(outcome).reproducible(), hands
 
 
 def test_ray_run_is_identical_to_a_local_run(local_ray: None) -> None:

@@ -123,3 +123,30 @@ async def test_hungarian_cut_card_give_back_and_an_opening_of_two_melds() -> Non
         await pilot.press("x")
         await pilot.pause()
         assert s.my_turn and any(line.startswith("Bot 1") for line in s.log)
+
+
+@pytest.mark.asyncio
+async def test_the_person_right_of_the_dealer_cuts_the_deck() -> None:
+    # Ruling H12: asked how many cards to lift, or to cut anywhere; a bad number is asked again.
+    from rummy_core.setup import new_game
+
+    game = new_game("hungarian", players=2, seed=4, dealer=1, choosers=[0])
+    deck = list(game.state.stock)
+    app = RummyApp(Session(game, Variant.parse("hungarian"), [HUMAN, "random"], 1, None), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "cut the deck of 108 cards" in app.screen.question
+        app.screen.query_one(Input).focus()
+        app.screen.query_one(Input).value = "200"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "between 1 and 107" in message(app)
+        app.screen.query_one(Input).focus()
+        app.screen.query_one(Input).value = "12"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen)
+        assert game.state.cut_card == deck[-12]
+        assert app.sess.game.state.phase in (DRAW, PLAY)

@@ -19,7 +19,7 @@ from rummy_core.compare.output import (
     write_json,
 )
 from rummy_core.compare.play import Block
-from rummy_core.compare.report import build_report
+from rummy_core.compare.report import BASELINE, SKILLED, build_report, skill_study
 from rummy_core.compare.running import run_study
 from rummy_core.compare.spec import Study, parse_bots
 from rummy_core.jsonout import json_option, to_stdout
@@ -43,11 +43,25 @@ WIDE = 180
 )
 @click.option(
     "--bots",
-    default="random",
+    default="greedy",
     show_default=True,
-    help="One bot for every seat, or one per seat, comma-separated, seat 0 first: "
-    + ", ".join(bot_names())
-    + ".",
+    help="One bot for every seat, or one per seat, comma-separated (different bots rotate "
+    "seats from unit to unit): " + ", ".join(bot_names()) + ".",
+)
+@click.option(
+    "--skill-gap",
+    "skill_hands",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help=f"Also play this many hands per variant of one {SKILLED} bot against {BASELINE} bots.",
+)
+@click.option(
+    "--seconds-per-turn",
+    type=click.IntRange(min=1),
+    default=15,
+    show_default=True,
+    help="A person's pace, for the estimated minutes per hand and per match.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="The study's seed.")
 @click.option(
@@ -83,6 +97,8 @@ def compare(
     hands: int | None,
     matches: int | None,
     bots: str,
+    skill_hands: int,
+    seconds_per_turn: int,
     seed: int,
     jobs: int,
     ray_address: str | None,
@@ -97,7 +113,8 @@ def compare(
 
     Each VARIANT is a ruleset with options and house rules, like hungarian:opening=40 or
     riverside+three-of-a-kind. Unit i of every variant uses the same seed, so variants that
-    share a deck are dealt the same cards. Ctrl-C stops and prints what was done.
+    share a deck are dealt the same cards, and their differences are tested deal by deal.
+    Ctrl-C stops and prints what was done.
     """
     if hands is not None and matches is not None:
         raise click.UsageError("Give --hands or --matches, not both.")
@@ -109,14 +126,17 @@ def compare(
         matches=matches is not None,
         seed=seed,
         max_match_hands=max_match_hands,
+        seconds_per_turn=seconds_per_turn,
     )
     study.check()
+    skill = skill_study(study, skill_hands) if skill_hands else None
     console = Console(width=None if sys.stdout.isatty() else WIDE)
     jobs = jobs or os.cpu_count() or 1
     with ExitStack() as stack:
         bar = stack.enter_context(progress_bar(console, progress))
         label = f"{len(variants)} variant{'s' * (len(variants) != 1)}, {study.unit_name}s"
         task = bar.add_task(label, total=study.units * len(variants))
+        skill_task = bar.add_task("skill gap, hands", total=skill_hands * len(variants))
         records = (
             RecordWriter(stack.enter_context(records_path.open("w", encoding="utf-8")))
             if records_path is not None
@@ -126,7 +146,7 @@ def compare(
         def on_block(block: Block) -> None:
             if records is not None:
                 records(block)
-            bar.advance(task, block.task.stop - block.task.start)
+            bar.advance(task, (block.task.stop - block.task.start) * len(variants))
 
         outcome = run_study(
             study,
@@ -135,7 +155,17 @@ def compare(
             keep_hands=records is not None,
             on_block=on_block,
         )
-    report = build_report(outcome)
+        skill_outcome = None
+        if skill is not None and not outcome.interrupted:
+            skill_outcome = run_study(
+                skill,
+                jobs=jobs,
+                ray_address=ray_address,
+                on_block=lambda b: bar.advance(
+                    skill_task, (b.task.stop - b.task.start) * len(variants)
+                ),
+            )
+    report = build_report(outcome, skill_outcome)
     if not to_stdout(json_path):
         print_report(console, report)
     if json_path is not None:
@@ -146,5 +176,5 @@ def compare(
         from rummy_core.compare.plot import write_plot
 
         write_plot(report, plot_path)
-    if outcome.interrupted:
+    if not report.complete:
         sys.exit(130)

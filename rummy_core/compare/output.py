@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import sys
 from pathlib import Path
 from typing import IO
@@ -20,7 +21,7 @@ from rich.progress import (
 from rich.table import Table
 
 from rummy_core.compare.play import Block
-from rummy_core.compare.report import Figure, Report
+from rummy_core.compare.report import Difference, Figure, Report
 
 
 def progress_bar(console: Console, enabled: bool) -> Progress:
@@ -40,10 +41,10 @@ def progress_bar(console: Console, enabled: bool) -> Progress:
 
 
 def bots_text(bots: list[str]) -> str:
-    """``greedy at every seat``, or the bots seat by seat."""
+    """``greedy bots at every seat``, or the bots and how they change seats."""
     if len(set(bots)) == 1:
-        return f"{bots[0]} at every seat"
-    return "bots " + ", ".join(bots)
+        return f"{bots[0]} bots at every seat"
+    return "bots " + ", ".join(bots) + " (rotating one seat per unit)"
 
 
 def cell(figure: Figure) -> str:
@@ -56,6 +57,8 @@ def cell(figure: Figure) -> str:
         return f"{figure.value:.1%} [{low:.1%}, {high:.1%}]"
     if figure.kind == "rate_difference":
         return f"{figure.value:+.1%} [{low:+.1%}, {high:+.1%}]"
+    if figure.kind == "mean_share":
+        return f"{figure.value:.1%} ± {(high - low) / 2:.1%}"
     text = f"{figure.value:.2f} ± {(high - low) / 2:.2f}"
     if figure.median is not None:
         text += f" (median {figure.median}, p90 {figure.p90})"
@@ -82,33 +85,55 @@ def figures_table(report: Report) -> Table:
     return table
 
 
+SHARES = ("proportion", "rate_difference", "mean_share")
+
+
+def ranked(report: Report) -> list[Difference]:
+    """The differences beyond chance, largest effect first (a certain one, with no spread, first of
+    all): a p-value says a difference is real, the effect size says whether it matters."""
+    return sorted(
+        (d for d in report.differences if d.significant),
+        key=lambda d: -abs(d.effect) if d.effect is not None else -math.inf,
+    )
+
+
 def differences_table(report: Report) -> Table | None:
-    """The differences larger than chance (Holm-adjusted p below alpha), or None."""
-    found = [d for d in report.differences if d.significant]
+    """The differences larger than chance (Holm-adjusted p below alpha), largest effect first."""
+    found = ranked(report)
     if not found:
         return None
     table = Table(
-        title=f"Differences beyond chance (Holm-adjusted p < {report.alpha})",
+        title=f"Differences beyond chance (Holm-adjusted p < {report.alpha}), largest effect first",
         title_justify="left",
     )
-    for name in ("figure", "variants", "values", "difference", "test", "p (Holm)"):
+    for name in ("figure", "variants", "values", "difference", "effect", "test", "p (Holm)"):
         table.add_column(name, justify="left" if name in ("figure", "variants") else "right")
-    rates = {
-        k
-        for k, f in report.variants[0].figures.items()
-        if f.kind in ("proportion", "rate_difference")
-    }
+    kinds = {k: f.kind for k, f in report.variants[0].figures.items()}
     for d in found:
-        fmt = "{:.1%}" if d.figure in rates else "{:.2f}"
+        fmt = "{:.1%}" if kinds[d.figure] in SHARES else "{:.2f}"
         table.add_row(
             d.label,
             f"{d.a} vs {d.b}",
             f"{fmt.format(d.value_a)} vs {fmt.format(d.value_b)}",
             ("+" if d.difference > 0 else "") + fmt.format(d.difference),
-            f"{d.test} {d.statistic:.2f}",
+            effect_text(d.effect),
+            f"{TEST_NAMES[d.test]} {d.statistic:.2f}",
             p_text(d.p_holm),
         )
     return table
+
+
+TEST_NAMES = {
+    "welch_t": "Welch t",
+    "two_proportion_z": "2-prop. z",
+    "paired_t": "paired t",
+    "exact_sign": "exact sign",
+}
+
+
+def effect_text(effect: float | None) -> str:
+    """Cohen's d or h, or "certain" when both variants are constant and differ."""
+    return "certain" if effect is None else f"{effect:+.2f}"
 
 
 def p_text(p: float) -> str:
@@ -126,12 +151,34 @@ def print_report(console: Console, report: Report) -> None:
         console.print(f"No difference between variants is beyond chance (alpha {report.alpha}).")
     else:
         console.print(diffs)
+    console.print(tests_note(report))
     run = report.run
     console.print(
         f"{sum(v.hands for v in report.variants):,} hands in {run.seconds:.1f} s: "
         f"{run.hands_per_second:.1f} hands/s with {run.jobs} job{'s' * (run.jobs != 1)}"
         f" ({run.where})."
     )
+
+
+def tests_note(report: Report) -> str:
+    """Which tests were used, and what was left out of them."""
+    paired = {(d.a, d.b) for d in report.differences if d.paired}
+    pairs = sorted({(d.a, d.b) for d in report.differences})
+    lines = []
+    if paired:
+        lines.append(
+            "Paired tests (paired t, exact sign) for "
+            + ", ".join(f"{a} vs {b}" for a, b in pairs if (a, b) in paired)
+            + ": dealt the same cards unit by unit."
+        )
+    unpaired = [f"{a} vs {b}" for a, b in pairs if (a, b) not in paired]
+    if unpaired:
+        lines.append("Unpaired tests (Welch t, two-proportion z) for " + ", ".join(unpaired) + ".")
+    lines.append(
+        "Points, wild cards and bonuses are compared only between variants of one ruleset;"
+        " effect: Cohen's d (means) or h (shares), 0.2 small, 0.5 medium, 0.8 large."
+    )
+    return "\n".join(lines)
 
 
 def write_json(report: Report, path: Path) -> None:

@@ -10,12 +10,20 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from rummy_core.bots import Bot, make_bot
 from rummy_core.cards import JOKER
 from rummy_core.compare.spec import Study, unit_seed
-from rummy_core.compare.tally import HandFigures, Tally
+from rummy_core.compare.tally import (
+    HandFigures,
+    MatchFigures,
+    PairTally,
+    Tally,
+    hand_values,
+    match_values,
+)
 from rummy_core.engine import Event, Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
@@ -29,19 +37,20 @@ PLAYS = ("melded", "laid_off", "swapped")
 
 @dataclass(frozen=True)
 class Task:
-    """Units ``start`` to ``stop - 1`` of variant number ``variant``."""
+    """Units ``start`` to ``stop - 1``, played in every variant of the study."""
 
-    variant: int
     start: int
     stop: int
 
 
 @dataclass
 class Block:
-    """What a task gave: its tally, and each hand's figures if records were asked for."""
+    """What a task gave: a tally per variant, one per pair of variants (in
+    ``itertools.combinations`` order), and each hand's figures if records were asked for."""
 
     task: Task
-    tally: Tally
+    tallies: list[Tally]
+    pairs: list[PairTally]
     hands: list[HandFigures] | None
 
 
@@ -70,44 +79,77 @@ def hooks_for(variant: str, players: int) -> Hooks:
 
 
 def play_block(study: Study, task: Task, keep_hands: bool) -> Block:
-    """Play one task's units and tally them."""
-    variant = study.variants[task.variant]
-    hooks = hooks_for(variant, study.players)
-    tally = Tally(study.players)
+    """Play one task's units in every variant and tally them, variant by variant and in pairs."""
+    tallies = [Tally(study.players) for _ in study.variants]
+    pairs = [PairTally() for _ in combinations(study.variants, 2)]
     hands: list[HandFigures] | None = [] if keep_hands else None
     for index in range(task.start, task.stop):
-        seed = unit_seed(study.seed, index)
-        bots = make_bots(study.bots, seed)
-        started = time.perf_counter()
-        game = seat_zero_starts(hooks, seed)
-        while True:
-            first = game.state.turn
-            try:
-                play_hand(game, bots)
-            except RuleError as exc:
-                # A bot or plugin bug: say which hand, so that its seed can replay it.
-                raise HandFailed(
-                    exc.code,
-                    f"{variant}, {study.unit_name} {index} (game seed {seed}): {exc.message}",
-                    variant=variant,
-                    unit=index,
-                    seed=seed,
-                ) from exc
-            now = time.perf_counter()
-            hand = hand_figures(game, variant, index, first, now - started)
-            tally.add_hand(hand)
+        deals: list[int] = []
+        values: list[dict[str, int]] = []
+        for number, variant in enumerate(study.variants):
+            deal, played, match = play_unit(study, variant, index)
+            deals.append(deal)
+            for hand in played:
+                tallies[number].add_hand(hand)
+            if match is not None:
+                tallies[number].add_match(match)
+                values.append(match_values(match))
+            else:
+                values.append(hand_values(played[0]))
             if hands is not None:
-                hands.append(hand)
-            if not study.matches:
-                break
-            if game.state.phase == MATCH_OVER or game.state.hand_number >= study.max_match_hands:
-                tally.add_match(
-                    game.state.hand_number, game.state.winners, game.state.phase == MATCH_OVER
-                )
-                break
-            started = now
-            tell(bots, game.next_hand())
-    return Block(task, tally, hands)
+                hands.extend(played)
+        for pair, (i, j) in zip(pairs, combinations(range(len(study.variants)), 2), strict=True):
+            pair.add(values[i], values[j], deals[i] == deals[j])
+    return Block(task, tallies, pairs, hands)
+
+
+def play_unit(
+    study: Study, variant: str, index: int
+) -> tuple[int, list[HandFigures], MatchFigures | None]:
+    """Play unit ``index`` of ``variant``: the first deal's fingerprint, its hands, its match."""
+    hooks = hooks_for(variant, study.players)
+    seed = unit_seed(study.seed, index)
+    names = study.seat_bots(index)
+    bots = make_bots(names, seed)
+    started = time.perf_counter()
+    game = seat_zero_starts(hooks, seed)
+    deal = deal_fingerprint(game)
+    played: list[HandFigures] = []
+    while True:
+        first = game.state.turn
+        try:
+            play_hand(game, bots)
+        except RuleError as exc:
+            # A bot or plugin bug: say which hand, so that its seed can replay it.
+            raise HandFailed(
+                exc.code,
+                f"{variant}, {study.unit_name} {index} (game seed {seed}): {exc.message}",
+                variant=variant,
+                unit=index,
+                seed=seed,
+            ) from exc
+        now = time.perf_counter()
+        played.append(hand_figures(game, variant, index, names, first, now - started))
+        if not study.matches:
+            return deal, played, None
+        if game.state.phase == MATCH_OVER or game.state.hand_number >= study.max_match_hands:
+            match = MatchFigures(
+                hands=tuple(played),
+                finished=game.state.phase == MATCH_OVER,
+                winners=tuple(game.state.winners),
+                low_score_wins=hooks.ruleset.low_score_wins,
+            )
+            return deal, played, match
+        started = now
+        tell(bots, game.next_hand())
+
+
+def deal_fingerprint(game: Game) -> int:
+    """The cards of a fresh deal, in order: equal for two variants dealt the very same cards."""
+    st = game.state
+    cards = (tuple(tuple(hand) for hand in st.hands), tuple(st.stock), tuple(st.discard))
+    # Only ints in tuples: Python's hash of them does not change from process to process.
+    return hash(cards)
 
 
 def seat_zero_starts(hooks: Hooks, seed: int) -> Game:
@@ -126,7 +168,12 @@ def seat_zero_starts(hooks: Hooks, seed: int) -> Game:
 
 
 def hand_figures(
-    game: Game, variant: str, unit: int, first_player: int, seconds: float
+    game: Game,
+    variant: str,
+    unit: int,
+    bots: tuple[str, ...],
+    first_player: int,
+    seconds: float,
 ) -> HandFigures:
     """The figures of the hand ``game`` has just finished (``first_player``: who began it)."""
     st = game.state
@@ -145,6 +192,7 @@ def hand_figures(
         unit=unit,
         hand_number=st.hand_number,
         seed=st.seed,
+        bots=bots,
         dealer=st.dealer,
         first_player=first_player,
         turns=st.hand_turns,
@@ -152,6 +200,7 @@ def hand_figures(
         went_out=went_out,
         winner=hand_winner(went_out, scores, game.hooks.ruleset.low_score_wins),
         hand_scores=tuple(scores),
+        match_scores=tuple(st.scores),
         melds=plays["melded"],
         lay_offs=plays["laid_off"],
         swaps=plays["swapped"],

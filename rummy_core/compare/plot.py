@@ -1,89 +1,61 @@
-"""``--plot FILE.png``: turns-per-hand distributions and seat win rates, one colour per variant."""
+"""``--plot FILE.png``: one panel per question, one colour per variant.
+
+The panels: how long a hand lasts; with ``--matches``, how long a match lasts and how lopsided it
+ends; who wins (each seat against the fair share); with ``--skill-gap``, how much the better bot
+wins. Honest at a glance: rates are drawn on an axis from 0 with the fair share in the middle,
+every estimate carries its 95% interval, and distributions start at zero.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rummy_core.compare.output import bots_text
-from rummy_core.compare.report import Report
+from rummy_core.compare.report import BASELINE, SKILLED, Figure, Report
 from rummy_core.compare.stats import Histogram
 
-BINS = 40
-"""Bars of the turns histogram at most: fine enough to show the shape, coarse enough to read."""
+BINS = 30
+"""Bars of a distribution at most: fine enough to show the shape, coarse enough to read."""
+
+COLOURS = [f"C{i}" for i in range(10)]  # matplotlib's default cycle: tab10
+
+Panel = Callable[[Any, Report], None]
 
 
 def write_plot(report: Report, path: Path) -> None:
-    """Draw the study's two panels into a PNG file."""
+    """Draw the study's panels into a PNG file."""
     # Imported here: matplotlib takes a second to load, and only --plot needs it.
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    colours = [f"C{i}" for i in range(10)]  # matplotlib's default cycle: tab10
-    study = report.study
-    fig, (turns_ax, wins_ax) = plt.subplots(1, 2, figsize=(12, 4.8))
-    # The x axis stops at the longest variant's 99th percentile: one capped hand of 1000 turns
-    # would otherwise squeeze every distribution into the first bar.
-    histograms = [_histogram(v.turns_histogram) for v in report.variants]
-    longest = max((h.quantile(0.99) for h in histograms), default=1) + 1
-    width = max(1, -(-longest // BINS))
-    edges = list(range(0, longest + width, width))
-    beyond = 0
-    for index, (variant, hist) in enumerate(zip(report.variants, histograms, strict=True)):
-        counts = [0.0] * (len(edges) - 1)
-        for turns, count in hist.counts.items():
-            if turns // width < len(counts):
-                counts[turns // width] += count
-            else:
-                beyond += count
-        total = sum(hist.counts.values()) or 1
-        turns_ax.stairs(
-            [c / total for c in counts],
-            edges,
-            color=colours[index % len(colours)],
-            linewidth=1.8,
-            label=f"{variant.variant} (median {variant.figures['turns'].median})",
+    panels: list[Panel] = [hand_length]
+    if report.study.unit == "match":
+        panels += [match_length, score_spread]
+    panels.append(win_rates)
+    if report.study.skill_hands:
+        panels.append(skill_gap)
+    columns = 2 if len(panels) > 1 else 1
+    rows = -(-len(panels) // columns)
+    with plt.rc_context({"font.size": 10, "axes.titlesize": 12, "legend.fontsize": 9}):
+        fig, axes = plt.subplots(rows, columns, figsize=(6.2 * columns, 4.3 * rows), squeeze=False)
+        flat = [ax for row in axes for ax in row]
+        for panel, ax in zip(panels, flat, strict=False):
+            panel(ax, report)
+        for ax in flat[len(panels) :]:
+            ax.remove()
+        study = report.study
+        units = f"{study.requested:,} {study.unit}{'es' if study.unit == 'match' else 's'}"
+        fig.suptitle(
+            f"{study.players} players, {bots_text(study.bots)}, seed {study.seed}, "
+            f"{units} per variant"
         )
-    turns_ax.set_xlabel(
-        "turns per hand" + (f" ({beyond:,} longer hands not drawn)" if beyond else "")
-    )
-    turns_ax.set_ylabel(f"share of hands per {width}-turn bin")
-    turns_ax.set_title("How long a hand lasts")
-    turns_ax.legend(fontsize=8)
-
-    # Points with error bars, not bars: the differences that matter are a few points around the
-    # fair share, and a bar chart would have to start at zero.
-    seats = range(study.players)
-    group = 0.6 / max(1, len(report.variants))
-    for index, variant in enumerate(report.variants):
-        rates = [variant.figures[f"win.seat{s}"] for s in seats]
-        wins_ax.errorbar(
-            [s - 0.3 + group * (index + 0.5) for s in seats],
-            [f.value for f in rates],
-            yerr=[
-                [f.value - (f.low or 0.0) for f in rates],
-                [(f.high or 0.0) - f.value for f in rates],
-            ],
-            fmt="o",
-            capsize=4,
-            color=colours[index % len(colours)],
-            label=variant.variant,
-        )
-    wins_ax.axhline(
-        1 / study.players, color="grey", linestyle="--", linewidth=1, label="fair share"
-    )
-    wins_ax.set_xticks(list(seats), [f"seat {s}" + (" (first)" if s == 0 else "") for s in seats])
-    wins_ax.set_ylabel("hands won (95% interval)")
-    wins_ax.set_title("Who wins the hand")
-    wins_ax.legend(fontsize=8)
-    fig.suptitle(
-        f"{study.players} players, {bots_text(study.bots)}, seed {study.seed}, "
-        f"{report.variants[0].hands:,} hands per variant"
-    )
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+        fig.tight_layout()
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
 
 
 def _histogram(counts: dict[str, int]) -> Histogram:
@@ -92,3 +64,188 @@ def _histogram(counts: dict[str, int]) -> Histogram:
     for value, count in counts.items():
         found.counts[int(value)] = count
     return found
+
+
+def _distributions(
+    ax: Any,
+    report: Report,
+    histograms: list[Histogram],
+    labels: list[str],
+    scale: float = 1.0,
+) -> int:
+    """Each variant's distribution as steps of the share per bin; returns the values not drawn.
+
+    The x axis stops at the longest variant's 99th percentile: one capped hand of 1000 turns
+    would otherwise squeeze every distribution into the first bar.
+    """
+    longest = max((h.quantile(0.99) for h in histograms), default=1) + 1
+    highest = 0.0
+    width = max(1, -(-longest // BINS))
+    edges = list(range(0, longest + width, width))
+    beyond = 0
+    for index, (hist, label) in enumerate(zip(histograms, labels, strict=True)):
+        counts = [0.0] * (len(edges) - 1)
+        for value, count in hist.counts.items():
+            if value // width < len(counts):
+                counts[value // width] += count
+            else:
+                beyond += count
+        total = sum(hist.counts.values()) or 1
+        highest = max([highest, *(c / total for c in counts)])
+        ax.stairs(
+            [c / total for c in counts],
+            [e * scale for e in edges],
+            color=COLOURS[index % len(COLOURS)],
+            linewidth=1.8,
+            label=label,
+        )
+    ax.set_ylim(0, headroom(highest, len(labels)))
+    ax.set_xlim(left=0)
+    ax.legend(loc="upper right")
+    return beyond
+
+
+def headroom(highest: float, entries: int) -> float:
+    """The top of a distribution's axis: room above the tallest bar for a legend of ``entries``."""
+    return max(highest, 0.01) * (1.15 + 0.11 * entries)
+
+
+def _not_drawn(beyond: int, what: str) -> str:
+    return f" ({beyond:,} longer {what} not drawn)" if beyond else ""
+
+
+def hand_length(ax: Any, report: Report) -> None:
+    """Turns per hand, distribution per variant."""
+    pace = report.study.seconds_per_turn
+    beyond = _distributions(
+        ax,
+        report,
+        [_histogram(v.turns_histogram) for v in report.variants],
+        [
+            f"{v.variant}: median {v.figures['turns'].median} turns, "
+            f"{v.figures['minutes'].value:.1f} min"
+            for v in report.variants
+        ],
+    )
+    ax.set_xlabel("turns per hand" + _not_drawn(beyond, "hands"))
+    ax.set_ylabel("share of hands")
+    ax.set_title(f"How long a hand lasts (minutes at {pace} s a turn)")
+
+
+def match_length(ax: Any, report: Report) -> None:
+    """Minutes per finished match, distribution per variant."""
+    pace = report.study.seconds_per_turn
+    beyond = _distributions(
+        ax,
+        report,
+        [_histogram(v.turns_per_match_histogram) for v in report.variants],
+        [
+            f"{v.variant}: {v.figures['hands_per_match'].value:.1f} hands, "
+            f"{v.figures['match_minutes'].value:.0f} min"
+            for v in report.variants
+        ],
+        scale=pace / 60,
+    )
+    ax.set_xlabel(f"minutes per match at {pace} s a turn" + _not_drawn(beyond, "matches"))
+    ax.set_ylabel("share of matches")
+    ax.set_title("How long a match lasts (mean hands and minutes)")
+
+
+def score_spread(ax: Any, report: Report) -> None:
+    """The final margin as a share of the top two's points, distribution per variant."""
+    # Per mille in the report: bins of 50 (5%) over 0 to 100%.
+    edges = [e / 1000 for e in range(0, 1001, 50)]
+    highest = 0.0
+    for index, variant in enumerate(report.variants):
+        hist = _histogram(variant.margin_histogram)
+        counts = [0.0] * 20
+        for value, count in hist.counts.items():
+            counts[min(19, value // 50)] += count
+        total = sum(counts) or 1
+        highest = max([highest, *(c / total for c in counts)])
+        leader = variant.figures["halftime"]
+        ax.stairs(
+            [c / total for c in counts],
+            edges,
+            color=COLOURS[index % len(COLOURS)],
+            linewidth=1.8,
+            label=f"{variant.variant}: half-time leader wins {leader.value:.0%}",
+        )
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, headroom(highest, len(report.variants)))
+    ax.xaxis.set_major_formatter(_percent())
+    ax.set_xlabel("final margin, share of the top two's points (0%: a tie)")
+    ax.set_ylabel("share of matches")
+    ax.set_title("How lopsided a match ends")
+    ax.legend(loc="upper center")
+
+
+def _rates(
+    ax: Any,
+    groups: list[str],
+    rows: list[tuple[str, list[Figure]]],
+    fair: float,
+    legend: bool = True,
+) -> None:
+    """Rates with their intervals, grouped, on an axis from 0 with the fair share in the middle."""
+    width = 0.6 / max(1, len(rows))
+    top = 0.0
+    for index, (label, figures) in enumerate(rows):
+        ax.errorbar(
+            [g - 0.3 + width * (index + 0.5) for g in range(len(groups))],
+            [f.value for f in figures],
+            # Clamped: at 0% or 100% the interval's end may differ from the value by a rounding.
+            yerr=[
+                [max(0.0, f.value - (f.low if f.low is not None else f.value)) for f in figures],
+                [max(0.0, (f.high if f.high is not None else f.value) - f.value) for f in figures],
+            ],
+            fmt="o",
+            capsize=4,
+            color=COLOURS[index % len(COLOURS)],
+            label=label,
+        )
+        top = max([top, *(f.high or f.value for f in figures)])
+    ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"fair share {fair:.0%}")
+    ax.set_xticks(list(range(len(groups))), groups)
+    ax.set_xlim(-0.6, len(groups) - 0.4)
+    # 0 to twice the fair share (or more, if a rate is above it): a gap of a few points looks
+    # like a few points, not like a landslide.
+    ax.set_ylim(0, min(1.0, max(2 * fair, top * 1.1)))
+    # Rates sit near the fair share, in the middle: the legend goes where they are not.
+    ax.yaxis.set_major_formatter(_percent())
+    if legend:
+        ax.legend(loc="lower right" if top > 1.5 * fair else "upper right", ncols=2)
+
+
+def win_rates(ax: Any, report: Report) -> None:
+    """Each seat's hand win rate per variant, against the fair share."""
+    players = report.study.players
+    seats = range(players)
+    _rates(
+        ax,
+        [f"seat {s}" + (" (first)" if s == 0 else "") for s in seats],
+        [(v.variant, [v.figures[f"win.seat{s}"] for s in seats]) for v in report.variants],
+        1 / players,
+    )
+    ax.set_ylabel("hands won (95% interval)")
+    ax.set_title("Who wins the hand")
+
+
+def skill_gap(ax: Any, report: Report) -> None:
+    """The skilled bot's win rate per variant, against the fair share."""
+    _rates(
+        ax,
+        [v.variant for v in report.variants],
+        [(f"{SKILLED} against {BASELINE}", [v.figures["skill.win"] for v in report.variants])],
+        1 / report.study.players,
+        legend=False,
+    )
+    ax.set_ylabel(f"hands the {SKILLED} won against {BASELINE} (95% interval)")
+    ax.set_xlabel(f"dashed: the fair share, {1 / report.study.players:.0%}")
+    ax.set_title(f"How much skill matters ({report.study.skill_hands:,} hands per variant)")
+
+
+def _percent() -> Any:
+    from matplotlib.ticker import PercentFormatter
+
+    return PercentFormatter(xmax=1, decimals=0)

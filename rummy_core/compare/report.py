@@ -7,23 +7,31 @@ study gives the same figures whatever ran it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.compare.running import Outcome
+from rummy_core.compare.spec import Study
 from rummy_core.compare.stats import (
     Histogram,
     Moments,
     TestName,
+    TestResult,
+    cohen_d,
+    cohen_h,
+    exact_sign,
     holm,
+    paired_t,
     two_proportions,
     welch,
     wilson,
 )
-from rummy_core.compare.tally import REASONS, Tally
+from rummy_core.compare.tally import REASONS, PairTally, Tally
+from rummy_core.setup import Variant
 
 ALPHA = 0.05
 """The family-wise error rate of the difference tests (Holm-Bonferroni over the whole study)."""
@@ -33,11 +41,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+FigureKind = Literal["mean", "proportion", "count", "rate_difference", "mean_share"]
+
+
 class Figure(_Model):
     """One figure of one variant: a mean, a proportion or a count, with its 95% interval."""
 
     label: str
-    kind: Literal["mean", "proportion", "count", "rate_difference"]
+    kind: FigureKind
     n: int = Field(description="Observations: hands, or matches for the match figures.")
     value: float = Field(
         description="The mean, the proportion (0 to 1), the count, or a difference of rates."
@@ -48,6 +59,7 @@ class Figure(_Model):
     count: int | None = Field(None, description="How many of the n (proportions).")
     median: int | None = Field(None, description="Median (turns, hands per match).")
     p90: int | None = Field(None, description="90th percentile, nearest rank.")
+    fair: float | None = Field(None, description="The fair share, for win rates.")
 
 
 class VariantReport(_Model):
@@ -59,11 +71,15 @@ class VariantReport(_Model):
     figures: dict[str, Figure]
     turns_histogram: dict[str, int] = Field(description="Hands by number of turns.")
     hands_per_match_histogram: dict[str, int] = Field(description="Finished matches by length.")
+    turns_per_match_histogram: dict[str, int] = Field(description="Finished matches by turns.")
+    margin_histogram: dict[str, int] = Field(
+        description="Finished matches by final margin, per mille of the top two's points."
+    )
     seconds_per_hand: float = Field(description="Mean wall-clock time per hand; not reproducible.")
 
 
 class Difference(_Model):
-    """A two-sample test of one figure between two variants."""
+    """A test of one figure between two variants."""
 
     figure: str
     label: str
@@ -72,6 +88,10 @@ class Difference(_Model):
     value_a: float
     value_b: float
     difference: float = Field(description="value_a - value_b")
+    effect: float | None = Field(
+        description="Effect size: Cohen's d for means, Cohen's h for shares (None: no spread)."
+    )
+    paired: bool = Field(description="Tested unit by unit on the same deals.")
     test: TestName
     statistic: float
     p_value: float
@@ -84,11 +104,33 @@ class StudyInfo(_Model):
 
     variants: list[str]
     players: int
-    bots: list[str] = Field(description="The bot at each seat, seat 0 (the first to play) first.")
+    bots: list[str] = Field(description="The bots, seat 0 first; they rotate when they differ.")
     unit: Literal["hand", "match"]
     requested: int = Field(description="Hands (or matches) asked for per variant.")
     seed: int
     max_match_hands: int
+    seconds_per_turn: int = Field(description="The pace of the estimated minutes.")
+    skill_hands: int = Field(description="Hands per variant of the skill-gap study (0: none).")
+
+    def to_study(self, units: int | None = None) -> Study:
+        """The study this describes, with ``units`` hands or matches instead if given."""
+        return Study(
+            variants=tuple(self.variants),
+            players=self.players,
+            bots=tuple(self.bots),
+            units=units or self.requested,
+            matches=self.unit == "match",
+            seed=self.seed,
+            max_match_hands=self.max_match_hands,
+            seconds_per_turn=self.seconds_per_turn,
+        )
+
+
+class Check(_Model):
+    """The figures of the study's first units alone: what a short run of it must give again."""
+
+    units: int = Field(description="The first hands (or matches) of each variant.")
+    variants: list[VariantReport]
 
 
 class RunInfo(_Model):
@@ -103,13 +145,30 @@ class RunInfo(_Model):
 class Report(_Model):
     """The ``--json`` output of ``rummy compare``."""
 
-    schema_version: Literal[1] = 1
+    schema_version: Literal[2] = 2
     study: StudyInfo
     complete: bool = Field(description="False when the run was stopped (Ctrl-C) early.")
     alpha: float
     variants: list[VariantReport]
     differences: list[Difference]
+    check: Check
     run: RunInfo
+
+    def reproducible(self) -> dict[str, Any]:
+        """The report without its timings: what the same study gives again, on any machine."""
+        found = self.model_dump(exclude={"run"})
+        for variant in (*found["variants"], *found["check"]["variants"]):
+            del variant["seconds_per_hand"]
+        return found
+
+
+SKILLED, BASELINE = "expert", "greedy"
+"""The skill gap pits one ``SKILLED`` bot against ``BASELINE`` bots at every other seat."""
+
+Scope = Literal["any", "ruleset"]
+"""Which variants a figure is compared between: any two, or only two of the same ruleset (the
+figure means something else in another: points are on another scale, a bonus is another bonus,
+and a ruleset without wild cards has none to compare)."""
 
 
 @dataclass(frozen=True)
@@ -118,151 +177,362 @@ class _Measure:
 
     key: str
     label: str
-    moments: Moments | None = None
-    count: int = 0
-    n: int = 0
+    kind: FigureKind
+    moments: Moments = field(default_factory=Moments)
     histogram: Histogram | None = None
-    total: bool = False
     scale: int = 1
     """The figure is the mean of ``moments`` over this (kept in integers until the end)."""
-    rate_difference: bool = False
+    factor: float = 1.0
+    """Then multiplied by this (turns to minutes)."""
+    scope: Scope = "any"
+    tested: bool = True
+    fair: float | None = None
+    pair_key: str | None = None
+    """The key of the per-unit differences that pair this figure (None: it is never paired)."""
+    skill: bool = False
+    """From the skill-gap study, not the main one."""
 
     def mean(self) -> float:
-        assert self.moments is not None
-        return self.moments.mean / self.scale
+        if self.kind == "proportion":
+            return self.moments.mean
+        return self.moments.mean / self.scale * self.factor
 
     def figure(self) -> Figure:
-        if self.total:
-            return Figure(label=self.label, kind="count", n=self.n, value=self.n)
-        if self.moments is not None:
-            low, high = self.moments.interval()
-            hist = self.histogram
+        m = self.moments
+        if self.kind == "count":
+            return Figure(label=self.label, kind="count", n=m.n, value=m.n)
+        if self.kind == "proportion":
+            low, high = wilson(m.total, m.n)
             return Figure(
                 label=self.label,
-                kind="rate_difference" if self.rate_difference else "mean",
-                n=self.moments.n,
-                value=self.mean(),
-                low=low / self.scale,
-                high=high / self.scale,
-                sd=self.moments.sd / self.scale,
-                median=hist.quantile(0.5) if hist is not None else None,
-                p90=hist.quantile(0.9) if hist is not None else None,
+                kind="proportion",
+                n=m.n,
+                value=m.mean,
+                low=low,
+                high=high,
+                count=m.total,
+                fair=self.fair,
             )
-        low, high = wilson(self.count, self.n)
-        value = self.count / self.n if self.n else 0.0
+        low, high = m.interval()
+        to_figure = self.factor / self.scale
+        hist = self.histogram
         return Figure(
             label=self.label,
-            kind="proportion",
-            n=self.n,
-            value=value,
-            low=low,
-            high=high,
-            count=self.count,
+            kind=self.kind,
+            n=m.n,
+            value=self.mean(),
+            low=low * to_figure,
+            high=high * to_figure,
+            sd=m.sd * to_figure,
+            median=hist.quantile(0.5) if hist is not None else None,
+            p90=hist.quantile(0.9) if hist is not None else None,
         )
 
 
-def measures(tally: Tally, matches: bool) -> list[_Measure]:
+def measures(tally: Tally, study: Study) -> list[_Measure]:
     """A variant's figures, in the order of the table."""
-    n = tally.hands
-    seats = range(tally.players)
+    hand, seats, players = tally.hand, range(tally.players), tally.players
+    minutes = study.seconds_per_turn / 60
+
+    def got(key: str, source: dict[str, Moments]) -> Moments:
+        return source.get(key, Moments())
+
+    pace = f"at {study.seconds_per_turn} s a turn"
     found = [
-        _Measure("hands", "hands played", n=n, total=True),
-        _Measure("turns", "turns per hand", moments=tally.turns.moments(), histogram=tally.turns),
-        *(
-            _Measure(f"ended.{r}", f"ended: {_ENDINGS[r]}", count=tally.ended[r], n=n)
-            for r in REASONS
+        _Measure("hands", "hands played", "count", Moments(n=tally.hands)),
+        _Measure(
+            "turns", "turns per hand", "mean", got("turns", hand), tally.turns, pair_key="turns"
+        ),
+        _Measure(
+            "minutes",
+            f"minutes per hand ({pace})",
+            "mean",
+            got("turns", hand),
+            factor=minutes,
+            tested=False,
         ),
         *(
-            _Measure(f"win.seat{s}", f"win rate, seat {s}{_first(s)}", count=tally.wins[s], n=n)
+            _Measure(
+                f"ended.{r}",
+                f"ended: {_ENDINGS[r]}",
+                "proportion",
+                got(f"ended.{r}", hand),
+                pair_key=f"ended.{r}",
+            )
+            for r in (*REASONS, "dull")
+        ),
+        *(
+            _Measure(
+                f"win.seat{s}",
+                f"win rate, seat {s}{_first(s)}",
+                "proportion",
+                got(f"win.seat{s}", hand),
+                fair=1 / players,
+                pair_key=f"win.seat{s}",
+            )
             for s in seats
         ),
-        _Measure("win.none", "no single winner", count=n - sum(tally.wins), n=n),
+        _Measure(
+            "win.none", "no single winner", "proportion", got("win.none", hand), pair_key="win.none"
+        ),
         _Measure(
             "first_edge",
             "first player's edge",
-            moments=tally.first_edge,
-            scale=tally.players - 1,
-            rate_difference=True,
+            "rate_difference",
+            got("first_edge", hand),
+            scale=players - 1,
+            pair_key="first_edge",
         ),
         *(
-            _Measure(f"points.seat{s}", f"points per hand, seat {s}", moments=tally.points[s])
+            _Measure(
+                f"bot_win.{name}",
+                f"win rate, {name} ({_seats(study, name)})",
+                "proportion",
+                got(f"bot_win.{name}", hand),
+                fair=study.bots.count(name) / players,
+                pair_key=f"bot_win.{name}",
+            )
+            for name in _bot_names(study)
+        ),
+        *(
+            _Measure(
+                f"points.seat{s}",
+                f"points per hand, seat {s}",
+                "mean",
+                got(f"points.seat{s}", hand),
+                scope="ruleset",
+                pair_key=f"points.seat{s}",
+            )
             for s in seats
         ),
-        _Measure("melds", "melds per hand", moments=tally.melds),
-        _Measure("lay_offs", "lay-offs per hand", moments=tally.lay_offs),
-        _Measure("wilds", "wilds on the table per hand", moments=tally.wilds),
-        _Measure("jokers", "of which jokers", moments=tally.jokers),
-        _Measure("swaps", "wild swaps per hand", moments=tally.swaps),
-        _Measure("hands_with_wild", "hands with a wild on the table", count=tally.with_wild, n=n),
-        _Measure("bonus", "bonus hands (rummy, -20)", count=tally.bonus, n=n),
+        _Measure("melds", "melds per hand", "mean", got("melds", hand), pair_key="melds"),
+        _Measure(
+            "lay_offs", "lay-offs per hand", "mean", got("lay_offs", hand), pair_key="lay_offs"
+        ),
+        *(
+            _Measure(key, label, "mean", got(key, hand), scope="ruleset", pair_key=key)
+            for key, label in (
+                ("wilds", "wilds on the table per hand"),
+                ("jokers", "of which jokers"),
+                ("swaps", "wild swaps per hand"),
+            )
+        ),
+        _Measure(
+            "hands_with_wild",
+            "hands with a wild on the table",
+            "proportion",
+            got("hands_with_wild", hand),
+            scope="ruleset",
+            pair_key="hands_with_wild",
+        ),
+        _Measure(
+            "bonus",
+            "bonus hands (rummy, -20)",
+            "proportion",
+            got("bonus", hand),
+            scope="ruleset",
+            pair_key="bonus",
+        ),
     ]
-    if matches:
-        finished = tally.matches - tally.unfinished
-        found += [
-            _Measure("matches", "matches played", n=tally.matches, total=True),
-            _Measure(
-                "matches.unfinished", "matches cut off", count=tally.unfinished, n=tally.matches
-            ),
-            _Measure(
-                "hands_per_match",
-                "hands per match",
-                moments=tally.hands_per_match.moments(),
-                histogram=tally.hands_per_match,
-            ),
-            *(
-                _Measure(
-                    f"match_win.seat{s}",
-                    f"match win rate, seat {s}",
-                    count=tally.match_wins[s],
-                    n=finished,
-                )
-                for s in seats
-            ),
-        ]
+    if study.matches:
+        # The units are matches: only the match figures pair up unit by unit.
+        found = [replace(m, pair_key=None) for m in found]
+        found += match_measures(tally, study, pace, minutes)
     return found
 
 
-_ENDINGS = {"out": "someone went out", "stock": "stock ran out", "capped": "turn cap (A1)"}
+def match_measures(tally: Tally, study: Study, pace: str, minutes: float) -> list[_Measure]:
+    """The figures of whole matches (``--matches``)."""
+    match, players = tally.match, tally.players
+
+    def got(key: str) -> Moments:
+        return match.get(key, Moments())
+
+    return [
+        _Measure("matches", "matches played", "count", Moments(n=tally.matches)),
+        _Measure(
+            "matches.unfinished",
+            "matches cut off",
+            "proportion",
+            got("unfinished"),
+            pair_key="unfinished",
+        ),
+        _Measure(
+            "hands_per_match",
+            "hands per match",
+            "mean",
+            got("hands_per_match"),
+            tally.hands_per_match,
+            pair_key="hands_per_match",
+        ),
+        _Measure(
+            "turns_per_match",
+            "turns per match",
+            "mean",
+            got("turns_per_match"),
+            tally.turns_per_match,
+            pair_key="turns_per_match",
+        ),
+        _Measure(
+            "match_minutes",
+            f"minutes per match ({pace})",
+            "mean",
+            got("turns_per_match"),
+            factor=minutes,
+            tested=False,
+        ),
+        *(
+            _Measure(
+                f"match_win.seat{s}",
+                f"match win rate, seat {s}{_first(s)}",
+                "proportion",
+                got(f"match_win.seat{s}"),
+                fair=1 / players,
+                pair_key=f"match_win.seat{s}",
+            )
+            for s in range(players)
+        ),
+        *(
+            _Measure(
+                f"bot_match_win.{name}",
+                f"match win rate, {name} ({_seats(study, name)})",
+                "proportion",
+                got(f"bot_match_win.{name}"),
+                fair=study.bots.count(name) / players,
+                pair_key=f"bot_match_win.{name}",
+            )
+            for name in _bot_names(study)
+        ),
+        _Measure(
+            "halftime", "half-time leader wins the match", "proportion", got("halftime_leader_won")
+        ),
+        _Measure(
+            "margin",
+            "final margin (points, top two)",
+            "mean",
+            got("margin"),
+            scope="ruleset",
+            pair_key="margin",
+        ),
+        _Measure(
+            "margin_share",
+            "final margin, share of the top two's points",
+            "mean_share",
+            got("margin_share"),
+            scale=1000,
+            pair_key="margin_share",
+        ),
+    ]
+
+
+def skill_measures(tally: Tally, players: int) -> list[_Measure]:
+    """The skill gap: the skilled bot's win rate against baseline bots at the other seats."""
+    key = f"bot_win.{SKILLED}"
+    return [
+        _Measure(
+            "skill.hands", "skill gap: hands played", "count", Moments(n=tally.hands), skill=True
+        ),
+        _Measure(
+            "skill.win",
+            f"skill gap: {SKILLED}'s win rate against {BASELINE}",
+            "proportion",
+            tally.hand.get(key, Moments()),
+            fair=1 / players,
+            pair_key=key,
+            skill=True,
+        ),
+    ]
+
+
+def skill_study(study: Study, hands: int) -> Study:
+    """The study of the skill gap: the same variants, one skilled bot, its seat rotating."""
+    return replace(
+        study,
+        bots=(SKILLED,) + (BASELINE,) * (study.players - 1),
+        units=hands,
+        matches=False,
+    )
+
+
+_ENDINGS = {
+    "out": "someone went out",
+    "stock": "stock ran out",
+    "capped": "turn cap (A1)",
+    "dull": "stock out, capped or no winner",
+}
 
 
 def _first(seat: int) -> str:
     return " (first to play)" if seat == 0 else ""
 
 
-def build_report(outcome: Outcome) -> Report:
-    """The figures of every variant and the tests of every difference between two variants."""
+def _bot_names(study: Study) -> list[str]:
+    return sorted(set(study.bots)) if study.rotates else []
+
+
+def _seats(study: Study, name: str) -> str:
+    count = study.bots.count(name)
+    return f"{count} seat{'s' * (count != 1)} of {study.players}, rotating"
+
+
+def variant_report(name: str, tally: Tally, found: list[_Measure]) -> VariantReport:
+    """One variant's column."""
+
+    def histogram(h: Histogram) -> dict[str, int]:
+        return {str(k): v for k, v in sorted(h.counts.items())}
+
+    return VariantReport(
+        variant=name,
+        hands=tally.hands,
+        matches=tally.matches,
+        figures={m.key: m.figure() for m in found},
+        turns_histogram=histogram(tally.turns),
+        hands_per_match_histogram=histogram(tally.hands_per_match),
+        turns_per_match_histogram=histogram(tally.turns_per_match),
+        margin_histogram=histogram(tally.margin_share),
+        seconds_per_hand=tally.seconds / tally.hands if tally.hands else 0.0,
+    )
+
+
+def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
+    """The figures of every variant and the tests of every difference between two variants.
+
+    ``skill``: the outcome of ``skill_study`` on the same study, for the skill-gap figures.
+    """
     study = outcome.study
-    per_variant = [measures(t, study.matches) for t in outcome.tallies]
+    per_variant = [measures(t, study) for t in outcome.tallies]
+    if skill is not None:
+        for found, tally in zip(per_variant, skill.tallies, strict=True):
+            found += skill_measures(tally, study.players)
+    names = study.variants
     variants = [
-        VariantReport(
-            variant=name,
-            hands=tally.hands,
-            matches=tally.matches,
-            figures={m.key: m.figure() for m in found},
-            turns_histogram={str(k): v for k, v in sorted(tally.turns.counts.items())},
-            hands_per_match_histogram={
-                str(k): v for k, v in sorted(tally.hands_per_match.counts.items())
-            },
-            seconds_per_hand=tally.seconds / tally.hands if tally.hands else 0.0,
-        )
-        for name, tally, found in zip(study.variants, outcome.tallies, per_variant, strict=True)
+        variant_report(name, tally, found)
+        for name, tally, found in zip(names, outcome.tallies, per_variant, strict=True)
     ]
+    check = [
+        variant_report(name, tally, measures(tally, study))
+        for name, tally in zip(names, outcome.check, strict=True)
+    ]
+    pairs = {"main": outcome.pairs, "skill": skill.pairs if skill is not None else []}
     return Report(
         study=StudyInfo(
-            variants=list(study.variants),
+            variants=list(names),
             players=study.players,
             bots=list(study.bots),
             unit="match" if study.matches else "hand",
             requested=study.units,
             seed=study.seed,
             max_match_hands=study.max_match_hands,
+            seconds_per_turn=study.seconds_per_turn,
+            skill_hands=skill.study.units if skill is not None else 0,
         ),
-        complete=not outcome.interrupted,
+        complete=not outcome.interrupted and (skill is None or not skill.interrupted),
         alpha=ALPHA,
         variants=variants,
-        differences=differences(study.variants, per_variant),
+        differences=differences(names, per_variant, pairs),
+        check=Check(units=outcome.check_units, variants=check),
         run=RunInfo(
-            seconds=outcome.seconds,
+            seconds=outcome.seconds + (skill.seconds if skill is not None else 0.0),
             hands_per_second=outcome.hands / outcome.seconds if outcome.seconds else 0.0,
             jobs=outcome.jobs,
             where=outcome.where,
@@ -270,40 +540,72 @@ def build_report(outcome: Outcome) -> Report:
     )
 
 
-def differences(names: tuple[str, ...], per_variant: list[list[_Measure]]) -> list[Difference]:
-    """Test every figure between every two variants; Holm's correction over all the tests."""
-    rows: list[tuple[str, str, str, str, float, float, TestName, float, float]] = []
-    for (i, a), (j, b) in combinations(enumerate(names), 2):
+def comparable(m: _Measure, a: str, b: str) -> bool:
+    """Whether figure ``m`` means the same thing in variants ``a`` and ``b``."""
+    if not m.tested or m.kind == "count":
+        return False
+    return m.scope == "any" or Variant.parse(a).ruleset == Variant.parse(b).ruleset
+
+
+def differences(
+    names: tuple[str, ...],
+    per_variant: list[list[_Measure]],
+    pairs: dict[str, list[PairTally]],
+) -> list[Difference]:
+    """Test every comparable figure between every two variants; Holm over all the tests.
+
+    Where the two variants were dealt the same cards unit by unit, the test is paired.
+    """
+    rows: list[dict[str, Any]] = []
+    for number, ((i, a), (j, b)) in enumerate(combinations(enumerate(names), 2)):
         for ma, mb in zip(per_variant[i], per_variant[j], strict=True):
-            if ma.total:
+            if not comparable(ma, a, b):
                 continue
-            if ma.moments is not None and mb.moments is not None:
-                result = welch(ma.moments, mb.moments)
-                va, vb = ma.mean(), mb.mean()
-            else:
-                result = two_proportions(ma.count, ma.n, mb.count, mb.n)
-                va = ma.count / ma.n if ma.n else 0.0
-                vb = mb.count / mb.n if mb.n else 0.0
-            rows.append(
-                (ma.key, ma.label, a, b, va, vb, result.test, result.statistic, result.p_value)
-            )
-    adjusted = holm([row[-1] for row in rows])
+            pair_list = pairs["skill" if ma.skill else "main"]
+            pair = pair_list[number] if pair_list else None
+            rows.append(_test(ma, mb, a, b, pair))
+    adjusted = holm([row["p_value"] for row in rows])
     return [
-        Difference(
-            figure=key,
-            label=label,
-            a=a,
-            b=b,
-            value_a=va,
-            value_b=vb,
-            difference=va - vb,
-            test=test,
-            statistic=statistic,
-            p_value=p,
-            p_holm=p_holm,
-            significant=p_holm < ALPHA,
-        )
-        for (key, label, a, b, va, vb, test, statistic, p), p_holm in zip(
-            rows, adjusted, strict=True
-        )
+        Difference(**row, p_holm=p_holm, significant=p_holm < ALPHA)
+        for row, p_holm in zip(rows, adjusted, strict=True)
     ]
+
+
+def _test(ma: _Measure, mb: _Measure, a: str, b: str, pair: PairTally | None) -> dict[str, Any]:
+    """One figure's test between two variants, paired when their deals were the same."""
+    paired = (
+        pair is not None and pair.paired and ma.pair_key is not None and ma.pair_key in pair.diffs
+    )
+    result: TestResult
+    if ma.kind == "proportion":
+        effect: float | None = cohen_h(ma.mean(), mb.mean())
+        if paired:
+            assert pair is not None and ma.pair_key is not None
+            signs = pair.signs.get(ma.pair_key, Counter())
+            result = exact_sign(signs[1], signs[-1])
+        else:
+            x, y = ma.moments, mb.moments
+            result = two_proportions(x.total, x.n, y.total, y.n)
+    else:
+        x, y = ma.moments, mb.moments
+        effect = cohen_d(x.mean, x.variance, y.mean, y.variance)
+        if paired:
+            assert pair is not None and ma.pair_key is not None
+            result = paired_t(pair.diffs[ma.pair_key])
+        else:
+            result = welch(x, y)
+    va, vb = ma.mean(), mb.mean()
+    return {
+        "figure": ma.key,
+        "label": ma.label,
+        "a": a,
+        "b": b,
+        "value_a": va,
+        "value_b": vb,
+        "difference": va - vb,
+        "effect": effect,
+        "paired": paired,
+        "test": result.test,
+        "statistic": result.statistic,
+        "p_value": result.p_value,
+    }

@@ -1,9 +1,10 @@
 """Running a study: in this process, over local worker processes, or on a Ray cluster.
 
-The work is cut into tasks (a block of units of one variant), interleaved across the variants so
-that a study stopped early has played about as much of each. Blocks come back in task order
-whatever ran them, and every figure is an exact integer sum, so the numbers do not depend on
-``jobs`` or on where the study ran. Ctrl-C stops the workers and keeps what was finished.
+The work is cut into tasks (a block of units, played in every variant so that each unit can be
+paired across variants), so a study stopped early has played as many units of each variant.
+Blocks come back in task order whatever ran them, and every figure is an exact integer sum, so
+the numbers do not depend on ``jobs`` or on where the study ran. Ctrl-C stops the workers and
+keeps what was finished.
 """
 
 from __future__ import annotations
@@ -14,15 +15,20 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from rummy_core.compare.play import Block, Task, play_block
 from rummy_core.compare.spec import Study
-from rummy_core.compare.tally import Tally
+from rummy_core.compare.tally import PairTally, Tally
 from rummy_core.errors import RuleError
 
 BLOCK_HANDS = 20
-"""Hands per task at most: small enough to spread and report progress, big enough to be cheap."""
+"""Units per task at most: small enough to spread and report progress, big enough to be cheap."""
+
+CHECK_UNITS = {"hand": 10, "match": 3}
+"""The first units of a study are also tallied apart, as its ``check``: a short run of the same
+study gives exactly those figures, so a committed report can be re-checked in seconds."""
 
 
 @dataclass
@@ -31,6 +37,11 @@ class Outcome:
 
     study: Study
     tallies: list[Tally]
+    pairs: list[PairTally]
+    """One per two variants, in ``itertools.combinations`` order."""
+    check: list[Tally]
+    """The tallies of the first ``check_units`` units alone."""
+    check_units: int
     interrupted: bool
     """Stopped by Ctrl-C: the tallies hold the blocks finished before."""
     seconds: float
@@ -45,18 +56,24 @@ class Outcome:
         return sum(t.hands for t in self.tallies)
 
 
+def check_units(study: Study) -> int:
+    """How many first units make the study's ``check``."""
+    return min(study.units, CHECK_UNITS[study.unit_name])
+
+
 def plan(study: Study) -> list[Task]:
-    """The tasks of a study, variants interleaved block by block.
+    """The tasks of a study: blocks of units, with a block boundary after the check's units.
 
     A small study gets small blocks, so that a few jobs all get work. The block size depends on
     the study alone, never on ``jobs``: ``--records`` lists the hands in the same order however
     the study runs.
     """
     size = 1 if study.matches else max(1, min(BLOCK_HANDS, study.units // 8))
+    cut = check_units(study)
     return [
-        Task(variant, start, min(start + size, study.units))
-        for start in range(0, study.units, size)
-        for variant in range(len(study.variants))
+        Task(start, min(start + size, stop))
+        for begin, stop in ((0, cut), (cut, study.units))
+        for start in range(begin, stop, size)
     ]
 
 
@@ -79,6 +96,9 @@ def run_study(
     study.check()
     tasks = plan(study)
     tallies = [Tally(study.players) for _ in study.variants]
+    check = [Tally(study.players) for _ in study.variants]
+    pairs = [PairTally() for _ in combinations(study.variants, 2)]
+    cut = check_units(study)
     if ray_address is not None:
         blocks, where = _ray_blocks(study, tasks, keep_hands, ray_address), f"ray {ray_address}"
     elif jobs > 1:
@@ -89,7 +109,13 @@ def run_study(
     interrupted = False
     try:
         for block in blocks:
-            tallies[block.task.variant].merge(block.tally)
+            for mine, theirs in zip(tallies, block.tallies, strict=True):
+                mine.merge(theirs)
+            for pair, theirs_pair in zip(pairs, block.pairs, strict=True):
+                pair.merge(theirs_pair)
+            if block.task.stop <= cut:
+                for mine, theirs in zip(check, block.tallies, strict=True):
+                    mine.merge(theirs)
             if on_block is not None:
                 on_block(block)
     except KeyboardInterrupt:
@@ -99,7 +125,8 @@ def run_study(
         close = getattr(blocks, "close", None)
         if close is not None:
             close()
-    return Outcome(study, tallies, interrupted, time.perf_counter() - started, jobs, where)
+    seconds = time.perf_counter() - started
+    return Outcome(study, tallies, pairs, check, cut, interrupted, seconds, jobs, where)
 
 
 def _ignore_interrupt() -> None:

@@ -21,8 +21,8 @@ class Study:
     variants: tuple[str, ...]
     """Variant strings as ``rummy_core.setup.Variant.parse`` reads them, one column each."""
     players: int = 2
-    bots: tuple[str, ...] = ("random", "random")
-    """The bot at each seat, seat 0 first."""
+    bots: tuple[str, ...] = ("greedy", "greedy")
+    """The bot at each seat, seat 0 first; when they differ they rotate (``seat_bots``)."""
     units: int = 100
     """How many hands (or matches, with ``matches``) each variant plays."""
     matches: bool = False
@@ -30,6 +30,24 @@ class Study:
     seed: int = 0
     max_match_hands: int = 200
     """A match still going after this many hands is stopped and counted as unfinished."""
+    seconds_per_turn: int = 15
+    """The pace of a person at the table, for the estimated minutes per hand and per match."""
+
+    @property
+    def rotates(self) -> bool:
+        """The bots differ, so they change seats from unit to unit."""
+        return len(set(self.bots)) > 1
+
+    def seat_bots(self, unit: int) -> tuple[str, ...]:
+        """The bot at each seat in unit ``unit``.
+
+        Different bots move one seat on per unit, so every bot plays first equally often (over
+        each run of ``players`` units) and seat 0's edge is the first player's, not a bot's.
+        """
+        if not self.rotates:
+            return self.bots
+        shift = unit % self.players
+        return self.bots[shift:] + self.bots[:shift]
 
     @property
     def unit_name(self) -> str:
@@ -44,6 +62,8 @@ class Study:
             raise RuleError("bad_study", "A variant is named twice.")
         if self.units < 1:
             raise RuleError("bad_study", "Play at least one hand or match.")
+        if self.seconds_per_turn < 1:
+            raise RuleError("bad_study", "A turn takes at least one second.")
         if len(self.bots) != self.players:
             raise RuleError(
                 "bad_study",

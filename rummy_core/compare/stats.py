@@ -117,7 +117,10 @@ def wilson(count: float, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-TestName = Literal["welch_t", "two_proportion_z"]
+TestName = Literal["welch_t", "two_proportion_z", "paired_t", "exact_sign"]
+"""Unpaired: Welch's t (means), the pooled two-proportion z (shares). Paired, unit by unit on the
+same deals: the paired t (means) and the exact sign test, which is McNemar's exact test for 0/1
+outcomes (shares)."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +156,51 @@ def two_proportions(count_a: int, n_a: int, count_b: int, n_b: int) -> TestResul
         return TestResult("two_proportion_z", 0.0, 1.0)
     z = (count_a / n_a - count_b / n_b) / math.sqrt(spread)
     return TestResult("two_proportion_z", z, math.erfc(abs(z) / math.sqrt(2)))
+
+
+def paired_t(diffs: Moments) -> TestResult:
+    """The paired t test: is the mean of the per-unit differences zero?"""
+    if diffs.n < 2:
+        return TestResult("paired_t", 0.0, 1.0)
+    if diffs.variance == 0:
+        # Every unit differs by the same amount: certain, or no difference at all.
+        return TestResult("paired_t", 0.0, 1.0 if diffs.total == 0 else 0.0)
+    t = diffs.mean / (diffs.sd / math.sqrt(diffs.n))
+    return TestResult("paired_t", t, student_t_two_sided(t, diffs.n - 1))
+
+
+def exact_sign(above: int, below: int) -> TestResult:
+    """The two-sided exact sign test of ``above`` units with a > b against ``below`` with a < b.
+
+    For 0/1 outcomes these are the discordant pairs, and this is McNemar's exact test. The
+    statistic reported is the normal score of the split, for reading (the p-value is exact).
+    """
+    n = above + below
+    if n == 0:
+        return TestResult("exact_sign", 0.0, 1.0)
+    # Exact integer sums of binomial coefficients: no float underflow until the last division.
+    term = tail = 1
+    for i in range(1, min(above, below) + 1):
+        term = term * (n - i + 1) // i
+        tail += term
+    p = min(1.0, 2 * tail / (1 << n))
+    return TestResult("exact_sign", (above - below) / math.sqrt(n), p)
+
+
+def cohen_d(mean_a: float, var_a: float, mean_b: float, var_b: float) -> float | None:
+    """The difference of two means in units of their pooled standard deviation (Cohen's d).
+
+    None when both are constant: there is no spread to measure the difference in.
+    """
+    pooled = math.sqrt((var_a + var_b) / 2)
+    if pooled == 0:
+        return 0.0 if mean_a == mean_b else None
+    return (mean_a - mean_b) / pooled
+
+
+def cohen_h(p_a: float, p_b: float) -> float:
+    """The difference of two shares on Cohen's arcsine scale (h): 0.2 small, 0.8 large, like d."""
+    return 2 * math.asin(math.sqrt(p_a)) - 2 * math.asin(math.sqrt(p_b))
 
 
 def holm(p_values: list[float]) -> list[float]:

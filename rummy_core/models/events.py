@@ -101,6 +101,22 @@ class HandEnded(_Event):
     scores: list[int]
 
 
+class CutOffered(_Event):
+    """The deck is shuffled and ``seat`` is to cut it (ruling H12): ``cards`` in the deck."""
+
+    type: Literal["cut_offered"] = "cut_offered"
+    seat: int
+    cards: int
+
+
+class CutMade(_Event):
+    """``seat`` cut the deck ``depth`` cards from the top (null: anywhere); the deal follows."""
+
+    type: Literal["cut"] = "cut"
+    seat: int
+    depth: int | None
+
+
 class MatchEnded(_Event):
     """The match is over."""
 
@@ -119,7 +135,9 @@ EventModel = Annotated[
     | Refilled
     | TookBack
     | HandEnded
-    | MatchEnded,
+    | MatchEnded
+    | CutOffered
+    | CutMade,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[EventModel] = TypeAdapter(EventModel)

@@ -20,7 +20,7 @@ from rummy_core.hooks import Hooks
 from rummy_core.melds import read_meld
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
 
-Phase = Literal["draw", "play", "hand_over", "match_over"]
+Phase = Literal["cut", "draw", "play", "hand_over", "match_over"]
 
 
 class TableMeld(BaseModel):

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummy_core.models.events import (
+    CutMade,
+    CutOffered,
     Dealt,
     Discarded,
     Drew,
@@ -45,6 +47,11 @@ def _join(names: Sequence[str]) -> str:
 def describe(event: dict[str, Any], seat: int, names: Sequence[str]) -> str:
     """One event as a sentence for the player at ``seat``; ``names`` names every seat."""
     model = event_model(event, seat)
+    if isinstance(model, CutOffered):
+        return f"The deck of {model.cards} cards is shuffled for {names[model.seat]} to cut."
+    if isinstance(model, CutMade):
+        where = "anywhere" if model.depth is None else f"{model.depth} cards down"
+        return f"{names[model.seat]} cut the deck {where}."
     if isinstance(model, Dealt):
         return f"Hand {model.hand_number}: {names[model.seat]} dealt."
     if isinstance(model, Drew):

@@ -1,0 +1,35 @@
+"""docs/compare.md holds what its committed reports say, and those reports are what the code
+gives today: each report's first units (its ``check``) are played again and must match exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rummy_core.compare import build_report, run_study
+from rummy_core.compare.markdown import BLOCK, fill
+from rummy_core.compare.report import Report
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGE = DOCS / "compare.md"
+REPORTS = sorted({m["file"] for m in BLOCK.finditer(PAGE.read_text(encoding="utf-8"))})
+
+
+def test_the_page_shows_its_reports() -> None:
+    assert REPORTS, "docs/compare.md has no report blocks"
+    page = PAGE.read_text(encoding="utf-8")
+    assert fill(page, DOCS) == page, "run: python -m rummy_core.compare.markdown docs/compare.md"
+
+
+@pytest.mark.parametrize("name", REPORTS)
+def test_a_committed_report_is_what_the_code_plays_today(name: str) -> None:
+    committed = Report.model_validate_json((DOCS / name).read_text(encoding="utf-8"))
+    assert committed.complete
+    assert (DOCS / name.removesuffix(".json")).with_suffix(".png").exists()
+    study = committed.study.to_study(units=committed.check.units)
+    fresh = build_report(run_study(study, jobs=1)).reproducible()
+    assert fresh["variants"] == committed.reproducible()["check"]["variants"], (
+        f"The code no longer plays {name}'s study as it did: run its command again "
+        "(docs/compare.md) and update the page."
+    )
