@@ -364,6 +364,43 @@ def schema(out: Path) -> None:
         click.echo(f"wrote {target}")
 
 
+@cli.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 lets phones and tablets on the same network join.",
+)
+@click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on.")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    metavar="URL",
+    help="SQLAlchemy database URL (default: SQLite, server.sqlite3 in ~/.rummy or RUMMY_HOME),"
+    " e.g. postgresql+psycopg://user@host/rummy.",
+)
+@click.option(
+    "--rate-limit",
+    type=float,
+    default=20.0,
+    show_default=True,
+    help="Messages a second each connection may send (a burst of twice that is let through).",
+)
+def serve(host: str, port: int, db_url: str | None, rate_limit: float) -> None:
+    """Run the game server: tables that people (and bots) play from any device's browser."""
+    try:
+        # The server's libraries load only for this command, and are an extra.
+        from rummy_core.server.run import serve as run_server
+    except ImportError as exc:
+        raise RuleError(
+            "server_not_installed",
+            f"The server needs the server extra: pip install 'rummy[server]' ({exc.name} is"
+            " missing).",
+        ) from None
+    run_server(host, port, db_url, rate=rate_limit, say=click.echo)
+
+
 cli.add_command(check)
 cli.add_command(compare)
 cli.add_command(duel_command)
