@@ -35,16 +35,15 @@ TWO_WAYS = 12
 greedy bots with different weights, where keeping every card with a partner won most hands."""
 FEEDING = 2
 """The expert's weight on not feeding rivals (the greedy bot's is 4), tuned with ``TWO_WAYS``."""
-PLAYOUTS = 12
-"""Sampled deals per decision by default (each option is played out once on each)."""
-SECONDS = 1.0
-"""Time budget per decision by default: sampling stops when it runs out (two deals at least)."""
+PLAYOUTS = 16
+"""Sampled deals per decision by default (each option is played out once on each). A count,
+not a time, is the default budget: the same seed makes the same choices on any machine."""
 DISCARDS = 3
 """How many of the greedy bot's best discards are weighed."""
 CONFIDENCE = 1.5
+"""Standard errors by which an option must beat the greedy bot's own to be preferred to it."""
 MIN_EVIDENCE = 4
 """Deals an option must have been played on before it may be preferred to the greedy bot's."""
-"""Standard errors by which an option must beat the greedy bot's own to be preferred to it."""
 PLAYOUT_TURNS = 400
 """Turns after which a playout stops and is scored as it stands (a bound, rarely reached)."""
 
@@ -58,11 +57,14 @@ class ExpertBot:
         self,
         seed: int = 0,
         playouts: int = PLAYOUTS,
-        seconds: float | None = SECONDS,
+        seconds: float | None = None,
         discards: int = DISCARDS,
     ) -> None:
-        """``playouts`` deals per decision at most, ``seconds`` of thinking per decision at most
-        (None: no time limit), the best ``discards`` of its own policy weighed."""
+        """``playouts`` deals per decision, the best ``discards`` of its own policy weighed.
+
+        ``seconds`` also caps the CPU time of a decision (two deals at least); it is off by
+        default, since a time limit makes the choices depend on the machine's speed.
+        """
         self.greedy = GreedyBot(seed, two_ways=TWO_WAYS, feeding=FEEDING)
         """This bot's own policy between searches and in its own seat of the playouts: the
         greedy bot with its discard weights tuned."""
