@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from rummy_core.jsonfile import JsonLimitError
+
 _PLAIN = {
     "missing": "is missing",
     "extra_forbidden": "is not a field of this file",
@@ -23,6 +25,10 @@ def file_problem(source: str, exc: Exception) -> str:
         )
     if isinstance(exc, json.JSONDecodeError):
         return f"{source}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"{source}: not a text file (it is not UTF-8)"
+    if isinstance(exc, JsonLimitError):
+        return f"{source}: cannot be read: {exc}"
     if isinstance(exc, OSError):
         return f"{source}: cannot be read: {exc.strerror or exc}"
     return f"{source}: {exc}"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.invalid import file_problem
+from rummy_core.jsonfile import read_json
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.position import dump_position
 from rummy_core.setup import Variant, game_from_position, new_game
@@ -101,7 +101,7 @@ def replay(record: GameRecord) -> Game:
 def load_record(path: Path) -> GameRecord:
     """Read a game record; ``bad_record`` says what is wrong."""
     try:
-        return GameRecord.model_validate(json.loads(path.read_text(encoding="utf-8")))
+        return GameRecord.model_validate(read_json(path))
     except (OSError, ValueError, ValidationError) as exc:
         raise RuleError("bad_record", file_problem(str(path), exc), path=str(path)) from None
 
