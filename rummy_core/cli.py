@@ -84,7 +84,7 @@ def cli() -> None:
 )
 @click.option(
     "--pause",
-    type=float,
+    type=click.FloatRange(0, 60),
     default=0.6,
     show_default=True,
     help="Seconds between two moves of the computer players, so you can follow them.",
@@ -205,6 +205,12 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
         dealer = first_dealer(seed, players)
         game = new_game(variant, players=players, seed=seed, dealer=dealer, choosers=[0])
         seats = ["human", *setup.bots]
+    if seats.count("human") != 1:
+        raise RuleError(
+            "no_human_seat",
+            f"{resume_path}: a game in the terminal needs exactly one human seat, and this save"
+            f" has {seats.count('human')}.",
+        )
     bots = {
         s: make_bot(name, seed=game.state.seed + s)
         for s, name in enumerate(seats)

@@ -35,9 +35,12 @@ def file_problem(source: str, exc: Exception) -> str:
 
 
 def _field_problem(error: Any) -> str:
-    field = ".".join(str(part) for part in error["loc"]) or "the file"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    if not error["loc"]:
+        # A check of the whole file (fields that do not fit together): its message says it all.
+        return message
+    field = ".".join(str(part) for part in error["loc"])
     kind = error["type"]
     if kind in _PLAIN:
         return f"field {field} {_PLAIN[kind]}"
-    message = str(error["msg"]).removeprefix("Value error, ")
     return f"field {field}: {message[0].lower()}{message[1:]} (got {error['input']!r:.60})"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
@@ -41,6 +41,16 @@ class GameRecord(BaseModel):
     seats: list[str] = Field(default_factory=list, description="Who sat where: 'human', a bot.")
     actions: list[LoggedAction] = Field(default_factory=list)
     final: dict[str, Any] | None = Field(None, description="The position the log ends in.")
+
+    @model_validator(mode="after")
+    def _seats_fit(self) -> GameRecord:
+        if self.players < 2:
+            raise ValueError(f"a game has 2 players or more, not {self.players}")
+        if not 0 <= self.dealer < self.players:
+            raise ValueError(f"the dealer is a seat from 0 to {self.players - 1}, not {self.dealer}")
+        if self.seats and len(self.seats) != self.players:
+            raise ValueError(f"seats names {len(self.seats)} seats for {self.players} players")
+        return self
 
 
 def record_of(

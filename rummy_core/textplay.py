@@ -51,12 +51,12 @@ def parse_command(text: str) -> Action | str:
     if verb == "m" and args:
         melds = " ".join(args).replace("|", "/").split("/")
         return MeldDown(tuple(_new_meld(m.split()) for m in melds if m.split()))
-    if verb == "l" and len(args) >= 2 and args[0].isdigit():
+    if verb == "l" and len(args) >= 2 and args[0].isdecimal():
         end = args[-1].lower() if args[-1].lower() in ("low", "high") else None
         cards = args[1:-1] if end else args[1:]
         meld = _new_meld(cards)
         return LayOff(int(args[0]), meld.cards, meld.declared, end)
-    if verb == "s" and len(args) in (2, 3) and args[0].isdigit():
+    if verb == "s" and len(args) in (2, 3) and args[0].isdecimal():
         wild = parse_card(args[2]) if len(args) == 3 else None
         return Swap(int(args[0]), parse_card(args[1]), wild)
     if verb == "x" and len(args) == 1:

@@ -75,8 +75,7 @@ def check_outcome(st: State) -> None:
 def check_this_turn(st: State, hooks: Hooks) -> None:
     """What the player to move did this turn fits the phase, their hand and the table."""
     turn = "this_turn"
-    if st.phase not in LIVE and (st.drew is not None or st.drawn or st.plays):
-        raise bad("no turn is being played, so nothing was drawn or played.", turn)
+    # An ended hand keeps what its last turn did (the engine clears it as the next turn starts).
     if st.phase == DRAW and (st.drew is not None or st.drawn or st.plays):
         raise bad("the player to move has not drawn yet, so nothing was drawn or played.", turn)
     known = {STOCK, DISCARD, CUT}
