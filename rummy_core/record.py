@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +50,8 @@ class GameRecord(BaseModel):
         if self.players < 2:
             raise ValueError(f"a game has 2 players or more, not {self.players}")
         if not 0 <= self.dealer < self.players:
-            raise ValueError(f"the dealer is a seat from 0 to {self.players - 1}, not {self.dealer}")
+            last = self.players - 1
+            raise ValueError(f"the dealer is a seat from 0 to {last}, not {self.dealer}")
         if self.seats and len(self.seats) != self.players:
             raise ValueError(f"seats names {len(self.seats)} seats for {self.players} players")
         return self
@@ -117,7 +121,47 @@ def load_record(path: Path) -> GameRecord:
 
 
 def save_record(record: GameRecord, path: Path) -> None:
-    """Write a record atomically: a crash mid-write never leaves a half file."""
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(record.model_dump_json(indent=1), encoding="utf-8")
-    tmp.replace(path)
+    """Write a record atomically and durably, readable by its owner only (it holds the deal).
+
+    The text goes to a temporary file of a unique name beside ``path``, is flushed to the disk,
+    and replaces ``path`` in one rename, which is flushed too: a crash or a power cut leaves the
+    old save or the new one, never half of one. On failure (a full disk) the temporary file is
+    removed and ``OSError`` raised; ``path`` is as it was.
+    """
+    data = record.model_dump_json(indent=1).encode("utf-8")
+    # mkstemp creates the file with mode 0600.
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    _sync_folder(path.parent)
+
+
+def save_warning(path: Path, exc: OSError) -> str:
+    """What a player is told when the game cannot be saved: it goes on, and saving is retried."""
+    return (
+        f"The game could not be saved to {path} ({exc.strerror or exc}). Play goes on, and"
+        " every move tries to save it again."
+    )
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (the rename) to the disk, where the system allows it."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        # Some systems and file systems cannot flush a folder; the rename itself is still atomic.
+        pass
+    finally:
+        os.close(handle)

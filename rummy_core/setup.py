@@ -84,7 +84,8 @@ def make_options(model: type[BaseModel], values: Mapping[str, Any], owner: str) 
         if isinstance(value, bool) and info is not None and not _admits_bool(info.annotation):
             raise RuleError(
                 "bad_options",
-                f"Options for {owner}: {key} takes {_kind(info.annotation)}, not {str(value).lower()}.",
+                f"Options for {owner}: {key} takes {_kind(info.annotation)},"
+                f" not {str(value).lower()}.",
                 owner=owner,
                 problems=f"{key}: not a yes/no option",
             )
