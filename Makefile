@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,12 @@ bench: $(VENV)/.test-installed
 		|| echo "bench: the peers could not be installed; their reference figures are shown"; fi
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/env_bench.py
+
+# The soak (not in the test run): HANDS hands per ruleset by random and greedy bots, with every
+# house rule, checking conservation, scoring and hidden cards; prints hands and breaks found.
+HANDS ?= 10000
+soak: $(VENV)/.test-installed
+	HANDS=$(HANDS) $(BIN)/python bench/soak.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
