@@ -28,6 +28,7 @@ from rummy_core.saves import new_save_path, saved_games, saves_dir
 from rummy_core.schemas import all_schemas
 from rummy_core.setup import Variant, build_hooks, first_dealer, new_game
 from rummy_core.textplay import play_text
+from rummy_core.tui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.tui.session import Session, Setup
 
 
@@ -56,8 +57,8 @@ def cli() -> None:
 @click.option(
     "--bot",
     default=None,
-    help=f"Opponents' strength: one bot for all, or one per opponent separated by commas"
-    f" (default random). Bots: {', '.join(bot_names())}.",
+    help="Opponents' strength: one for all, or one per opponent separated by commas:"
+    f" easy, normal, hard (default {DEFAULT_LEVEL}), or a bot: {', '.join(bot_names())}.",
 )
 @click.option("--single-hand", is_flag=True, help="Play one hand instead of a whole match.")
 @click.option("--seed", type=int, default=None, help="Seed of the deal (random if not given).")
@@ -108,7 +109,7 @@ def play(
     ruleset = variant_text or "classic"
     setup = Setup(
         ruleset=ruleset,
-        bots=_opponents(bot or "random", _check_opponents(ruleset, opponents)),
+        bots=_opponents(bot or DEFAULT_LEVEL, _check_opponents(ruleset, opponents)),
         single_hand=single_hand,
         seed=seed,
     )
@@ -176,8 +177,11 @@ def _resume_path(text: str) -> Path:
 
 
 def _opponents(bot: str, opponents: int) -> tuple[str, ...]:
-    """The bot of each opponent: one name for all, or one per opponent (``random,greedy``)."""
-    names = tuple(name.strip() for name in bot.split(",") if name.strip())
+    """The bot of each opponent: one name for all, or one per opponent (``easy,greedy``).
+
+    A level (easy, normal, hard) names the bot that plays it.
+    """
+    names = tuple(LEVELS.get(name.strip(), name.strip()) for name in bot.split(",") if name.strip())
     if len(names) == 1:
         names *= opponents
     elif len(names) != opponents:

@@ -48,7 +48,7 @@ def describe(event: dict[str, Any], seat: int, names: Sequence[str]) -> str:
     """One event as a sentence for the player at ``seat``; ``names`` names every seat."""
     model = event_model(event, seat)
     if isinstance(model, CutOffered):
-        return f"{names[model.seat]} to cut the deck of {model.cards} cards."
+        return f"The deck of {model.cards} cards is shuffled for {names[model.seat]} to cut."
     if isinstance(model, CutMade):
         where = "anywhere" if model.depth is None else f"{model.depth} cards down"
         return f"{names[model.seat]} cut the deck {where}."

@@ -16,17 +16,27 @@ from rummy_core.actions import Action
 from rummy_core.bots import Bot, make_bot
 from rummy_core.engine import Event, Game
 from rummy_core.errors import RuleError
-from rummy_core.record import load_record, record_of, replay, save_record, save_warning
+from rummy_core.models.actions import parse_action
+from rummy_core.record import (
+    GameRecord,
+    load_record,
+    record_of,
+    replay,
+    save_record,
+    save_warning,
+)
 from rummy_core.registry import find_ruleset
-from rummy_core.setup import Variant, first_dealer, new_game
+from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.simulate import bot_turn, tell
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.describe import describe
+from rummy_core.tui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.view import PlayerView, player_view
 
 HUMAN = "human"
-LOG_LINES = 200
-"""How many log sentences a session keeps."""
+LOG_LINES = 2000
+"""How many log sentences a session keeps: a whole match of several hands, for the log's
+earlier pages."""
 
 
 @dataclass(frozen=True)
@@ -62,12 +72,14 @@ class Setup:
 
     ruleset: str = "classic"
     """A ruleset name, or a variant with options and house rules (``classic:target=250``)."""
-    bots: tuple[str, ...] = ("random",)
+    bots: tuple[str, ...] = (LEVELS[DEFAULT_LEVEL],)
     """The strength (bot name) of each computer opponent, one per opponent."""
     single_hand: bool = False
     length: int | None = None
     """The target or number of hands (see ``MatchLength``); None keeps the ruleset's default."""
     seed: int | None = None
+    speed: str | None = None
+    """The computer players' pace (``speed.PAUSES``); None keeps the pause the app was given."""
 
     def variant(self) -> Variant:
         """The variant to play, with the match length applied."""
@@ -84,6 +96,26 @@ class Setup:
         elif self.length is not None and length.field is not None:
             options[length.field] = self.length
         return Variant(base.ruleset, options, base.house_rules)
+
+
+def _match_events(record: GameRecord) -> list[Event]:
+    """Every event of the saved match, earlier hands too, for the log of a resumed game.
+
+    ``replay`` has checked the record; a game keeps only its current hand's events, so this
+    plays the record again and keeps each hand's events before the next deal.
+    """
+    variant = Variant.parse(record.variant)
+    if record.position is not None:
+        game = game_from_position(variant, record.position, record.seed)
+    else:
+        game = new_game(variant, players=record.players, seed=record.seed, dealer=record.dealer)
+    events: list[Event] = []
+    for logged in record.actions:
+        if game.state.phase == HAND_OVER:
+            events.extend(game.events)
+            game.next_hand()
+        game.apply(logged.seat, parse_action(logged.action, game.hooks))
+    return [*events, *game.events]
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -148,7 +180,7 @@ class Session:
             save_path or path,
             record.position,
         )
-        session.remember(game.events)
+        session.remember(_match_events(record))
         return session
 
     def again(self) -> Session:
