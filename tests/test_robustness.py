@@ -230,7 +230,7 @@ def test_the_game_goes_on_and_warns_once_when_it_cannot_be_saved(tmp_path: Path)
     assert len([line for line in session.log if "could not be saved" in line]) == 1
     blocked.rmdir()
     assert session.save() == [] and not session.save_failing
-    assert load_record(blocked).seats == ["human", "random"]
+    assert load_record(blocked).seats == session.seats
 
 
 def test_a_save_without_a_human_seat_is_refused_in_plain_mode(tmp_path: Path) -> None:
@@ -284,3 +284,11 @@ def test_rummy_check_on_a_deep_file_does_not_crash_in_a_subprocess(tmp_path: Pat
     done = subprocess.run([str(rummy), "check", str(deep)], capture_output=True, text=True)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_an_action_whose_type_is_not_a_word_is_refused() -> None:
+    from rummy_core.models.actions import parse_action
+
+    with pytest.raises(RuleError) as caught:
+        parse_action({"type": [], "source": "discard"}, build_hooks(Variant("classic")))
+    assert caught.value.code == "bad_action"
