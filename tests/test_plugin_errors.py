@@ -414,8 +414,8 @@ def test_a_failing_plugin_action_leaves_other_actions_working() -> None:
     assert len(game.state.table) == 2
 
 
-class BadDeck:
-    name = "bad-deck"
+class StrangeDeck:
+    name = "strange-deck"
 
     @hookimpl(tryfirst=True)
     def rummy_deck(self) -> list[object]:
@@ -440,7 +440,7 @@ class NoCards:
 
 @pytest.mark.parametrize(
     ("plugin", "hook"),
-    [(BadDeck(), "rummy_deck"), (NoTurns(), "rummy_turn_cap"), (NoCards(), "rummy_hand_size")],
+    [(StrangeDeck(), "rummy_deck"), (NoTurns(), "rummy_turn_cap"), (NoCards(), "rummy_hand_size")],
 )
 def test_an_answer_out_of_range_fails_at_set_up_naming_the_plugin(
     plugin: object, hook: str
