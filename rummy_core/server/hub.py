@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TypeVar
 
-from rummy_core.server import adapter, outbox
+from rummy_core.server import adapter, choices, outbox
 from rummy_core.server.limits import Limits
 from rummy_core.server.live import Connection, LiveTable
 from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated
@@ -191,6 +191,18 @@ class Hub:
             )
             await self._commit(table, change, events)
         self._wake_bots(table)
+
+    async def choices(
+        self, table: LiveTable, seat: int, conn: Connection, cards: list[str]
+    ) -> None:
+        """Tell ``conn`` what its seat could do with ``cards`` (under the lock: bots move)."""
+        async with table.lock:
+            try:
+                answer = choices.choices(table.game, seat, cards, table.state_id)
+            except adapter.RuleError as exc:
+                conn.send(outbox.encode(outbox.refused(exc, table.state_id)))
+                return
+        conn.send(outbox.encode(answer))
 
     async def deal_next(self, table: LiveTable, conn: Connection, seen: int | None) -> None:
         """Deal the next hand, once this one is over."""
