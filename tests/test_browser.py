@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from server_helpers import create_table, running_server
 
 from rummy_core.cards import card_name, parse_card
 from rummy_core.meldrules import MeldRules
 from rummy_core.setup import new_game
 from rummy_core.tui.plays import held_melds
-from server_helpers import create_table, running_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
@@ -74,7 +75,11 @@ def state_id(page: Page) -> int:
 
 
 def wait_moved(page: Page, before: int) -> None:
-    page.wait_for_function(f"window.rummyTable.stateId > {before}", timeout=15000)
+    """Wait for the table to change; a refusal on the page is the failure's message."""
+    try:
+        page.wait_for_function(f"window.rummyTable.stateId > {before}", timeout=15000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"nothing happened: {page.inner_text('#message')!r}") from None
 
 
 def wait_my_turn(page: Page) -> None:
@@ -285,7 +290,8 @@ def fits_somewhere(page: Page, card: str) -> list[int]:
             const s = window.rummyTable;
             const key = card;
             if (!s.waiting.has(key)) s.waiting.set(key, []);
-            s.waiting.get(key).push((c) => done(c.plays.filter((p) => p.kind !== "meld").map((p) => p.meld)));
+            s.waiting.get(key).push(
+                (c) => done(c.plays.filter((p) => p.kind !== "meld").map((p) => p.meld)));
             s.ws.send(JSON.stringify({type: "choices", cards: [card], state_id: s.stateId}));
         })""",
         card,
@@ -315,8 +321,15 @@ def test_two_seats_see_their_own_hands_and_each_others_moves(base: str, browser:
     cutter.click("#cut-here")
     wait_moved(other, before)  # the cut pushed to the other seat
     for page in pages:
-        page.wait_for_function("window.rummyTable.view.phase === 'draw'")
+        page.wait_for_function("window.rummyTable.view.phase === 'play'")
         assert view(page)["cut_card"] is not None
+    # The starter holds one card more and opens the hand with a discard (H3).
+    starter = next(p for p in pages if view(p)["turn"] == view(p)["seat"])
+    before = state_id(starter)
+    select(starter, [view(starter)["hand"][0]])
+    starter.click("#discard-button")
+    for page in pages:
+        wait_moved(page, before)
     mover = next(p for p in pages if view(p)["turn"] == view(p)["seat"])
     watcher = next(p for p in pages if p is not mover)
     seat = view(mover)["seat"]
@@ -360,7 +373,8 @@ def test_screenshots_at_phone_and_desktop_sizes(base: str, browser: Browser, var
         assert width <= (PHONE if phone else DESKTOP)["width"], "the page scrolls sideways"
         smallest = page.evaluate(
             "Math.min(...[...document.querySelectorAll('#hand .card, .big')]"
-            ".map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)))"
+            ".filter((e) => e.offsetParent !== null).map((e) =>"
+            " Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)))"
         )
         assert smallest >= 44, f"a target is {smallest} px"
         shoot(page, f"{variant}-{'phone' if phone else 'desktop'}")
