@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint chromium bench bench-server clean
+.PHONY: play serve test lint chromium bench bench-server soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,12 @@ TABLES ?= 50
 SEATS ?= 4
 bench-server: $(VENV)/.test-installed
 	cd bench && ../$(BIN)/python server_bench.py --tables $(TABLES) --seats $(SEATS)
+
+# The soak (not in the test run): HANDS hands per ruleset by random and greedy bots, with every
+# house rule, checking conservation, scoring and hidden cards; prints hands and breaks found.
+HANDS ?= 10000
+soak: $(VENV)/.test-installed
+	HANDS=$(HANDS) $(BIN)/python bench/soak.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

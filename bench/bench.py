@@ -11,11 +11,16 @@ Workloads, each as close as the games allow:
 - hands per second, greedy bot against itself, 2-player classic rummy single hands, one ``Hooks``
   reused, a fresh game per hand; OpenSpiel's simple gin rummy bot against itself (a fresh
   ``new_initial_state()`` per hand); RLCard's novice rule agent against itself.
-- hands per second with uniformly random legal moves, per ruleset; OpenSpiel's random gin rummy.
+- hands and engine actions per second with uniformly random legal moves, per ruleset;
+  OpenSpiel's random gin rummy (its player actions, chance nodes left out) and RLCard's
+  environment steps with its random agent. A random classic hand is much longer than a random gin
+  hand, so actions per second are the fairer comparison.
 - solver microseconds per call on 10,000 random hands (``bench/solver_bench.py``'s hands):
   median and 99th percentile, first pass (empty memo) and second; OpenSpiel's ``min_deadwood``
   and RLCard's best meld clusters with their deadwood on 10-card hands.
-- memory: the resident set of a fresh process after 1,000 and after 10,000 greedy hands.
+- the expert bot's CPU milliseconds per decision at its default budget, against the greedy bot.
+- memory: the resident set of a fresh process after 1,000 and after 10,000 greedy hands, for each
+  ruleset with 2 and 4 players.
 
 Run: ``python bench/bench.py [--quick]`` (``--quick``: shorter runs, for a first look).
 """
@@ -30,23 +35,30 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from solver_bench import CLASSIC, HUNGARIAN, RIVERSIDE, _hands, _timings
 
-from rummy_core.bots import make_bot
+from rummy_core.bots import SeatHandle, make_bot
 from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.simulate import play_hand
+from rummy_core.simulate import bot_turn, play_hand, tell
+from rummy_core.state import HAND_OVER, MATCH_OVER
 
-REFERENCE = {
-    "openspiel_simple": 350.0,
-    "openspiel_random": 270.0,
-    "openspiel_solver": 1.6,
-    "rlcard_rule": 73.0,
-    "rlcard_solver": 24.0,
+REFERENCE: dict[str, Any] = {
+    "openspiel_simple": 504.0,
+    "openspiel_random": 398.0,
+    "openspiel_actions": 32_900.0,
+    "openspiel_solver": (1.7, 3.9),
+    "rlcard_rule": 100.0,
+    "rlcard_solver": (11.9, 46.8),
 }
-"""The issue's figures for this machine, shown when a peer cannot be imported."""
+"""The issue's figures for this machine (one core, CPU time), shown when a peer cannot be
+imported."""
+
+RULESETS = ("classic:target=null", "riverside", "hungarian")
+"""The rulesets measured, as variants (single hands: a fresh game plays its first hand)."""
 
 
 def pin_to_one_core() -> str:
@@ -83,6 +95,43 @@ def our_hands(variant: str, bot: str, seconds: float) -> float:
     return per_second(one, seconds)
 
 
+def our_random(variant: str, seconds: float) -> tuple[float, float]:
+    """Two-player hands and engine actions per second of ``variant``, random legal moves."""
+    hooks = build_hooks(Variant.parse(variant), 2)
+    hands = actions = 0
+    start = time.process_time()
+    while (spent := time.process_time() - start) < seconds:
+        game = new_game(hooks=hooks, seed=hands)
+        bots = [make_bot("random", 2 * hands), make_bot("random", 2 * hands + 1)]
+        while game.state.phase not in (HAND_OVER, MATCH_OVER):
+            bot_turn(game, bots)
+            actions += 1
+        hands += 1
+    return hands / spent, actions / spent
+
+
+def our_expert(variant: str, decisions: int) -> tuple[float, float]:
+    """The expert's median and 90th-percentile milliseconds of CPU per decision, at its default
+    budget, against the greedy bot in 2-player hands of ``variant``."""
+    hooks = build_hooks(Variant.parse(variant), 2)
+    spent: list[float] = []
+    deal = 0
+    while len(spent) < decisions:
+        game = new_game(hooks=hooks, seed=deal)
+        bots = [make_bot("expert", deal), make_bot("greedy", deal)]
+        while game.state.phase not in (HAND_OVER, MATCH_OVER) and len(spent) < decisions:
+            seat = game.current_player()
+            assert seat is not None
+            start = time.process_time()
+            action = bots[seat].choose(SeatHandle(game, seat))
+            if seat == 0:
+                spent.append((time.process_time() - start) * 1000)
+            tell(bots, game.apply(seat, action))
+        deal += 1
+    spent.sort()
+    return statistics.median(spent), spent[int(len(spent) * 0.9)]
+
+
 def our_solver(count: int) -> dict[str, tuple[float, float, float, float]]:
     """Per ruleset: median and p99 microseconds, first pass then second pass."""
     rng = random.Random(2024)
@@ -101,12 +150,12 @@ def our_solver(count: int) -> dict[str, tuple[float, float, float, float]]:
     return found
 
 
-def memory_child(hands: int) -> None:
+def memory_child(variant: str, players: int, hands: int) -> None:
     """In a fresh process: play greedy hands, print the resident set after 1,000 and at the end."""
-    hooks = build_hooks(Variant.parse("classic:target=null"), 2)
+    hooks = build_hooks(Variant.parse(variant), players)
     for index in range(hands):
         game = new_game(hooks=hooks, seed=index)
-        play_hand(game, [make_bot("greedy", 2 * index), make_bot("greedy", 2 * index + 1)])
+        play_hand(game, [make_bot("greedy", players * index + seat) for seat in range(players)])
         if index + 1 in (1000, hands):
             print(index + 1, _status("VmRSS"), _status("VmHWM"), flush=True)
 
@@ -119,10 +168,10 @@ def _status(field: str) -> int:
     return 0
 
 
-def our_memory(hands: int) -> list[tuple[int, int, int]]:
+def our_memory(variant: str, players: int, hands: int) -> list[tuple[int, int, int]]:
     """(hands played, RSS kB, peak RSS kB) reported by a fresh process playing ``hands``."""
     out = subprocess.run(
-        [sys.executable, __file__, "--memory-child", str(hands)],
+        [sys.executable, __file__, "--memory-child", variant, str(players), str(hands)],
         check=True,
         capture_output=True,
         text=True,
@@ -134,10 +183,11 @@ def our_memory(hands: int) -> list[tuple[int, int, int]]:
 # -- the peers -------------------------------------------------------------------------------
 
 
-def openspiel_hands(bot: str, seconds: float) -> float | None:
-    """OpenSpiel gin rummy hands per second: its simple bot, or random legal moves."""
+def openspiel_hands(bot: str, seconds: float) -> tuple[float, float] | None:
+    """OpenSpiel gin rummy hands and player actions (chance nodes left out) per second: its
+    simple bot, or random legal moves."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy")
@@ -148,26 +198,33 @@ def openspiel_hands(bot: str, seconds: float) -> float | None:
         else []
     )
 
+    actions = 0
+
     def one(_: int) -> None:
+        nonlocal actions
         state = game.new_initial_state()
         for each in bots:
             each.restart()
         while not state.is_terminal():
             if state.is_chance_node():
                 action = rng.choice(state.chance_outcomes())[0]
-            elif bots:
-                action = bots[state.current_player()].step(state)
             else:
-                action = rng.choice(state.legal_actions())
+                actions += 1
+                if bots:
+                    action = bots[state.current_player()].step(state)
+                else:
+                    action = rng.choice(state.legal_actions())
             state.apply_action(action)
 
-    return per_second(one, seconds)
+    start = time.process_time()
+    hands = per_second(one, seconds)
+    return hands, actions / (time.process_time() - start)
 
 
 def openspiel_solver(count: int) -> tuple[float, float] | None:
     """OpenSpiel's C++ minimum deadwood on random 10-card hands: median and p99 microseconds."""
     try:
-        import pyspiel
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
@@ -186,8 +243,8 @@ def openspiel_solver(count: int) -> tuple[float, float] | None:
 def rlcard_hands(seconds: float) -> float | None:
     """RLCard gin rummy hands per second, its novice rule agent in both seats."""
     try:
-        import rlcard  # type: ignore[import-not-found]
-        from rlcard.models.gin_rummy_rule_models import (  # type: ignore[import-not-found]
+        import rlcard  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        from rlcard.models.gin_rummy_rule_models import (  # type: ignore[import-not-found,import-untyped,unused-ignore]
             GinRummyNoviceRuleAgent,
         )
     except ImportError:
@@ -198,10 +255,29 @@ def rlcard_hands(seconds: float) -> float | None:
     return per_second(lambda _: env.run(is_training=False), seconds)
 
 
+def rlcard_steps(seconds: float) -> float | None:
+    """RLCard gin rummy environment steps per second, a random agent in both seats."""
+    try:
+        import rlcard  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        from rlcard.agents import RandomAgent  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        return None
+    env = rlcard.make("gin-rummy", config={"seed": 0})
+    agent = RandomAgent(num_actions=env.num_actions)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            state, _ = env.step(agent.step(state))
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
 def rlcard_solver(count: int) -> tuple[float, float] | None:
     """RLCard's best meld clusters and their deadwood on random 10-card hands (microseconds)."""
     try:
-        from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-not-found]
+        from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     deck = utils.get_deck()
@@ -223,14 +299,20 @@ def rlcard_solver(count: int) -> tuple[float, float] | None:
 
 def _rate(value: float | None, reference: str | None = None) -> str:
     if value is None:
-        return f"{REFERENCE[reference]:.0f}/s (ref)" if reference else "-"
-    return f"{value:.0f}/s"
+        return f"{REFERENCE[reference]:,.0f}/s (ref)" if reference else "-"
+    return f"{value:,.0f}/s"
 
 
-def _micros(value: tuple[float, float] | None, reference: str | None = None) -> str:
+def _micros(value: tuple[float, float] | None, reference: str) -> str:
     if value is None:
-        return f"{REFERENCE[reference]:.1f} us (ref)" if reference else "-"
+        median, p99 = REFERENCE[reference]
+        return f"{median:.1f} / {p99:.1f} us (ref)"
     return f"{value[0]:.1f} / {value[1]:.1f} us"
+
+
+def _ratio(ours: float, theirs: float | None, reference: str) -> str:
+    peer = theirs if theirs is not None else REFERENCE[reference]
+    return f"{ours / peer:.2f}x"
 
 
 def main() -> None:
@@ -239,34 +321,50 @@ def main() -> None:
     seconds = 3.0 if quick else 10.0
     solver_hands = 1000 if quick else 10_000
     memory_hands = 2000 if quick else 10_000
+    decisions = 30 if quick else 150
     pinned = pin_to_one_core()
     print(f"Python {sys.version.split()[0]}, {pinned}, CPU time; peers in the same run.")
     rows: list[tuple[str, str, str, str, str]] = []
     greedy = our_hands("classic:target=null", "greedy", seconds)
+    simple = openspiel_hands("simple", seconds)
     rows.append(
         (
             "hands/s, 2-player classic, greedy bot vs itself",
-            _rate(greedy),
-            _rate(openspiel_hands("simple", seconds), "openspiel_simple") + " simple bot",
+            f"{_rate(greedy)} ({_ratio(greedy, simple and simple[0], 'openspiel_simple')})",
+            _rate(simple and simple[0], "openspiel_simple") + " simple bot",
             _rate(rlcard_hands(seconds), "rlcard_rule") + " rule agent",
-            ">= 350/s",
+            ">= 1.5x OpenSpiel",
         )
     )
     os_random = openspiel_hands("random", seconds)
-    for variant in ("classic:target=null", "hungarian", "riverside"):
+    rl_steps = rlcard_steps(seconds)
+    for variant in RULESETS:
         name = variant.split(":")[0]
+        hands, actions = our_random(variant, seconds)
+        classic = name == "classic"
         rows.append(
             (
                 f"hands/s, 2-player {name}, random moves",
-                _rate(our_hands(variant, "random", seconds)),
-                _rate(os_random, "openspiel_random") if name == "classic" else "",
+                _rate(hands),
+                _rate(os_random and os_random[0], "openspiel_random") if classic else "",
                 "",
                 "",
+            )
+        )
+        versus = f" ({_ratio(actions, os_random and os_random[1], 'openspiel_actions')})"
+        rows.append(
+            (
+                f"actions/s, 2-player {name}, random moves",
+                _rate(actions) + (versus if classic else ""),
+                _rate(os_random and os_random[1], "openspiel_actions") if classic else "",
+                f"{_rate(rl_steps)} env steps" if classic else "",
+                ">= 1.5x OpenSpiel" if classic else "",
             )
         )
     ours = our_solver(solver_hands)
     labels = {"classic": "10-card classic", "hungarian": "15-card Hungarian, jokers"}
     labels["riverside"] = "30-card Riverside, four 2s"
+    goals = {"classic": "<= OpenSpiel, p99 < 8", "hungarian": "< 30 us", "riverside": "< 200 us"}
     for name, (median, p99, warm_median, warm_p99) in ours.items():
         peers = name == "classic"
         rows.append(
@@ -275,12 +373,26 @@ def main() -> None:
                 f"{median:.1f} / {p99:.1f} us (warm {warm_median:.1f} / {warm_p99:.1f})",
                 _micros(openspiel_solver(solver_hands), "openspiel_solver") if peers else "",
                 _micros(rlcard_solver(solver_hands), "rlcard_solver") if peers else "",
-                "< 8 us" if peers else "",
+                goals[name],
             )
         )
-    memory = our_memory(memory_hands)
-    rss = ", ".join(f"{kb / 1024:.1f} MB after {n:,}" for n, kb, _ in memory)
-    rows.append((f"RSS of a process playing {memory_hands:,} greedy hands", rss, "", "", "flat"))
+    for variant in RULESETS:
+        median, p90 = our_expert(variant, decisions)
+        rows.append(
+            (
+                f"expert ms/decision median / p90, {variant.split(':')[0]}",
+                f"{median:.0f} / {p90:.0f} ms",
+                "",
+                "",
+                "median < 100 ms",
+            )
+        )
+    for variant in RULESETS:
+        for players in (2, 4):
+            memory = our_memory(variant, players, memory_hands)
+            rss = ", ".join(f"{kb / 1024:.1f} MB after {n:,}" for n, kb, _ in memory)
+            name = variant.split(":")[0]
+            rows.append((f"RSS, {players}-player {name} greedy hands", rss, "", "", "flat"))
     _print(rows)
 
 
@@ -295,7 +407,7 @@ def _print(rows: list[tuple[str, str, str, str, str]]) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--memory-child":
-        memory_child(int(sys.argv[2]))
+    if len(sys.argv) > 4 and sys.argv[1] == "--memory-child":
+        memory_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
         main()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -21,7 +22,7 @@ from rummy_core.errors import RuleError
 from rummy_core.hooks import hook_names
 from rummy_core.jsonout import json_option, to_stdout, write_json
 from rummy_core.newrule import new_house_rule
-from rummy_core.record import load_record, record_of, replay, save_record
+from rummy_core.record import load_record, record_of, replay, save_record, save_warning
 from rummy_core.registry import find_ruleset, house_rules, rulesets
 from rummy_core.saves import new_save_path, saved_games, saves_dir
 from rummy_core.schemas import all_schemas
@@ -85,7 +86,7 @@ def cli() -> None:
 )
 @click.option(
     "--pause",
-    type=float,
+    type=click.FloatRange(0, 60),
     default=0.6,
     show_default=True,
     help="Seconds between two moves of the computer players, so you can follow them.",
@@ -209,15 +210,33 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
         dealer = first_dealer(seed, players)
         game = new_game(variant, players=players, seed=seed, dealer=dealer, choosers=[0])
         seats = ["human", *setup.bots]
+    if seats.count("human") != 1:
+        raise RuleError(
+            "no_human_seat",
+            f"{resume_path}: a game in the terminal needs exactly one human seat, and this save"
+            f" has {seats.count('human')}.",
+        )
     bots = {
         s: make_bot(name, seed=game.state.seed + s)
         for s, name in enumerate(seats)
         if name != "human"
     }
-    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        # A folder that cannot be made is reported by the first save.
+        path.parent.mkdir(parents=True, exist_ok=True)
+    failing = False
 
     def save(played: Game) -> None:
-        save_record(record_of(played, variant, dealer, seats), path)
+        # A save that fails does not stop the game: say so once, and try again every move.
+        nonlocal failing
+        try:
+            save_record(record_of(played, variant, dealer, seats), path)
+        except OSError as exc:
+            if not failing:
+                click.echo(save_warning(path, exc), err=True)
+            failing = True
+        else:
+            failing = False
 
     click.echo(f"Playing {variant.label()} (seed {game.state.seed}); saving to {path}")
     play_text(game, seats.index("human"), bots, save)

@@ -199,7 +199,9 @@ def duel(
 )
 @click.option("--games", type=int, default=100, show_default=True, help="Games (two per deal).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals.")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
+)
 @json_option("the result")
 def duel_command(
     bot_a: str, bot_b: str, variant: str, games: int, seed: int, jobs: int, json_path: Path | None

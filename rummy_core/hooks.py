@@ -70,14 +70,26 @@ class Hooks:
         monitoring and tracing it sees every hook call."""
         self._calls = HookCalls(pm)
         # Asked once: the hot path reads these attributes instead of calling hooks.
-        self.deck: list[int] = self._decide("rummy_deck", list)
+        self.deck: list[int] = self._checked(
+            "rummy_deck",
+            lambda deck: (
+                isinstance(deck, list)
+                and len(deck) > 0
+                and all(_is_int(c) and 0 <= c < CARD_CODES for c in deck)
+            ),
+            f"a list of card codes from 0 to {CARD_CODES - 1}",
+        )
         self.meld_rules: MeldRules = self._decide("rummy_meld_rules", MeldRules)
         self.card_values: tuple[int, ...] = self._checked(
             "rummy_card_values",
             lambda v: isinstance(v, tuple) and len(v) == CARD_CODES and all(_is_int(x) for x in v),
             f"a tuple of {CARD_CODES} ints",
         )
-        self.turn_cap: int = self._decide("rummy_turn_cap", int)
+        self.turn_cap: int = self._checked(
+            "rummy_turn_cap",
+            lambda cap: _is_int(cap) and cap >= 1,
+            "a whole number of turns from 1",
+        )
         self.action_kinds = ActionKinds(pm)
         """The kinds of action plugins added, by JSON ``type`` (``rummy_register_actions``)."""
 
@@ -198,7 +210,15 @@ class Hooks:
     # -- the deal -----------------------------------------------------------------------------
 
     def hand_size(self, players: int, seat: int, dealer: int) -> int:
-        return self._decide("rummy_hand_size", int, players, seat, dealer)
+        size: int = self._checked(
+            "rummy_hand_size",
+            lambda n: _is_int(n) and n >= 1,
+            "a whole number of cards from 1",
+            players,
+            seat,
+            dealer,
+        )
+        return size
 
     def deal(
         self, state: State, deck: list[int], sizes: list[int], rng: Random, cut: int | None

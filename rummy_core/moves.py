@@ -104,12 +104,35 @@ def _extenders(kind: str, reps: tuple[int, ...]) -> frozenset[int]:
 
 
 def _combined(melds: list[NewMeld], hand: Sequence[int]) -> Iterator[MeldDown]:
-    held = Counter(hand)
+    """Lay-downs of 2 to ``MAX_COMBINED`` of ``melds`` the hand holds together, pairs first,
+    each size in the order of ``itertools.combinations``."""
+    held: dict[int, int] = {}
+    for code in hand:
+        held[code] = held.get(code, 0) + 1
+    needs = [Counter(m.cards) for m in melds]
     for size in range(2, MAX_COMBINED + 1):
-        for group in combinations(melds, size):
-            need = Counter(c for m in group for c in m.cards)
-            if all(held[c] >= n for c, n in need.items()):
-                yield MeldDown(group)
+        for group in _groups(needs, held, size, 0, ()):
+            yield MeldDown(tuple(melds[i] for i in group))
+
+
+def _groups(
+    needs: list[Counter[int]], left: dict[int, int], size: int, start: int, chosen: tuple[int, ...]
+) -> Iterator[tuple[int, ...]]:
+    # Depth first, taking each meld's cards out of ``left``: a pair that clashes is never
+    # extended, where trying every combination costs C(n, 3) card counts.
+    for index in range(start, len(needs)):
+        need = needs[index]
+        if any(left.get(code, 0) < n for code, n in need.items()):
+            continue
+        group = (*chosen, index)
+        if len(group) == size:
+            yield group
+            continue
+        for code, n in need.items():
+            left[code] -= n
+        yield from _groups(needs, left, size, index + 1, group)
+        for code, n in need.items():
+            left[code] += n
 
 
 def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
@@ -121,12 +144,18 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
     """
     held = Counter(hand)
     wild_cards = sorted(c for c in hand if c in rules.wilds or c == JOKER)
+    # Each suit's ranks held, as 13 bits: most hands meld little, and the masks rule out the
+    # ranks and suits with nothing to build before any candidate is.
+    masks = [0, 0, 0, 0]
+    for code in held:
+        if code < JOKER:
+            masks[code // 13] |= 1 << code % 13
     found: dict[tuple[int, ...], NewMeld] = {}
     if rules.set is not None:
-        for cards in _set_candidates(held, wild_cards, rules):
+        for cards in _set_candidates(held, masks, wild_cards, rules):
             found.setdefault(cards, NewMeld.of(cards))
     if rules.run is not None:
-        for cards in _run_candidates(held, wild_cards, rules):
+        for cards in _run_candidates(masks, wild_cards, rules):
             found.setdefault(cards, NewMeld.of(cards))
     return [
         m
@@ -141,16 +170,20 @@ def _wild_budget(rules: MeldRules, wild_cards: list[int]) -> int:
 
 
 def _set_candidates(
-    held: Counter[int], wild_cards: list[int], rules: MeldRules
+    held: Counter[int], masks: list[int], wild_cards: list[int], rules: MeldRules
 ) -> Iterator[tuple[int, ...]]:
     shape = rules.set
     assert shape is not None
     budget = _wild_budget(rules, wild_cards)
     smallest = min(shape.sizes)
+    a, b, c, d = masks
     for rank in range(1, 14):
-        naturals = [code for code in range(rank - 1, 52, 13) if code in held]  # card(rank, s)
-        if len(naturals) + budget < smallest or not naturals:
+        suits = (
+            (a >> rank - 1 & 1) + (b >> rank - 1 & 1) + (c >> rank - 1 & 1) + (d >> rank - 1 & 1)
+        )
+        if not suits or suits + budget < smallest:
             continue
+        naturals = [code for code in range(rank - 1, 52, 13) if code in held]  # card(rank, s)
         # A wild of this very rank is natural here (the four 2s), so it is not spent as a wild.
         spare = [w for w in wild_cards if w == JOKER or rank_of(w) != rank]
         for size in sorted(shape.sizes):
@@ -169,21 +202,30 @@ instead of a call per card on the hot path."""
 
 
 def _run_candidates(
-    held: Counter[int], wild_cards: list[int], rules: MeldRules
+    masks: list[int], wild_cards: list[int], rules: MeldRules
 ) -> Iterator[tuple[int, ...]]:
     shape = rules.run
     assert shape is not None
     budget = _wild_budget(rules, wild_cards)
     last = 13 if shape.wrap else (14 if shape.ace_high else 13)
     for suit in range(4):
-        # Ordinals 1 (ace low) .. 14 (ace high); with wrap the ranks repeat round the corner.
-        codes = _ORDINAL_CODES[suit]
-        have = [False] + [code in held for code in codes[1:]]
-        if not any(have):
+        ranks = masks[suit]
+        if not ranks or ranks.bit_count() + budget < shape.min_len:
             continue
+        # Ordinals 1 (ace low) .. 14 (ace high); with wrap the ranks repeat round the corner:
+        # bit ``o`` of ``have`` is whether the card at ordinal ``o`` is held.
+        have = ranks << 1 | ranks << 14 | (ranks & 1) << 27
+        if not budget:
+            # Without wilds a run needs ``min_len`` cards in a row: most suits have none.
+            row = have if shape.wrap else have & (1 << last + 1) - 1
+            for _ in range(1, shape.min_len):
+                row &= row >> 1
+            if not row:
+                continue
+        codes = _ORDINAL_CODES[suit]
         first = 1 if shape.wrap or shape.ace_low else 2
         for start in range(first, last + 1):
-            if not have[start] and not budget:
+            if not have >> start & 1 and not budget:
                 continue
             cards: list[int] = []
             spare = list(wild_cards)
@@ -192,7 +234,7 @@ def _run_candidates(
                 ordinal = start + length - 1
                 if not shape.wrap and ordinal > last:
                     break
-                if have[ordinal]:
+                if have >> ordinal & 1:
                     cards.append(codes[ordinal])
                     naturals += 1
                 elif spare and len(wild_cards) - len(spare) < budget:

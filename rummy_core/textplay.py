@@ -68,7 +68,7 @@ def parse_command(text: str) -> Action | str:
 
 
 def _meld_number(text: str) -> bool:
-    return text.isdigit() and int(text) >= 1
+    return text.isdecimal() and int(text) >= 1
 
 
 def _new_meld(tokens: list[str]) -> NewMeld:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import time
+from itertools import count
+from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from rummy_core.actions import STOCK, Action, Discard, Draw, MeldDown, NewMeld
-from rummy_core.bots import SeatHandle, make_bot
+from rummy_core.bots import SeatHandle, expert, make_bot
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
@@ -40,6 +44,25 @@ def test_playouts_prefer_going_out_to_breaking_a_meld() -> None:
     for options, best in (([stay, out], 1), ([out, stay], 0)):
         expert = ExpertBot(1, playouts=6, seconds=None)
         assert expert._best(handle, handle.view, options) == best
+
+
+def test_the_default_budget_is_a_count_so_a_slow_machine_chooses_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The going-out position above, on a machine where every reading of the clock is 10 s
+    # later: a time budget would stop after two deals, too few to prefer going out (4 needed).
+    game = position("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"])
+    handle = SeatHandle(game, 0)
+    out: list[Action] = [
+        MeldDown((NewMeld.of(parse_cards("4H 5H 6H")), NewMeld.of(parse_cards("9C 9D 9S")))),
+        Discard(parse_card("KD")),
+    ]
+    options = [[Discard(parse_card("9C"))], out]
+    assert ExpertBot(1)._best(handle, handle.view, options) == 1
+    ticks = count()
+    monkeypatch.setattr(expert, "time", SimpleNamespace(process_time=lambda: 10.0 * next(ticks)))
+    assert ExpertBot(1)._best(handle, handle.view, options) == 1
+    assert ExpertBot(1, seconds=1.0)._best(handle, handle.view, options) == 0
 
 
 def test_a_move_keeps_to_the_time_budget() -> None:

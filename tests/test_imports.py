@@ -12,10 +12,16 @@ from pathlib import Path
 ROOT = Path(__file__).parent.parent
 PACKAGES = {"rummy_core": ROOT / "rummy_core", "rummy_rulesets": ROOT / "rulesets"}
 LAZY = {
-    "rummy_core.cli": {"rummy_core.tui", "rummy_core.tui.app"},
+    "rummy_core.cli": {
+        "rummy_core.tui",
+        "rummy_core.tui.app",
+        "rummy_core.server",
+        "rummy_core.server.run",
+    },
     "rummy_core.compare.command": {"rummy_core.compare.plot"},
 }
-"""Imports made inside a function on purpose: Textual and matplotlib load only when used."""
+"""Imports made inside a function on purpose: Textual and matplotlib load only when used, and
+the server only with its optional extra installed."""
 
 
 def modules() -> dict[str, Path]:

@@ -412,3 +412,40 @@ def test_a_failing_plugin_action_leaves_other_actions_working() -> None:
     assert_refused(game, 0, Shout("x"), "plugin_error")
     game.apply(0, MeldDown((NewMeld.of(parse_cards("7H 7C 7D")),)))
     assert len(game.state.table) == 2
+
+
+class StrangeDeck:
+    name = "strange-deck"
+
+    @hookimpl(tryfirst=True)
+    def rummy_deck(self) -> list[object]:
+        return ["AS", 99]
+
+
+class NoTurns:
+    name = "no-turns"
+
+    @hookimpl(tryfirst=True)
+    def rummy_turn_cap(self) -> int:
+        return -1
+
+
+class NoCards:
+    name = "no-cards"
+
+    @hookimpl(tryfirst=True)
+    def rummy_hand_size(self) -> int:
+        return -1
+
+
+@pytest.mark.parametrize(
+    ("plugin", "hook"),
+    [(StrangeDeck(), "rummy_deck"), (NoTurns(), "rummy_turn_cap"), (NoCards(), "rummy_hand_size")],
+)
+def test_an_answer_out_of_range_fails_at_set_up_naming_the_plugin(
+    plugin: object, hook: str
+) -> None:
+    # Checked at the engine's border, not left to fail later (or never).
+    error = set_up_error(plugin)
+    assert error.code == "plugin_error"
+    assert (error.params["plugin"], error.params["hook"]) == (plugin.name, hook)  # type: ignore[attr-defined]

@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 from rummy_core.cards import JOKER, card
 from rummy_core.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.melds import readings
-from rummy_core.solver import Arrangement, MeldSolver, best_arrangement, is_full_meld
+from rummy_core.solver import (
+    Arrangement,
+    MeldSolver,
+    best_arrangement,
+    general,
+    is_full_meld,
+    runs,
+    search,
+)
 from rummy_core.solver.reference import reference_deadwood
 from rummy_core.solver.runs import run_spans
 
@@ -206,3 +214,25 @@ def test_hungarian_two_packs_and_jokers() -> None:
 def test_three_copies_are_refused() -> None:
     with pytest.raises(ValueError, match="two copies"):
         best_arrangement([0, 0, 0], HUNGARIAN, HUNGARIAN_VALUES)
+
+
+def test_memos_stay_within_their_bounds_and_answers_stay_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Small bounds, many two-pack hands with and without jokers: every memo is cleared when
+    # full, never grows past its bound, and the answers after a clear match a fresh solver's.
+    monkeypatch.setattr(search, "PAIR_LIMIT", 64)
+    monkeypatch.setattr(general, "OPTIONS_LIMIT", 16)
+    monkeypatch.setattr(runs, "MEMO_LIMIT", 256)
+    rules = MeldRules(wilds=frozenset({JOKER}), max_wilds=1, run=RunShape(max_len=6))
+    solver = MeldSolver(rules, HUNGARIAN_VALUES)
+    rng = random.Random(5)
+    hands = [rng.sample(TWO_PACKS, 12) for _ in range(300)]
+    found = [solver.best(hand) for hand in hands]
+    assert max(len(memo) for memo in solver._pairs) <= 64
+    assert len(solver._wilds._options) <= 16
+    assert len(solver._suits[0]._memo) <= 256
+    fresh = MeldSolver(rules, HUNGARIAN_VALUES)
+    assert [fresh.best(hand).deadwood_value for hand in hands[::-1]] == [
+        a.deadwood_value for a in found[::-1]
+    ]

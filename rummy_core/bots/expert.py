@@ -15,6 +15,7 @@ bot does. It never looks at the real hidden cards: it sees the game only through
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from random import Random
@@ -35,18 +36,24 @@ TWO_WAYS = 12
 greedy bots with different weights, where keeping every card with a partner won most hands."""
 FEEDING = 2
 """The expert's weight on not feeding rivals (the greedy bot's is 4), tuned with ``TWO_WAYS``."""
-PLAYOUTS = 12
-"""Sampled deals per decision by default (each option is played out once on each)."""
-SECONDS = 1.0
-"""Time budget per decision by default: sampling stops when it runs out (two deals at least)."""
+PLAYOUTS = 16
+"""Sampled deals per decision by default (each option is played out once on each). A count,
+not a time, is the default budget: the same seed makes the same choices on any machine."""
 DISCARDS = 3
 """How many of the greedy bot's best discards are weighed."""
 CONFIDENCE = 1.5
+"""Standard errors by which an option must beat the greedy bot's own to be preferred to it."""
 MIN_EVIDENCE = 4
 """Deals an option must have been played on before it may be preferred to the greedy bot's."""
-"""Standard errors by which an option must beat the greedy bot's own to be preferred to it."""
 PLAYOUT_TURNS = 400
 """Turns after which a playout stops and is scored as it stands (a bound, rarely reached)."""
+
+
+def _whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (``16`` or ``16.0`` as an option string gives it)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
 class ExpertBot:
@@ -58,11 +65,36 @@ class ExpertBot:
         self,
         seed: int = 0,
         playouts: int = PLAYOUTS,
-        seconds: float | None = SECONDS,
+        seconds: float | None = None,
         discards: int = DISCARDS,
     ) -> None:
-        """``playouts`` deals per decision at most, ``seconds`` of thinking per decision at most
-        (None: no time limit), the best ``discards`` of its own policy weighed."""
+        """``playouts`` deals per decision, the best ``discards`` of its own policy weighed.
+
+        ``seconds`` also caps the CPU time of a decision (two deals at least); it is off by
+        default, since a time limit makes the choices depend on the machine's speed.
+        ``bad_bot_options`` if a count is not a whole number from 1, or ``seconds`` is not a
+        positive, finite number of seconds.
+        """
+        for option, count in (("playouts", playouts), ("discards", discards)):
+            if not _whole(count) or count < 1:
+                raise RuleError(
+                    "bad_bot_options",
+                    f"Options for expert: {option} is a whole number from 1, not {count!r}.",
+                    bot=self.name,
+                    option=option,
+                )
+        if seconds is not None and not (
+            isinstance(seconds, int | float)
+            and not isinstance(seconds, bool)
+            and 0 < seconds < math.inf
+        ):
+            raise RuleError(
+                "bad_bot_options",
+                f"Options for expert: seconds is a positive number of seconds, not {seconds!r}.",
+                bot=self.name,
+                option="seconds",
+            )
+        playouts, discards = int(playouts), int(discards)
         self.greedy = GreedyBot(seed, two_ways=TWO_WAYS, feeding=FEEDING)
         """This bot's own policy between searches and in its own seat of the playouts: the
         greedy bot with its discard weights tuned."""

@@ -113,8 +113,9 @@ def parse_action(data: object, hooks: Hooks | None = None) -> act.Action:
     action the game's plugins add (``rummy_register_actions``).
     """
     try:
-        if hooks is not None and isinstance(data, dict) and data.get("type") in hooks.action_kinds:
-            kind = hooks.action_kinds[data["type"]]
+        kind_name = data.get("type") if isinstance(data, dict) else None
+        if hooks is not None and isinstance(kind_name, str) and kind_name in hooks.action_kinds:
+            kind = hooks.action_kinds[kind_name]
             return hooks.action_kinds.from_model(kind, kind.model.model_validate(data))
         model = ACTION_ADAPTER.validate_python(data)
     except ValidationError as exc:

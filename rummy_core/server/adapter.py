@@ -11,8 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummy_core.bots import Bot, SeatHandle, bot_names, make_bot
-from rummy_core.engine import Event, Game
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position

@@ -26,6 +26,10 @@ from rummy_core.solver.wilds import (
     wild_parts,
 )
 
+OPTIONS_LIMIT = 1 << 12
+"""Entries the memo of set options holds before it is cleared (its keys are a rank, the copies
+held in each suit and a wild count: bounded, but by the deck, not by a number chosen here)."""
+
 _Chosen = tuple[tuple[int, SetOption], ...]
 _Option = tuple[SetOption, list[int]]
 """A set option with the values of its natural cards, card by card."""
@@ -131,6 +135,8 @@ class WildSearch:
             gains = [NEG] * (budget + 1)
             for option, naturals in listed:
                 gains[option.wilds] = max(gains[option.wilds], sum(naturals))
+            if len(self._options) >= OPTIONS_LIMIT:
+                self._options.clear()
             found = self._options[key] = (listed, tuple(gains))
         return found
 

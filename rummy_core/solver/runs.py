@@ -28,7 +28,7 @@ concave curve above those values (rounded up), which never grow: the best value 
 wilds is at most the best with none plus the first ``j`` gains."""
 
 
-MEMO_LIMIT = 1 << 20
+MEMO_LIMIT = 1 << 16
 """Entries a suit memo holds before it is cleared: a bound on memory for long simulations."""
 
 

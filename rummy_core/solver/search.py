@@ -20,6 +20,9 @@ from rummy_core.solver.runs import suit_runs
 from rummy_core.solver.sets import set_options
 
 _BIT = tuple(1 << code for code in range(CARD_CODES))
+PAIR_LIMIT = 1 << 13
+"""Entries each suit's two-pack memo holds before it is cleared. Its keys are pairs of 13-bit
+masks (3 ** 13 of them), so without a bound a long simulation would fill memory with it."""
 _Plain = tuple[int, tuple[Meld, ...], tuple[int, ...]]
 _SetChoice = tuple[int, Meld | None]
 _PairChoice = tuple[int, int, tuple[Meld, ...]]
@@ -78,6 +81,7 @@ class MeldSolver:
         )
         self._plain: tuple[list[_Plain | None], ...] = tuple([None] * 8192 for _ in range(4))
         self._pairs: tuple[dict[int, _Plain], ...] = ({}, {}, {}, {})
+        # At most 13 ranks times 3 ** 4 patterns of copies: bounded by its keys.
         self._pair_sets: dict[tuple[int, tuple[int, ...]], tuple[_PairChoice, ...]] = {}
         shape = rules.set
         if shape is None:
@@ -216,7 +220,10 @@ class MeldSolver:
             melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span, _ in runs)
             deadwood = tuple(suit * 13 + r for r in sorted(dead))
             entry = (sum(self.values[code] for code in deadwood), melds, deadwood)
-            self._pairs[suit][key] = entry
+            memo = self._pairs[suit]
+            if len(memo) >= PAIR_LIMIT:
+                memo.clear()
+            memo[key] = entry
         return entry
 
     # -- shared by the two fast paths ------------------------------------------------------

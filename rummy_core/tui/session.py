@@ -19,7 +19,14 @@ from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
 from rummy_core.models.actions import parse_action
-from rummy_core.record import GameRecord, load_record, record_of, replay, save_record
+from rummy_core.record import (
+    GameRecord,
+    load_record,
+    record_of,
+    replay,
+    save_record,
+    save_warning,
+)
 from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
@@ -144,6 +151,8 @@ class Session:
             for s, who in enumerate(seats)
         ]
         self.log: list[str] = []
+        self.save_failing = False
+        """Whether the last save failed (the game goes on, and the next move saves again)."""
 
     # -- starting --------------------------------------------------------------------------------
 
@@ -259,14 +268,12 @@ class Session:
         refused, with nothing changed."""
         events = self.game.apply(self.human, action)
         tell(self.bots, events)
-        self.save()
-        return self.remember(events)
+        return [*self.remember(events), *self.save()]
 
     def bot_step(self) -> list[str]:
         """One action of the bot to move, logged and saved."""
         events = bot_turn(self.game, self.bots)
-        self.save()
-        return self.remember(events)
+        return [*self.remember(events), *self.save()]
 
     def next_hand(self) -> list[str]:
         """Deal the next hand (the save follows the next action: a record ends on an action)."""
@@ -276,17 +283,32 @@ class Session:
 
     def remember(self, events: list[Event]) -> list[str]:
         """Add the events' sentences to the log; returns them."""
-        lines = [describe(e, self.human, self.names) for e in events]
+        return self.remember_lines([describe(e, self.human, self.names) for e in events])
+
+    def remember_lines(self, lines: list[str]) -> list[str]:
+        """Add sentences to the log; returns them."""
         self.log = [*self.log, *lines][-LOG_LINES:]
         return lines
 
-    def save(self) -> None:
-        """Write the record of the match so far, if there is a save file."""
+    def save(self) -> list[str]:
+        """Write the record of the match so far, if there is a save file.
+
+        A save that fails (a full disk, a folder in the file's place) does not stop the game:
+        the first failure returns a warning (also added to the log), and every later move tries
+        again. Returns the warning, or nothing.
+        """
         if self.save_path is None:
-            return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            return []
         record = record_of(self.game, self.variant, self.dealer, self.seats, self.position)
-        save_record(record, self.save_path)
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(record, self.save_path)
+        except OSError as exc:
+            first = not self.save_failing
+            self.save_failing = True
+            return self.remember_lines([save_warning(self.save_path, exc)]) if first else []
+        self.save_failing = False
+        return []
 
     @property
     def playing(self) -> bool:
