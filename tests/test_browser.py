@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from server_helpers import create_table, running_server
+from server_helpers import Client, create_table, of_type, running_server
 
 from rummy_core.cards import card_name, parse_card
 from rummy_core.meldrules import MeldRules
@@ -379,3 +379,22 @@ def test_screenshots_at_phone_and_desktop_sizes(base: str, browser: Browser, var
         assert smallest >= 44, f"a target is {smallest} px"
         shoot(page, f"{variant}-{'phone' if phone else 'desktop'}")
         page.context.close()
+
+
+def test_choices_answer_only_about_ones_own_cards(base: str) -> None:
+    table = create_table(base, "classic", [None, None], 0)
+    links = table["links"]
+    client = Client(base, table["table"]["id"], links[0]["token"])
+    try:
+        welcome = client.wait_for(of_type("welcome"))
+        hand = welcome["view"]["hand"]
+        client.send({"type": "choices", "cards": hand[:1]})
+        answer = client.wait_for(of_type("choices"))
+        assert answer["cards"] == hand[:1] and answer["state_id"] == welcome["state_id"]
+        assert answer["plays"] == []  # nothing to play before the draw
+        stranger = next(c for c in ("AS", "KH", "5D", "9C", "QC", "2H") if c not in hand)
+        client.send({"type": "choices", "cards": [stranger]})
+        refused = client.wait_for(of_type("refused"))
+        assert refused["code"] == "not_in_hand"
+    finally:
+        client.close()
