@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint bench bench-server soak clean
+.PHONY: play serve test lint chromium bench bench-server soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +39,12 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff format --check rummy_core rulesets tests
 	$(BIN)/mypy rummy_core rulesets
 
-test: lint
+# The browser table's tests drive the system Chromium; CI runs as root on a fresh machine.
+chromium:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null \
+		|| apt-get install -y chromium || (apt-get update && apt-get install -y chromium)
+
+test: lint chromium
 	$(BIN)/rummy check --builtin
 	$(BIN)/pytest
 

@@ -162,7 +162,10 @@ def _truth(store: Store, table_id: str) -> list[Message]:
     """Every position the table went through, by state id, replayed from the stored log."""
     row = store.load(table_id)
     assert row is not None
-    game = new_game(row.variant, players=row.players, seed=row.seed, dealer=row.dealer)
+    people = [s.seat for s in row.seats if s.bot is None]
+    game = new_game(
+        row.variant, players=row.players, seed=row.seed, dealer=row.dealer, choosers=people
+    )
     states = [dump_position(game.state)]
     for change in store.changes(table_id):
         if change.kind == "next_hand":

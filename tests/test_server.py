@@ -61,7 +61,11 @@ def test_the_lobby_creates_lists_and_shows_tables(base: str) -> None:
     assert "seed" not in state["table"]
     page = httpx.get(f"{base}/")
     assert page.status_code == 200 and "/api/tables" in page.text
-    assert "WebSocket" in httpx.get(f"{base}/table/{table['id']}").text
+    assert "/static/table.js" in httpx.get(f"{base}/table/{table['id']}").text
+    script = httpx.get(f"{base}/static/table.js")
+    assert script.headers["content-type"].startswith("text/javascript")
+    assert "WebSocket" in script.text
+    assert httpx.get(f"{base}/static/server.sqlite3").status_code == 404
 
 
 @pytest.mark.parametrize(
@@ -270,7 +274,15 @@ def test_the_server_messages_are_in_rummy_schema() -> None:
         ref.rsplit("/", 1)[-1]
         for ref in schemas["server-message"]["discriminator"]["mapping"].values()
     }
-    assert {"Welcome", "Update", "Refused", "ErrorMessage", "TableChanged", "Pong"} == kinds
+    assert {
+        "Welcome",
+        "Update",
+        "Refused",
+        "ErrorMessage",
+        "TableChanged",
+        "Pong",
+        "Choices",
+    } == kinds
 
 
 def test_serve_without_the_extra_says_how_to_install_it(

@@ -48,6 +48,7 @@ __all__ = [
     "public_view",
     "restore",
     "seat_view",
+    "set_people",
     "start",
     "variant_label",
 ]
@@ -64,15 +65,25 @@ def player_range(text: str) -> tuple[int, int]:
     return options.min_players, options.max_players
 
 
-def start(variant: str, players: int, seed: int) -> tuple[Game, int]:
-    """A new match, dealt, with its first dealer (drawn from the seed, as ``rummy play`` does)."""
+def start(variant: str, players: int, seed: int, people: Sequence[int]) -> tuple[Game, int]:
+    """A new match, dealt, with its first dealer (drawn from the seed, as ``rummy play`` does).
+
+    ``people`` are the seats where people sit: a person who is to cut the deck (ruling H12)
+    chooses how deep, where a bot's cut is made at once.
+    """
     dealer = first_dealer(seed, players)
-    return new_game(variant, players=players, seed=seed, dealer=dealer), dealer
+    game = new_game(variant, players=players, seed=seed, dealer=dealer, choosers=people)
+    return game, dealer
 
 
-def restore(variant: str, stored: dict[str, Any], seed: int) -> Game:
+def restore(variant: str, stored: dict[str, Any], seed: int, people: Sequence[int]) -> Game:
     """A match continued from a stored position (same seed, so later deals are the same)."""
-    return game_from_position(variant, stored, seed)
+    return game_from_position(variant, stored, seed, choosers=people)
+
+
+def set_people(game: Game, people: Sequence[int]) -> None:
+    """The seats where people sit now (a seat handed to a bot cuts as a bot from then on)."""
+    game.choosers = frozenset(people)
 
 
 def position(game: Game) -> dict[str, Any]:

@@ -36,6 +36,7 @@ def create_app(
     routes = [
         Route("/", http.lobby),
         Route("/table/{table_id}", http.table_page),
+        Route("/static/{name}", http.asset),
         Route("/api", http.api_root),
         Route("/api/tables", http.list_tables, methods=["GET"]),
         Route("/api/tables", http.create_table, methods=["POST"]),

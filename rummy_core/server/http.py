@@ -47,6 +47,25 @@ def page(name: str) -> str:
     return files("rummy_core.server").joinpath("static", name).read_text(encoding="utf-8")
 
 
+ASSET_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+"""The kinds of file the pages load from ``/static/``; nothing else there is served."""
+
+
+async def asset(request: Request) -> Response:
+    """``GET /static/{name}``: a script, style sheet or image the pages use (package data, so
+    the table works with no network beyond this server)."""
+    name: str = request.path_params["name"]
+    kind = ASSET_TYPES.get(name[name.rfind(".") :]) if "." in name else None
+    resource = files("rummy_core.server").joinpath("static", name)
+    if kind is None or "/" in name or name.startswith(".") or not resource.is_file():
+        return _error(404, "unknown_asset", "There is no such file.", name=name)
+    return Response(resource.read_bytes(), media_type=kind, headers={"cache-control": "no-cache"})
+
+
 async def lobby(request: Request) -> Response:
     """``GET /``: the lobby page."""
     return HTMLResponse(page("lobby.html"))

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TypeVar
 
-from rummy_core.server import adapter, outbox
+from rummy_core.server import adapter, choices, outbox
 from rummy_core.server.limits import Limits
 from rummy_core.server.live import Connection, LiveTable
 from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated
@@ -53,7 +53,7 @@ class Hub:
             row = await self._in_db(self.store.load, table_id)
             if row is None:
                 continue
-            game = adapter.restore(row.variant, row.position, row.seed)
+            game = adapter.restore(row.variant, row.position, row.seed, _people(row))
             table = LiveTable(row, game, self._bots(row))
             self.tables[row.id] = table
             self._wake_bots(table)
@@ -96,7 +96,8 @@ class Hub:
             if seat.bot is not None:
                 adapter.bot(seat.bot, 0)
         seed = secrets.randbits(62)
-        game, dealer = adapter.start(variant, players, seed)
+        people = [i for i, s in enumerate(spec.seats) if s.bot is None]
+        game, dealer = adapter.start(variant, players, seed, people)
         tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.bot is None}
         creator = secrets.token_urlsafe(24)
         row = TableRow(
@@ -192,6 +193,18 @@ class Hub:
             await self._commit(table, change, events)
         self._wake_bots(table)
 
+    async def choices(
+        self, table: LiveTable, seat: int, conn: Connection, cards: list[str]
+    ) -> None:
+        """Tell ``conn`` what its seat could do with ``cards`` (under the lock: bots move)."""
+        async with table.lock:
+            try:
+                answer = choices.choices(table.game, seat, cards, table.state_id)
+            except adapter.RuleError as exc:
+                conn.send(outbox.encode(outbox.refused(exc, table.state_id)))
+                return
+        conn.send(outbox.encode(answer))
+
     async def deal_next(self, table: LiveTable, conn: Connection, seen: int | None) -> None:
         """Deal the next hand, once this one is over."""
         async with table.lock:
@@ -240,7 +253,7 @@ class Hub:
     async def _reload(self, table: LiveTable) -> None:
         row = await self._in_db(self.store.load, table.id)
         if row is not None:
-            table.game = adapter.restore(row.variant, row.position, row.seed)
+            table.game = adapter.restore(row.variant, row.position, row.seed, _people(row))
             table.row.state_id = row.state_id
 
     def _broadcast(self, table: LiveTable, events: Sequence[adapter.Event]) -> None:
@@ -268,6 +281,7 @@ class Hub:
             row.bot, row.token_hash = bot, None
             await self._in_db(self.store.update_seat, table.id, row)
             table.bots[seat] = player
+            adapter.set_people(table.game, _people(table.row))
             conn = table.seated.pop(seat, None)
             if conn is not None:
                 message = outbox.error("seat_handed_to_bot", f"The {bot} bot now plays this seat.")
@@ -324,6 +338,11 @@ class Hub:
         except Exception:
             # The table stays where its last stored change left it; people can still act.
             log.exception("table %s: a bot failed", table.id)
+
+
+def _people(row: TableRow) -> list[int]:
+    """The seats people play (they cut the deck themselves, ruling H12)."""
+    return [s.seat for s in row.seats if s.bot is None]
 
 
 def _bot_seed(row: TableRow, seat: int) -> int:

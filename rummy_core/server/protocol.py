@@ -118,8 +118,16 @@ class Ping(_Message):
     type: Literal["ping"] = "ping"
 
 
+class ChoicesQuery(_Message):
+    """Ask what the selected cards of one's own hand could do now (answered with ``choices``)."""
+
+    type: Literal["choices"] = "choices"
+    cards: list[str] = Field(default_factory=list, max_length=16)
+    state_id: int | None = None
+
+
 ClientMessage = Annotated[
-    Hello | ActionMessage | NextHandMessage | Ping, Field(discriminator="type")
+    Hello | ActionMessage | NextHandMessage | Ping | ChoicesQuery, Field(discriminator="type")
 ]
 CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
@@ -178,6 +186,29 @@ class TableChanged(_Message):
     table: TableInfo
 
 
+class Play(_Message):
+    """One legal play of the selected cards, and the melds it would leave on the table."""
+
+    kind: Literal["meld", "lay_off", "swap"]
+    meld: int | None = Field(description="The table meld a lay-off or swap goes to.")
+    action: dict[str, Any] = Field(description="The action to send, as in ``action``.")
+    label: str = Field(description="The melds it touches, as they would read afterwards.")
+
+
+class Choices(_Message):
+    """The answer to ``choices``: the legal plays of exactly the asked cards, for the asker only.
+
+    ``held`` lists the natural melds the hand already holds, for the stripes under the cards.
+    """
+
+    type: Literal["choices"] = "choices"
+    protocol: int = PROTOCOL
+    state_id: int
+    cards: list[str]
+    held: list[list[str]]
+    plays: list[Play]
+
+
 class Pong(_Message):
     """The answer to a ping."""
 
@@ -186,7 +217,8 @@ class Pong(_Message):
 
 
 ServerMessage = Annotated[
-    Welcome | Update | Refused | ErrorMessage | TableChanged | Pong, Field(discriminator="type")
+    Welcome | Update | Refused | ErrorMessage | TableChanged | Pong | Choices,
+    Field(discriminator="type"),
 ]
 SERVER_ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 

@@ -20,6 +20,7 @@ from rummy_core.server.protocol import (
     CLIENT_ADAPTER,
     PROTOCOL,
     ActionMessage,
+    ChoicesQuery,
     ClientMessage,
     Hello,
     NextHandMessage,
@@ -203,6 +204,8 @@ async def _dispatch(
         await hub.act(table, seat, conn, message.action, message.state_id)
     elif isinstance(message, NextHandMessage):
         await hub.deal_next(table, conn, message.state_id)
+    elif isinstance(message, ChoicesQuery):
+        await hub.choices(table, seat, conn, message.cards)
 
 
 async def _receive(ws: WebSocket, conn: SocketConnection, limits: Limits) -> str | None:
