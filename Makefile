@@ -3,32 +3,48 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench clean
+.PHONY: play serve test lint chromium bench bench-server soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Playing needs only the package; the tests also need the dev tools, Ray (for the test that
-# runs `rummy compare` on a local Ray instance) and the rl extra (the environments' tests).
+# runs `rummy compare` on a local Ray instance), the rl extra (the environments' tests) and the
+# server extra (`rummy serve` and its tests).
 # Each stamp is redone when pyproject.toml changes.
 $(VENV)/.play-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+$(VENV)/.serve-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	touch $@
+
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl,server]'
 	touch $@
 
 play: $(VENV)/.play-installed
 	$(BIN)/rummy play
+
+# The game server on 127.0.0.1:8000; HOST=0.0.0.0 lets phones on the same network join.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+serve: $(VENV)/.serve-installed
+	$(BIN)/rummy serve --host $(HOST) --port $(PORT)
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check rummy_core rulesets tests
 	$(BIN)/ruff format --check rummy_core rulesets tests
 	$(BIN)/mypy rummy_core rulesets
 
-test: lint
+# The browser table's tests drive the system Chromium; CI runs as root on a fresh machine.
+chromium:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null \
+		|| apt-get install -y chromium || (apt-get update && apt-get install -y chromium)
+
+test: lint chromium
 	$(BIN)/rummy check --builtin
 	$(BIN)/pytest
 
@@ -42,6 +58,19 @@ bench: $(VENV)/.test-installed
 		|| echo "bench: the peers could not be installed; their reference figures are shown"; fi
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/env_bench.py
+
+# The server under load: TABLES tables of SEATS scripted people playing a hand each at once
+# (bench/server_bench.py); prints actions/s, latency and the leak check. Loopback only.
+TABLES ?= 50
+SEATS ?= 4
+bench-server: $(VENV)/.test-installed
+	cd bench && ../$(BIN)/python server_bench.py --tables $(TABLES) --seats $(SEATS)
+
+# The soak (not in the test run): HANDS hands per ruleset by random and greedy bots, with every
+# house rule, checking conservation, scoring and hidden cards; prints hands and breaks found.
+HANDS ?= 10000
+soak: $(VENV)/.test-installed
+	HANDS=$(HANDS) $(BIN)/python bench/soak.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

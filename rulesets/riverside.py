@@ -72,6 +72,12 @@ class RiversideOptions(BaseOptions):
     max_players = 6
 
     target: int = Field(500, ge=1, description="The score that ends the match (R2, R12).")
+    hand_cap: int = Field(
+        200,
+        ge=1,
+        description="Safety cap of hands in a match (like A1): the match then ends, the highest"
+        " score winning (shared on a tie).",
+    )
     card_values: CardValues = Field(
         CardValues(),
         description="Points per rank (R1); ranks left out keep the default.",
@@ -190,9 +196,11 @@ class RiversideRommi(Ruleset):
     @hookimpl
     def rummy_match_over(self, state: State) -> bool:
         # Ruling R12: once someone has reached the target, a single leader wins; a tie for the
-        # lead plays another hand.
+        # lead plays another hand. Scores can fall for ever (weak play rarely reaches the
+        # target), so the hand cap ends every match, as A1 ends every hand.
         best = max(state.scores)
-        return best >= self.options.target and state.scores.count(best) == 1
+        reached = best >= self.options.target and state.scores.count(best) == 1
+        return reached or state.hand_number >= self.options.hand_cap
 
 
 Entry = tuple[int, int]

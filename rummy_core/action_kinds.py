@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from rummy_core.actions import PluginAction
+from rummy_core.actions import Action, PluginAction
+from rummy_core.events import Event
 from rummy_core.state import State
-
-if TYPE_CHECKING:
-    from rummy_core.engine import Event, Game
 
 A = TypeVar("A", bound=PluginAction)
 M = TypeVar("M", bound=BaseModel)
@@ -29,12 +27,33 @@ BUILT_IN_TYPES = frozenset({"draw", "meld", "lay_off", "swap", "discard", "take_
 """The JSON ``type`` of every built-in action: a plugin cannot take these names."""
 
 
+class GameSteps(Protocol):
+    """What a plugin's action may use of the game (``rummy_core.engine.Game`` is one)."""
+
+    @property
+    def state(self) -> State:
+        """The state before the action (``apply`` changes the working clone it is given)."""
+        ...
+
+    def check_play(self, st: State, seat: int, action: Action) -> None:
+        """Refuse a play made before the draw, or one ``rummy_action_violations`` forbids."""
+        ...
+
+    def discard_card(self, st: State, seat: int, card: int, events: list[Event]) -> None:
+        """Move ``card`` from ``seat``'s hand to the discard pile, as a discard does."""
+        ...
+
+    def end_turn(self, st: State, seat: int, events: list[Event]) -> None:
+        """End ``seat``'s turn: count it, then end the hand or pass the turn on."""
+        ...
+
+
 @dataclass(frozen=True)
 class ActionKind(Generic[A, M]):
     """One kind of action a plugin adds to the game.
 
     ``apply(game, state, seat, action, events)`` works on the engine's clone of the state: it
-    changes it, appends events (``Game``'s event dicts; use the built-in kinds, such as
+    changes it, appends events (``rummy_core.events.Event`` dicts; use the built-in kinds, such as
     ``discarded``, so that views and front ends understand them), and raises ``RuleError`` (for
     example ``rummy_core.engine.refuse(...)``) to refuse the action, which then changes nothing.
     It may use the engine's public steps: ``game.check_play``, ``game.discard_card``,
@@ -52,9 +71,9 @@ class ActionKind(Generic[A, M]):
     """The engine form of a validated JSON model (raise ``RuleError`` for a bad card)."""
     to_model: Callable[[A], M]
     """The JSON model of an engine action (for logs, records and save files)."""
-    apply: Callable[[Game, State, int, A, list[Event]], None]
+    apply: Callable[[GameSteps, State, int, A, list[Event]], None]
     """Make the action on the working state, or raise ``RuleError`` to refuse it."""
-    candidates: Callable[[Game, int], Iterable[A]]
+    candidates: Callable[[GameSteps, int], Iterable[A]]
     """The actions of this kind worth trying for ``seat`` now, legal or not."""
 
     def problems(self) -> list[str]:

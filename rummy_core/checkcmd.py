@@ -118,6 +118,8 @@ def _collect(targets: tuple[str, ...], builtin: bool) -> list[Loaded]:
     for target in targets:
         path = Path(target)
         if path.exists():
+            if not path.is_file() and not path.is_dir():
+                raise click.UsageError(f"{target} is neither a scenario file nor a folder.")
             files = [path] if path.is_file() else sorted(path.rglob("*.json"))
             loaded += [(str(f), _load(f)) for f in files]
         else:

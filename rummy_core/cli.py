@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -21,12 +22,13 @@ from rummy_core.errors import RuleError
 from rummy_core.hooks import hook_names
 from rummy_core.jsonout import json_option, to_stdout, write_json
 from rummy_core.newrule import new_house_rule
-from rummy_core.record import load_record, record_of, replay, save_record
+from rummy_core.record import load_record, record_of, replay, save_record, save_warning
 from rummy_core.registry import find_ruleset, house_rules, rulesets
 from rummy_core.saves import new_save_path, saved_games, saves_dir
 from rummy_core.schemas import all_schemas
 from rummy_core.setup import Variant, build_hooks, first_dealer, new_game
 from rummy_core.textplay import play_text
+from rummy_core.tui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.tui.session import Session, Setup
 
 
@@ -55,8 +57,8 @@ def cli() -> None:
 @click.option(
     "--bot",
     default=None,
-    help=f"Opponents' strength: one bot for all, or one per opponent separated by commas"
-    f" (default random). Bots: {', '.join(bot_names())}.",
+    help="Opponents' strength: one for all, or one per opponent separated by commas:"
+    f" easy, normal, hard (default {DEFAULT_LEVEL}), or a bot: {', '.join(bot_names())}.",
 )
 @click.option("--single-hand", is_flag=True, help="Play one hand instead of a whole match.")
 @click.option("--seed", type=int, default=None, help="Seed of the deal (random if not given).")
@@ -84,7 +86,7 @@ def cli() -> None:
 )
 @click.option(
     "--pause",
-    type=float,
+    type=click.FloatRange(0, 60),
     default=0.6,
     show_default=True,
     help="Seconds between two moves of the computer players, so you can follow them.",
@@ -107,7 +109,7 @@ def play(
     ruleset = variant_text or "classic"
     setup = Setup(
         ruleset=ruleset,
-        bots=_opponents(bot or "random", _check_opponents(ruleset, opponents)),
+        bots=_opponents(bot or DEFAULT_LEVEL, _check_opponents(ruleset, opponents)),
         single_hand=single_hand,
         seed=seed,
     )
@@ -175,8 +177,11 @@ def _resume_path(text: str) -> Path:
 
 
 def _opponents(bot: str, opponents: int) -> tuple[str, ...]:
-    """The bot of each opponent: one name for all, or one per opponent (``random,greedy``)."""
-    names = tuple(name.strip() for name in bot.split(",") if name.strip())
+    """The bot of each opponent: one name for all, or one per opponent (``easy,greedy``).
+
+    A level (easy, normal, hard) names the bot that plays it.
+    """
+    names = tuple(LEVELS.get(name.strip(), name.strip()) for name in bot.split(",") if name.strip())
     if len(names) == 1:
         names *= opponents
     elif len(names) != opponents:
@@ -205,15 +210,33 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
         dealer = first_dealer(seed, players)
         game = new_game(variant, players=players, seed=seed, dealer=dealer, choosers=[0])
         seats = ["human", *setup.bots]
+    if seats.count("human") != 1:
+        raise RuleError(
+            "no_human_seat",
+            f"{resume_path}: a game in the terminal needs exactly one human seat, and this save"
+            f" has {seats.count('human')}.",
+        )
     bots = {
         s: make_bot(name, seed=game.state.seed + s)
         for s, name in enumerate(seats)
         if name != "human"
     }
-    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        # A folder that cannot be made is reported by the first save.
+        path.parent.mkdir(parents=True, exist_ok=True)
+    failing = False
 
     def save(played: Game) -> None:
-        save_record(record_of(played, variant, dealer, seats), path)
+        # A save that fails does not stop the game: say so once, and try again every move.
+        nonlocal failing
+        try:
+            save_record(record_of(played, variant, dealer, seats), path)
+        except OSError as exc:
+            if not failing:
+                click.echo(save_warning(path, exc), err=True)
+            failing = True
+        else:
+            failing = False
 
     click.echo(f"Playing {variant.label()} (seed {game.state.seed}); saving to {path}")
     play_text(game, seats.index("human"), bots, save)
@@ -358,6 +381,43 @@ def schema(out: Path) -> None:
         target = out / f"{name}.schema.json"
         target.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
         click.echo(f"wrote {target}")
+
+
+@cli.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 lets phones and tablets on the same network join.",
+)
+@click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on.")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    metavar="URL",
+    help="SQLAlchemy database URL (default: SQLite, server.sqlite3 in ~/.rummy or RUMMY_HOME),"
+    " e.g. postgresql+psycopg://user@host/rummy.",
+)
+@click.option(
+    "--rate-limit",
+    type=float,
+    default=20.0,
+    show_default=True,
+    help="Messages a second each connection may send (a burst of twice that is let through).",
+)
+def serve(host: str, port: int, db_url: str | None, rate_limit: float) -> None:
+    """Run the game server: tables that people (and bots) play from any device's browser."""
+    try:
+        # The server's libraries load only for this command, and are an extra.
+        from rummy_core.server.run import serve as run_server
+    except ImportError as exc:
+        raise RuleError(
+            "server_not_installed",
+            f"The server needs the server extra: pip install 'rummy[server]' ({exc.name} is"
+            " missing).",
+        ) from None
+    run_server(host, port, db_url, rate=rate_limit, say=click.echo)
 
 
 cli.add_command(check)

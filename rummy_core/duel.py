@@ -25,6 +25,7 @@ from typing import Any
 import click
 
 from rummy_core.bots import Bot, make_bot
+from rummy_core.bots.expert import ExpertBot
 from rummy_core.compare.stats import wilson
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
@@ -98,8 +99,6 @@ def bot_from_spec(spec: str, seed: int) -> Bot:
 
 
 def _configurable() -> dict[str, Callable[..., Bot]]:
-    from rummy_core.bots.expert import ExpertBot
-
     return {"expert": ExpertBot}
 
 
@@ -200,7 +199,9 @@ def duel(
 )
 @click.option("--games", type=int, default=100, show_default=True, help="Games (two per deal).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals.")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
+)
 @json_option("the result")
 def duel_command(
     bot_a: str, bot_b: str, variant: str, games: int, seed: int, jobs: int, json_path: Path | None

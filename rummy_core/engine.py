@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from random import Random
 from typing import Any, ClassVar
 
+from rummy_core.action_checks import check_action, check_seat
 from rummy_core.actions import (
     DISCARD,
     STOCK,
@@ -28,12 +29,10 @@ from rummy_core.actions import (
 )
 from rummy_core.cards import card_name, meld_card_text
 from rummy_core.errors import IllegalAction, RuleError, Violation
+from rummy_core.events import Event
 from rummy_core.hooks import Hooks
 from rummy_core.melds import SET, needs_declaration, rank_orders, read_meld, readings
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
-
-Event = dict[str, Any]
-"""An event as the engine records it: ``type``, ``seat`` and card codes (see ``models.events``)."""
 
 
 def refuse(code: str, message: str, **params: Any) -> IllegalAction:
@@ -50,6 +49,12 @@ def take_from_hand(hand: list[int], cards: Sequence[int]) -> None:
             raise refuse(
                 "card_not_in_hand", f"You do not hold {card_name(code)}.", card=card_name(code)
             ) from None
+
+
+def _draw_is_private(source: str, drawn: Sequence[int]) -> bool:
+    """Whether others may not see the cards of a draw: a stock card shows its back, and of a
+    pile taken whole only the top card was showing."""
+    return source == STOCK or (source == DISCARD and len(drawn) > 1)
 
 
 def _unrecorded() -> IllegalAction:
@@ -171,6 +176,7 @@ class Game:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat`` whole, or raise ``RuleError`` and change nothing."""
         old = self.state
+        check_seat(seat, old.players)
         if old.phase == MATCH_OVER:
             raise refuse("match_over", "The match is over.")
         if old.phase == HAND_OVER:
@@ -199,6 +205,7 @@ class Game:
     def preview(self, seat: int, action: Action) -> State:
         """The state ``action`` would lead to, without making it; ``RuleError`` if refused."""
         old = self.state
+        check_seat(seat, old.players)
         if seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
             raise refuse("not_your_turn", "It is not your turn.", seat=seat, turn=old.turn)
         return self._run(old, seat, action, [])
@@ -206,7 +213,7 @@ class Game:
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``action`` would be accepted now."""
         old = self.state
-        if seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
+        if type(seat) is not int or seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
             return False
         events: list[Event] = []
         try:
@@ -217,6 +224,7 @@ class Game:
         return True
 
     def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
+        check_action(action)
         if isinstance(action, Cut) or old.phase == CUT:
             return self._cut(old, seat, action, events)
         if isinstance(action, TakeBack):
@@ -225,8 +233,10 @@ class Game:
         new = old.clone()
         if handler is not None:
             handler(self, new, seat, action, events)
-        elif isinstance(action, PluginAction) and self.hooks.action_kind(action) is not None:
-            self.hooks.apply_action(self, new, seat, action, events)
+        elif (
+            isinstance(action, PluginAction) and self.hooks.action_kinds.kind_of(action) is not None
+        ):
+            self.hooks.action_kinds.apply(self, new, seat, action, events)
         else:
             raise refuse("unknown_action", f"{type(action).__name__} is not an action here.")
         if new.turn != old.turn or new.turns_taken != old.turns_taken:
@@ -267,8 +277,7 @@ class Game:
         st.drew = action.source
         st.drawn = drawn
         st.phase = PLAY
-        # Others see a stock card's back, and of a pile taken whole only the top card was showing.
-        private = action.source == STOCK or (action.source == DISCARD and len(drawn) > 1)
+        private = _draw_is_private(action.source, drawn)
         events.append(
             {
                 "type": "drew",
@@ -584,6 +593,8 @@ class Game:
                     "draw": True,
                     "source": old.drew,
                     "cards": old.drawn,
+                    # The cards go back where they came from, as hidden as they were drawn.
+                    "private": _draw_is_private(old.drew, old.drawn),
                 }
             )
             return new

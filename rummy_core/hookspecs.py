@@ -83,6 +83,10 @@ def rummy_turn_cap() -> int | None:
 def rummy_hand_size(players: int, seat: int, dealer: int) -> int | None:
     """How many cards ``seat`` is dealt in a game of ``players`` with ``dealer`` dealing.
 
+    :param players: how many seats play.
+    :param seat: the seat being dealt to.
+    :param dealer: the dealer's seat.
+
     Stops at first non-None result.
     """
 
@@ -117,12 +121,18 @@ def rummy_cutter(state: State) -> int | None:
 
 @hookspec(firstresult=True)
 def rummy_first_player(state: State) -> int | None:
-    """The seat that starts the hand, given the dealt ``state``. Stops at first non-None result."""
+    """The seat that starts the hand, given the dealt ``state``. Stops at first non-None result.
+
+    :param state: the hand just dealt.
+    """
 
 
 @hookspec(firstresult=True)
 def rummy_next_dealer(state: State) -> int | None:
-    """The dealer of the next hand, given the finished one. Stops at first non-None result."""
+    """The dealer of the next hand, given the finished one. Stops at first non-None result.
+
+    :param state: the hand that just ended, scored.
+    """
 
 
 # ---------------------------------------------------------------------------------------------
@@ -134,6 +144,9 @@ def rummy_next_dealer(state: State) -> int | None:
 def rummy_turn_starts_with_draw(state: State, seat: int) -> bool | None:
     """Whether ``seat``'s turn, now starting, begins with a draw (False: it starts in play).
 
+    :param state: the match as it stands; not to be changed.
+    :param seat: the seat whose turn starts.
+
     Stops at first non-None result.
     """
 
@@ -141,6 +154,9 @@ def rummy_turn_starts_with_draw(state: State, seat: int) -> bool | None:
 @hookspec(firstresult=True)
 def rummy_draw_sources(state: State, seat: int) -> list[str] | None:
     """The draw sources open to ``seat`` now: ``"stock"``, ``"discard"``, ``"cut"`` or others.
+
+    :param state: the match as it stands; not to be changed.
+    :param seat: the seat to draw.
 
     Stops at first non-None result.
     """
@@ -150,6 +166,10 @@ def rummy_draw_sources(state: State, seat: int) -> list[str] | None:
 def rummy_draw_violations(state: State, seat: int, source: str) -> list[Violation]:  # type: ignore[empty-body]
     """Every reason ``seat`` may not draw from ``source`` now.
 
+    :param state: the match as it stands; not to be changed.
+    :param seat: the seat to draw.
+    :param source: the source asked for (one of ``rummy_draw_sources``).
+
     Collects the violations of every plugin.
     """
 
@@ -157,6 +177,10 @@ def rummy_draw_violations(state: State, seat: int, source: str) -> list[Violatio
 @hookspec(firstresult=True)
 def rummy_draw(state: State, seat: int, source: str) -> list[int] | None:
     """Draw from ``source`` into ``seat``'s hand; returns the cards drawn.
+
+    :param state: the working state; the hook moves the drawn cards in it.
+    :param seat: the seat drawing.
+    :param source: the source drawn from.
 
     Changes ``state``. A plugin that adds a source handles it and returns None for the others.
     Stops at first non-None result.
@@ -166,6 +190,9 @@ def rummy_draw(state: State, seat: int, source: str) -> list[int] | None:
 @hookspec(firstresult=True)
 def rummy_refill_stock(state: State, rng: Random) -> bool | None:
     """The stock is empty at the start of a turn: refill it, or end the hand.
+
+    :param state: the hand whose stock is empty at a turn's start; the hook refills it here.
+    :param rng: the refill's random source, from the game's seed.
 
     Changes ``state`` (the stock, the pile, ``refills``) and returns True when refilled; returns
     False when the hand ends with no one going out. Stops at first non-None result.
@@ -181,6 +208,10 @@ def rummy_refill_stock(state: State, rng: Random) -> bool | None:
 def rummy_action_violations(state: State, seat: int, action: Action) -> list[Violation]:  # type: ignore[empty-body]
     """Every reason ``seat`` may not make the play ``action`` now, whatever the cards.
 
+    :param state: the match as it stands; not to be changed.
+    :param seat: the seat to move.
+    :param action: the play being tried.
+
     Asked before a meld, lay-off or swap (turn restrictions, a first turn, an unopened player).
     Collects the violations of every plugin.
     """
@@ -189,6 +220,10 @@ def rummy_action_violations(state: State, seat: int, action: Action) -> list[Vio
 @hookspec
 def rummy_meld_violations(state: State, seat: int, melds: list[Meld]) -> list[Violation]:  # type: ignore[empty-body]
     """Every rule broken by laying down ``melds`` (already read as melds, not yet on the table).
+
+    :param state: the state with the cards already out of the hand.
+    :param seat: the seat melding.
+    :param melds: the new melds as read, not yet on the table.
 
     Rules about which melds may go down together belong here: each card on the table once
     (ruling R8), a card that must be in the opening (H4). The opening's points are not: the
@@ -203,6 +238,12 @@ def rummy_lay_off_violations(  # type: ignore[empty-body]
 ) -> list[Violation]:
     """Every rule broken by turning the table's meld ``index`` from ``before`` into ``after``.
 
+    :param state: the state with the cards already out of the hand.
+    :param seat: the seat laying off.
+    :param index: the meld's place on the table.
+    :param before: the meld as it is.
+    :param after: the meld with the cards added.
+
     Collects the violations of every plugin.
     """
 
@@ -213,6 +254,13 @@ def rummy_swap_violations(  # type: ignore[empty-body]
 ) -> list[Violation]:
     """Every rule broken by swapping a real card for the wild ``wild`` on meld ``index``.
 
+    :param state: the state with the real card already out of the hand.
+    :param seat: the seat swapping.
+    :param index: the meld's place on the table.
+    :param before: the meld as it is.
+    :param after: the meld with the real card in the wild's place.
+    :param wild: the wild card the seat takes into its hand.
+
     ``after`` is the meld with the real card in the wild's place. Collects the violations of
     every plugin.
     """
@@ -222,6 +270,9 @@ def rummy_swap_violations(  # type: ignore[empty-body]
 def rummy_min_hand_after_play(state: State, seat: int) -> int | None:
     """How many cards ``seat`` must still hold after a meld, lay-off or swap (0: may go out so).
 
+    :param state: the match as it stands; not to be changed.
+    :param seat: the seat playing.
+
     Stops at first non-None result.
     """
 
@@ -230,13 +281,20 @@ def rummy_min_hand_after_play(state: State, seat: int) -> int | None:
 def rummy_opening_minimum(state: State, seat: int) -> int | None:
     """The points ``seat``'s first lay-down of the hand must be worth (0: no requirement).
 
+    :param state: the match as it stands; not to be changed.
+    :param seat: the seat that has not opened yet.
+
     Stops at first non-None result.
     """
 
 
 @hookspec(firstresult=True)
 def rummy_meld_points(state: State, meld: Meld) -> int | None:
-    """What ``meld`` is worth towards an opening. Stops at first non-None result."""
+    """What ``meld`` is worth towards an opening. Stops at first non-None result.
+
+    :param state: the match as it stands; not to be changed.
+    :param meld: a meld as read, on the table or about to be.
+    """
 
 
 # ---------------------------------------------------------------------------------------------
@@ -246,12 +304,21 @@ def rummy_meld_points(state: State, meld: Meld) -> int | None:
 
 @hookspec
 def rummy_discard_violations(state: State, seat: int, card: int) -> list[Violation]:  # type: ignore[empty-body]
-    """Every reason ``seat`` may not discard ``card`` now. Collects every plugin's violations."""
+    """Every reason ``seat`` may not discard ``card`` now. Collects every plugin's violations.
+
+    :param state: the match as it stands; not to be changed.
+    :param seat: the seat discarding.
+    :param card: the card to discard.
+    """
 
 
 @hookspec(firstresult=True)
 def rummy_discard_face_down(state: State, seat: int, card: int) -> bool | None:
     """Whether ``card``, just discarded by ``seat``, lies face down (hidden from the others).
+
+    :param state: the state with the card already on the pile.
+    :param seat: the seat that discarded.
+    :param card: the card discarded.
 
     ``state`` is as after the discard. Stops at first non-None result.
     """
@@ -260,6 +327,9 @@ def rummy_discard_face_down(state: State, seat: int, card: int) -> bool | None:
 @hookspec
 def rummy_turn_end_violations(state: State, seat: int) -> list[Violation]:  # type: ignore[empty-body]
     """Every obligation ``seat`` has not met by the end of its turn (``state``: after the discard).
+
+    :param state: the state after the discard.
+    :param seat: the seat whose turn would end.
 
     For cards that had to reach the table this turn. The discard is refused when any is found.
     Collects the violations of every plugin.
@@ -270,6 +340,9 @@ def rummy_turn_end_violations(state: State, seat: int) -> list[Violation]:  # ty
 def rummy_goes_out(state: State, seat: int) -> bool | None:
     """Whether ``seat`` has gone out (or closed) and the hand ends now; asked after every action.
 
+    :param state: the state after the action.
+    :param seat: the seat that acted.
+
     Stops at first non-None result.
     """
 
@@ -277,6 +350,9 @@ def rummy_goes_out(state: State, seat: int) -> bool | None:
 @hookspec(firstresult=True)
 def rummy_take_back(state: State, seat: int) -> str | None:
     """What a take-back undoes: ``"play"`` (back to just after the draw) or ``"draw"`` too.
+
+    :param state: the match as it stands; not to be changed.
+    :param seat: the seat taking back.
 
     With ``"draw"`` the draw's source is closed for the rest of the turn. Stops at first non-None
     result.
@@ -286,6 +362,9 @@ def rummy_take_back(state: State, seat: int) -> str | None:
 @hookspec
 def rummy_turn_ended(state: State, seat: int) -> None:
     """Notification: ``seat``'s turn just ended, by a discard or by going out on a play.
+
+    :param state: the state after the turn; a plugin may keep its own records in ``state.extra``.
+    :param seat: the seat whose turn ended.
 
     ``state`` counts the turn in ``turns_taken``; the engine has not yet asked whether the hand
     is over, so what is recorded here is seen when the hand is scored. The one change allowed is
@@ -320,6 +399,9 @@ def rummy_hand_scores(
 def rummy_hand_bonus(state: State, went_out: int) -> bool | None:
     """Whether ``went_out`` earned a bonus in the hand that just ended (``state``: as it ended).
 
+    :param state: the hand as it ended, before its scores are added.
+    :param went_out: the seat that went out.
+
     Classic's doubled "rummy" (ruling C5) and Hungarian's -20 (ruling H8) are bonuses. The engine
     asks this when a hand ends with someone out, before scoring, and passes the answer to
     ``rummy_hand_scores`` as ``bonus``: a wrapper that answers False removes the bonus, one that
@@ -332,6 +414,8 @@ def rummy_hand_bonus(state: State, went_out: int) -> bool | None:
 def rummy_match_over(state: State) -> bool | None:
     """Whether the match ends with the hand just scored (``state``: scores and outcome updated).
 
+    :param state: the match after the hand just scored.
+
     Stops at first non-None result.
     """
 
@@ -339,6 +423,8 @@ def rummy_match_over(state: State) -> bool | None:
 @hookspec(firstresult=True)
 def rummy_match_winners(state: State) -> list[int] | None:
     """The winners of the match that just ended: one seat, several sharing the win, or none.
+
+    :param state: the match after its last hand was scored.
 
     An empty list is a match with no winner (ruling C8: a single hand that nobody went out of).
     Asked only once ``rummy_match_over`` has said the match is over. Stops at first non-None
@@ -348,7 +434,10 @@ def rummy_match_winners(state: State) -> list[int] | None:
 
 @hookspec
 def rummy_hand_ended(state: State) -> None:
-    """Notification: a hand ended and was scored (``state.outcome``). Results are ignored."""
+    """Notification: a hand ended and was scored (``state.outcome``). Results are ignored.
+
+    :param state: the state after the hand was scored (and the match decided).
+    """
 
 
 # ---------------------------------------------------------------------------------------------

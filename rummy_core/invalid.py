@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from rummy_core.jsonfile import JsonLimitError
+
 _PLAIN = {
     "missing": "is missing",
     "extra_forbidden": "is not a field of this file",
@@ -23,15 +25,22 @@ def file_problem(source: str, exc: Exception) -> str:
         )
     if isinstance(exc, json.JSONDecodeError):
         return f"{source}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"{source}: not a text file (it is not UTF-8)"
+    if isinstance(exc, JsonLimitError):
+        return f"{source}: cannot be read: {exc}"
     if isinstance(exc, OSError):
         return f"{source}: cannot be read: {exc.strerror or exc}"
     return f"{source}: {exc}"
 
 
 def _field_problem(error: Any) -> str:
-    field = ".".join(str(part) for part in error["loc"]) or "the file"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    if not error["loc"]:
+        # A check of the whole file (fields that do not fit together): its message says it all.
+        return message
+    field = ".".join(str(part) for part in error["loc"])
     kind = error["type"]
     if kind in _PLAIN:
         return f"field {field} {_PLAIN[kind]}"
-    message = str(error["msg"]).removeprefix("Value error, ")
     return f"field {field}: {message[0].lower()}{message[1:]} (got {error['input']!r:.60})"

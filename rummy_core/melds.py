@@ -27,11 +27,6 @@ class Reading:
     reps: tuple[int, ...]
 
 
-def is_rank_only(rep: int) -> bool:
-    """Whether a stand-in names a rank only (a wild in a set with several missing suits)."""
-    return rep < 0
-
-
 def rep_rank(rep: int) -> int:
     """The rank a stand-in names, whether it names a full card or a rank only."""
     return -rep if rep < 0 else rank_of(rep)

@@ -55,7 +55,7 @@ def action_candidates(game: Game, seat: int) -> list[Action]:
     else:
         found = list(play_candidates(game, seat))
     if game.hooks.action_kinds:
-        found.extend(game.hooks.plugin_candidates(game, seat))
+        found.extend(game.hooks.action_kinds.candidates(game, seat))
     return found
 
 

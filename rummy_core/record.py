@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import json
+import contextlib
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.invalid import file_problem
+from rummy_core.jsonfile import read_json
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.position import dump_position
 from rummy_core.setup import Variant, game_from_position, new_game
@@ -41,6 +44,17 @@ class GameRecord(BaseModel):
     seats: list[str] = Field(default_factory=list, description="Who sat where: 'human', a bot.")
     actions: list[LoggedAction] = Field(default_factory=list)
     final: dict[str, Any] | None = Field(None, description="The position the log ends in.")
+
+    @model_validator(mode="after")
+    def _seats_fit(self) -> GameRecord:
+        if self.players < 2:
+            raise ValueError(f"a game has 2 players or more, not {self.players}")
+        if not 0 <= self.dealer < self.players:
+            last = self.players - 1
+            raise ValueError(f"the dealer is a seat from 0 to {last}, not {self.dealer}")
+        if self.seats and len(self.seats) != self.players:
+            raise ValueError(f"seats names {len(self.seats)} seats for {self.players} players")
+        return self
 
 
 def record_of(
@@ -101,13 +115,53 @@ def replay(record: GameRecord) -> Game:
 def load_record(path: Path) -> GameRecord:
     """Read a game record; ``bad_record`` says what is wrong."""
     try:
-        return GameRecord.model_validate(json.loads(path.read_text(encoding="utf-8")))
+        return GameRecord.model_validate(read_json(path))
     except (OSError, ValueError, ValidationError) as exc:
         raise RuleError("bad_record", file_problem(str(path), exc), path=str(path)) from None
 
 
 def save_record(record: GameRecord, path: Path) -> None:
-    """Write a record atomically: a crash mid-write never leaves a half file."""
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(record.model_dump_json(indent=1), encoding="utf-8")
-    tmp.replace(path)
+    """Write a record atomically and durably, readable by its owner only (it holds the deal).
+
+    The text goes to a temporary file of a unique name beside ``path``, is flushed to the disk,
+    and replaces ``path`` in one rename, which is flushed too: a crash or a power cut leaves the
+    old save or the new one, never half of one. On failure (a full disk) the temporary file is
+    removed and ``OSError`` raised; ``path`` is as it was.
+    """
+    data = record.model_dump_json(indent=1).encode("utf-8")
+    # mkstemp creates the file with mode 0600.
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    _sync_folder(path.parent)
+
+
+def save_warning(path: Path, exc: OSError) -> str:
+    """What a player is told when the game cannot be saved: it goes on, and saving is retried."""
+    return (
+        f"The game could not be saved to {path} ({exc.strerror or exc}). Play goes on, and"
+        " every move tries to save it again."
+    )
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (the rename) to the disk, where the system allows it."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        # Some systems and file systems cannot flush a folder; the rename itself is still atomic.
+        pass
+    finally:
+        os.close(handle)

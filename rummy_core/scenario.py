@@ -6,7 +6,6 @@ be refused is also checked to leave the state exactly as it was (ruling A2).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
@@ -15,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.invalid import file_problem
+from rummy_core.jsonfile import parse_json, read_text
 from rummy_core.models.actions import parse_action
 from rummy_core.setup import Variant, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
@@ -79,8 +79,8 @@ class Scenario(BaseModel):
 def load_scenario(path: Path) -> Scenario:
     """Read a scenario file; ``bad_scenario`` says in one line what is wrong with it."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
+        text = read_text(path)
+    except (OSError, ValueError) as exc:
         raise RuleError("bad_scenario", file_problem(str(path), exc), path=str(path)) from None
     return parse_scenario(text, str(path))
 
@@ -88,7 +88,7 @@ def load_scenario(path: Path) -> Scenario:
 def parse_scenario(text: str, source: str) -> Scenario:
     """A scenario from the text of a file; ``source`` names the file in the error message."""
     try:
-        return Scenario.model_validate(json.loads(text))
+        return Scenario.model_validate(parse_json(text))
     except (ValueError, ValidationError) as exc:
         raise RuleError("bad_scenario", file_problem(source, exc), path=source) from None
 

@@ -20,6 +20,7 @@ from rummy_core.models.view import SeatView
 from rummy_core.record import GameRecord
 from rummy_core.registry import house_rules
 from rummy_core.scenario import Scenario
+from rummy_core.server.protocol import wire_schemas
 from rummy_core.setup import Variant, build_hooks
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -48,7 +49,8 @@ def plugin_actions() -> dict[str, type[BaseModel]]:
 
 
 def all_schemas() -> dict[str, dict[str, Any]]:
-    """Every schema by name: positions, actions, events, views, scenarios, records, refusals."""
+    """Every schema by name: positions, actions, events, views, scenarios, records, refusals,
+    and the game server's messages."""
     extra = tuple(plugin_actions().values())
     actions: Any = ActionModel
     if extra:
@@ -62,6 +64,7 @@ def all_schemas() -> dict[str, dict[str, Any]]:
         "scenario": Scenario.model_json_schema(),
         "record": GameRecord.model_json_schema(),
         "refusal": Refusal.model_json_schema(),
+        **wire_schemas(),
     }
     return {
         name: {"$schema": DIALECT, "$id": schema_id(name), **body} for name, body in bodies.items()

@@ -6,6 +6,7 @@ for example ``hungarian:opening=40`` or ``riverside+three-of-a-kind``.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -16,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
+from rummy_core.models.position import load_position
 from rummy_core.plugin import HouseRule, Ruleset
 from rummy_core.registry import find_house_rule, find_ruleset
 from rummy_core.state import CUT, State
@@ -73,7 +75,21 @@ def _value(text: str) -> Any:
 
 
 def make_options(model: type[BaseModel], values: Mapping[str, Any], owner: str) -> BaseModel:
-    """Validate ``values`` against an options model; ``bad_options`` says what is wrong."""
+    """Validate ``values`` against an options model; ``bad_options`` says what is wrong.
+
+    A yes/no value is refused for an option that is not yes/no (pydantic would read ``true`` as
+    the number 1).
+    """
+    for key, value in values.items():
+        info = model.model_fields.get(key)
+        if isinstance(value, bool) and info is not None and not _admits_bool(info.annotation):
+            raise RuleError(
+                "bad_options",
+                f"Options for {owner}: {key} takes {_kind(info.annotation)},"
+                f" not {str(value).lower()}.",
+                owner=owner,
+                problems=f"{key}: not a yes/no option",
+            )
     try:
         return model.model_validate(dict(values))
     except ValidationError as exc:
@@ -83,6 +99,16 @@ def make_options(model: type[BaseModel], values: Mapping[str, Any], owner: str) 
         raise RuleError(
             "bad_options", f"Options for {owner}: {problems}.", owner=owner, problems=problems
         ) from None
+
+
+def _admits_bool(annotation: Any) -> bool:
+    return annotation is bool or any(_admits_bool(a) for a in typing.get_args(annotation))
+
+
+def _kind(annotation: Any) -> str:
+    names = [a.__name__ for a in (typing.get_args(annotation) or (annotation,)) if a is not None]
+    words = {"int": "a whole number", "float": "a number", "str": "a word", "NoneType": "null"}
+    return " or ".join(words.get(n, n) for n in names)
 
 
 def build_hooks(
@@ -101,6 +127,13 @@ def build_hooks(
     ruleset_cls = find_ruleset(variant.ruleset)
     values = dict(variant.options)
     if players is not None:
+        if values.get("players", players) != players:
+            raise RuleError(
+                "conflicting_settings",
+                f"{variant.label()} sets players={values['players']}, but this game seats"
+                f" {players}: give the number of players once.",
+                option="players",
+            )
         values["players"] = players
     options = make_options(ruleset_cls.Options, values, ruleset_cls.name)
     ruleset: Ruleset = ruleset_cls(options)  # type: ignore[arg-type]
@@ -208,8 +241,6 @@ def game_from_position(
     ``local_rules`` and ``plugins`` are passed to ``build_hooks``; ``choosers`` to ``Game``.
     A position in the cut phase waits for its cutter, who is a chooser.
     """
-    from rummy_core.models.position import load_position
-
     if isinstance(variant, str):
         variant = Variant.parse(variant)
     players = position.get("players") if isinstance(position, dict) else None
@@ -224,8 +255,3 @@ def game_from_position(
     game = Game(hooks, state, people)
     game.resume()
     return game
-
-
-def house_rule_names(names: Sequence[str]) -> tuple[tuple[str, Mapping[str, Any]], ...]:
-    """House rules given by name only, with their default options."""
-    return tuple((name, {}) for name in names)

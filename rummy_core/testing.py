@@ -40,7 +40,7 @@ from rummy_core.plugin import HouseRule
 from rummy_core.scenario import load_scenario, run_scenario
 from rummy_core.setup import Variant, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER, State
-from rummy_core.view import player_view
+from rummy_core.view import player_view, public_event
 
 
 def assert_refused(game: Game, seat: int, action: Action, code: str | None = None) -> RuleError:
@@ -151,6 +151,10 @@ def check_view_hides(game: Game, seat: int, rng: Random | None = None) -> None:
             assert seen["cards"] is None, "another seat's hidden draw shows in an event"
         if event["type"] == "discarded" and event.get("face_down"):
             assert seen["card"] is None, "a face-down discard shows in an event"
+        if event["type"] == "took_back" and event.get("private"):
+            # Bots are told the raw event as their seat may see it, not the model.
+            shown = public_event(event, seat).get("cards")
+            assert shown is None, "a hidden card given back shows in an event"
 
 
 def random_action(game: Game, rng: Random) -> Action:

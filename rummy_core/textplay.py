@@ -9,21 +9,23 @@ import click
 
 from rummy_core.actions import Action, Cut, Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
 from rummy_core.bots import Bot
+from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.cards import card_name, meld_card_text, parse_card, rank_of, suit_of
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.models.events import event_model
 from rummy_core.models.position import parse_meld_card
-from rummy_core.simulate import bot_turn, tell
 from rummy_core.state import CUT, HAND_OVER, MATCH_OVER
+from rummy_core.tui.describe import describe
+from rummy_core.tui.words import plural, with_symbols
 from rummy_core.view import player_view
 
-HELP = """Commands (cards like 7H, 10S, QD, AC; a wild that stands for a card: 2C=5S):
+HELP = """Commands, with the keys of the full-screen game (cards like 7H, 10S, QD, AC, JK;
+a wild that stands for a card: 2C=5S):
   d              draw from the stock          t   take from the discard pile
   c              try the cut card (Hungarian)
   m 5H 6H 7H     meld (several melds at once: m 5H 6H 7H / 9C 9D 9S)
-  l 0 8H [low|high]   lay cards off on meld 0 of the table
-  s 0 6H [2C]    swap 6H in for the wild that stands for it on meld 0
+  l 1 8H [low|high]   lay cards off on meld 1 of the table
+  w 1 6H [2C]    swap 6H in for the wild that stands for it on meld 1
   x KD           discard KD (ends your turn)
   b              take back what you put down this turn
   ?              this help            q   quit"""
@@ -51,17 +53,22 @@ def parse_command(text: str) -> Action | str:
     if verb == "m" and args:
         melds = " ".join(args).replace("|", "/").split("/")
         return MeldDown(tuple(_new_meld(m.split()) for m in melds if m.split()))
-    if verb == "l" and len(args) >= 2 and args[0].isdigit():
+    # Melds are numbered from 1, as on the full-screen table and in the log.
+    if verb == "l" and len(args) >= 2 and _meld_number(args[0]):
         end = args[-1].lower() if args[-1].lower() in ("low", "high") else None
         cards = args[1:-1] if end else args[1:]
         meld = _new_meld(cards)
-        return LayOff(int(args[0]), meld.cards, meld.declared, end)
-    if verb == "s" and len(args) in (2, 3) and args[0].isdigit():
+        return LayOff(int(args[0]) - 1, meld.cards, meld.declared, end)
+    if verb == "w" and len(args) in (2, 3) and _meld_number(args[0]):
         wild = parse_card(args[2]) if len(args) == 3 else None
-        return Swap(int(args[0]), parse_card(args[1]), wild)
+        return Swap(int(args[0]) - 1, parse_card(args[1]), wild)
     if verb == "x" and len(args) == 1:
         return Discard(parse_card(args[0]))
     raise RuleError("bad_command", f"I don't understand {text!r}; ? lists the commands.")
+
+
+def _meld_number(text: str) -> bool:
+    return text.isdecimal() and int(text) >= 1
 
 
 def _new_meld(tokens: list[str]) -> NewMeld:
@@ -76,39 +83,42 @@ def _sorted_hand(hand: tuple[int, ...]) -> str:
 def describe_table(game: Game, seat: int) -> str:
     """The table as the human at ``seat`` sees it."""
     view = player_view(game.state, seat)
+    names = _names(view.players, seat)
     lines = [
         f"Hand {view.hand_number}   scores: "
-        + "  ".join(f"{'you' if s == seat else f'seat {s}'} {v}" for s, v in enumerate(view.scores))
+        + "  ".join(f"{names[s]} {v}" for s, v in enumerate(view.scores))
     ]
     for s in range(view.players):
         if s != seat:
-            lines.append(f"  seat {s}: {view.hand_sizes[s]} cards")
+            lines.append(f"  {names[s]}: {plural(view.hand_sizes[s], 'card')}")
     top = card_name(view.top_discard) if view.top_discard is not None else "-"
     lines.append(
         f"  stock: {view.stock_size} cards   discard pile: {view.discard_size}"
         f" (top {top})"
         + (f"   cut card: {card_name(view.cut_card)}" if view.cut_card is not None else "")
     )
-    for i, meld in enumerate(view.table):
+    for i, meld in enumerate(view.table, start=1):
         cards = " ".join(meld_card_text(c, r) for c, r in zip(meld.cards, meld.reps, strict=True))
-        lines.append(f"  meld {i} (seat {meld.owner}): {cards}")
+        lines.append(f"  meld {i} ({names[meld.owner]}): {cards}")
     lines.append(f"Your hand: {_sorted_hand(view.hand)}")
     return "\n".join(lines)
 
 
-def _say_events(events: list[dict[str, Any]], seat: int, echo: Callable[[str], None]) -> None:
+def _names(players: int, seat: int) -> list[str]:
+    """Each seat as the full-screen game names it: You, Bot 1, Bot 2..."""
+    return ["You" if s == seat else f"Bot {s}" for s in range(players)]
+
+
+def _say_events(
+    events: list[dict[str, Any]], seat: int, names: list[str], echo: Callable[[str], None]
+) -> None:
+    # The same sentences as the full-screen log, told from the human's seat.
     for event in events:
-        model = event_model(event, seat)
-        data = model.model_dump(exclude={"type"}, exclude_none=True)
-        who = data.pop("seat", None)
-        name = "You" if who == seat else (f"Seat {who}" if who is not None else "")
-        echo(f"  {name} {model.type.replace('_', ' ')} {_brief(data)}".rstrip())
+        echo(f"  {describe(event, seat, names)}")
 
 
-def _brief(data: dict[str, Any]) -> str:
-    return " ".join(
-        f"{k}={' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in data.items()
-    )
+def _scores(scores: list[int], names: list[str]) -> str:
+    return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
 
 
 def _cut(game: Game, human: int, seats: list[Bot | None], echo: Callable[[str], None]) -> None:
@@ -130,7 +140,7 @@ def _cut(game: Game, human: int, seats: list[Bot | None], echo: Callable[[str], 
             echo(exc.message)
             continue
         tell(seats, events)
-        _say_events(events, human, echo)
+        _say_events(events, human, _names(game.state.players, human), echo)
         echo(describe_table(game, human))
         return
 
@@ -141,22 +151,21 @@ def play_text(
     """Play until the match ends or the human quits; ``save`` is called after every action."""
     echo = click.echo
     seats: list[Bot | None] = [bots.get(s) for s in range(game.state.players)]
+    names = _names(game.state.players, human)
     echo(HELP)
     echo(describe_table(game, human))
     while True:
         st = game.state
         if st.phase == MATCH_OVER:
-            winners = ", ".join("you" if w == human else f"seat {w}" for w in st.winners)
-            result = f"Winner: {winners}" if winners else "Nobody won (no one went out)"
-            echo(f"Match over. {result}. Final scores: {st.scores}")
+            echo(f"Match over. Final scores: {_scores(st.scores, names)}.")
             return
         if st.phase == HAND_OVER:
-            echo(f"Hand over: {st.outcome}. Scores: {st.scores}")
+            echo(f"Scores: {_scores(st.scores, names)}.")
             if not click.confirm("Deal the next hand?", default=True):
                 return
             events = game.next_hand()
             tell(seats, events)
-            _say_events(events, human, echo)
+            _say_events(events, human, names, echo)
             echo(describe_table(game, human))
             continue
         seat = st.turn
@@ -164,7 +173,7 @@ def play_text(
             _cut(game, human, seats, echo)
             continue
         if seat != human:
-            _say_events(bot_turn(game, seats), human, echo)
+            _say_events(bot_turn(game, seats), human, names, echo)
             if save:
                 save(game)
             if game.current_player() == human:
@@ -185,9 +194,9 @@ def play_text(
             assert not isinstance(command, str)
             events = game.apply(human, command)
             tell(seats, events)
-            _say_events(events, human, echo)
+            _say_events(events, human, names, echo)
         except RuleError as exc:
-            echo(f"  Not allowed: {exc.message}")
+            echo(f"  Not allowed: {with_symbols(exc.message)}")
             continue
         if save:
             save(game)

@@ -91,7 +91,7 @@ def public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     Cards drawn from the stock are seen only by the drawer; a face-down discard by no one else.
     """
     kind = event.get("type")
-    hidden = (kind == "drew" and event.get("private")) or (
+    hidden = (kind in ("drew", "took_back") and event.get("private")) or (
         kind == "discarded" and event.get("face_down")
     )
     if not hidden or event.get("seat") == seat:
@@ -100,6 +100,8 @@ def public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     if kind == "drew":
         redacted["cards"] = None
         redacted["count"] = len(event["cards"])
+    elif kind == "took_back":
+        redacted["cards"] = None
     else:
         redacted["card"] = None
     return redacted

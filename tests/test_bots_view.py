@@ -19,10 +19,11 @@ from rummy_core.bots import SeatHandle
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.greedy import GreedyBot
 from rummy_core.bots.sampling import sampled_game
+from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.engine import Game
 from rummy_core.hooks import Hooks
 from rummy_core.setup import new_game
-from rummy_core.simulate import bot_turn, play_hand, tell
+from rummy_core.simulate import play_hand
 from rummy_core.state import State
 from rummy_core.testing import all_cards
 from rummy_core.view import player_view

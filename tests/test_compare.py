@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rummy_core.actions import Discard, Draw, MeldDown, NewMeld
-from rummy_core.bots import base as bots_base
+from rummy_core.bots import registry as bot_registry
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.compare import Study, build_report, run_study
 from rummy_core.compare.play import (
@@ -247,7 +247,7 @@ class IllegalBot:
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_failing_hand_names_its_seed(jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(bots_base._BOTS, "illegal", lambda seed: IllegalBot())
+    monkeypatch.setitem(bot_registry._BOTS, "illegal", lambda seed: IllegalBot())
     study = Study(("classic",), bots=("illegal", "illegal"), units=4, seed=8)
     with pytest.raises(RuleError) as failed:
         run_study(study, jobs=jobs)

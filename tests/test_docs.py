@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,6 @@ def test_every_documented_signature_and_parameter_is_the_specs(hook: str) -> Non
     for line in docstring.splitlines():
         if line.startswith(":param "):
             assert line in section, f"docs/hooks.md lacks {hook}'s line {line!r}"
+    described = re.findall(r"^:param (\w+):", docstring, re.M)
+    parameters = list(inspect.signature(getattr(hookspecs, hook)).parameters)
+    assert described == parameters, f"{hook}'s :param: lines are not one per parameter, in order"

@@ -17,8 +17,9 @@ from pydantic import BaseModel
 from rummy_core.action_kinds import ActionKind
 from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, PluginAction, TakeBack
 from rummy_core.cards import card_name, parse_card, parse_cards
-from rummy_core.engine import Event, Game
+from rummy_core.engine import Game
 from rummy_core.errors import PluginError, RuleError, Violation
+from rummy_core.events import Event
 from rummy_core.hooks import hook_names
 from rummy_core.meldrules import MeldRules
 from rummy_core.moves import legal_actions
@@ -411,3 +412,40 @@ def test_a_failing_plugin_action_leaves_other_actions_working() -> None:
     assert_refused(game, 0, Shout("x"), "plugin_error")
     game.apply(0, MeldDown((NewMeld.of(parse_cards("7H 7C 7D")),)))
     assert len(game.state.table) == 2
+
+
+class StrangeDeck:
+    name = "strange-deck"
+
+    @hookimpl(tryfirst=True)
+    def rummy_deck(self) -> list[object]:
+        return ["AS", 99]
+
+
+class NoTurns:
+    name = "no-turns"
+
+    @hookimpl(tryfirst=True)
+    def rummy_turn_cap(self) -> int:
+        return -1
+
+
+class NoCards:
+    name = "no-cards"
+
+    @hookimpl(tryfirst=True)
+    def rummy_hand_size(self) -> int:
+        return -1
+
+
+@pytest.mark.parametrize(
+    ("plugin", "hook"),
+    [(StrangeDeck(), "rummy_deck"), (NoTurns(), "rummy_turn_cap"), (NoCards(), "rummy_hand_size")],
+)
+def test_an_answer_out_of_range_fails_at_set_up_naming_the_plugin(
+    plugin: object, hook: str
+) -> None:
+    # Checked at the engine's border, not left to fail later (or never).
+    error = set_up_error(plugin)
+    assert error.code == "plugin_error"
+    assert (error.params["plugin"], error.params["hook"]) == (plugin.name, hook)  # type: ignore[attr-defined]

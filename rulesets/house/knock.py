@@ -19,11 +19,12 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.action_kinds import ActionKind
+from rummy_core.action_kinds import ActionKind, GameSteps
 from rummy_core.actions import PluginAction
 from rummy_core.cards import card_name, parse_card
 from rummy_core.defaults import PIP_VALUES
-from rummy_core.engine import Event, Game, refuse
+from rummy_core.engine import refuse
+from rummy_core.events import Event
 from rummy_core.plugin import HouseRule, hookimpl
 from rummy_core.state import PLAY, State
 
@@ -97,7 +98,7 @@ class KnockRule(HouseRule):
         return [kind]
 
     def _apply(
-        self, game: Game, state: State, seat: int, action: Knock, events: list[Event]
+        self, game: GameSteps, state: State, seat: int, action: Knock, events: list[Event]
     ) -> None:
         game.check_play(state, seat, action)
         game.discard_card(state, seat, action.card, events)
@@ -118,7 +119,7 @@ class KnockRule(HouseRule):
         state.extra[KNOCKED] = seat
         game.end_turn(state, seat, events)
 
-    def _candidates(self, game: Game, seat: int) -> list[Knock]:
+    def _candidates(self, game: GameSteps, seat: int) -> list[Knock]:
         state = game.state
         if state.phase != PLAY:
             return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-from rummy_core.bots.base import Bot, SeatHandle, bot_names, make_bot, register_bot
+from rummy_core.bots.base import Bot, SeatHandle
+from rummy_core.bots.registry import bot_names, make_bot, register_bot
 
 __all__ = ["Bot", "SeatHandle", "bot_names", "make_bot", "register_bot"]

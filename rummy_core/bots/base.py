@@ -1,4 +1,4 @@
-"""What a bot is, what it may ask the game, and how to get one by name.
+"""What a bot is, what it may ask the game, and the random bot (``registry`` names them all).
 
 A bot sees its own seat's view and nothing more: ``SeatHandle`` answers only questions whose
 answer a player at that seat could know (its view, the rules, whether an action is legal).
@@ -6,7 +6,7 @@ answer a player at that seat could know (its view, the rules, whether an action 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from random import Random
 from typing import Any, Protocol
 
@@ -112,43 +112,3 @@ class RandomBot:
 
     def observe(self, events: Sequence[dict[str, Any]]) -> None:
         """The random bot remembers nothing."""
-
-
-def _greedy(seed: int) -> Bot:
-    # Imported when asked for: the greedy and expert modules import this one.
-    from rummy_core.bots.greedy import GreedyBot
-
-    return GreedyBot(seed)
-
-
-def _expert(seed: int) -> Bot:
-    from rummy_core.bots.expert import ExpertBot
-
-    return ExpertBot(seed)
-
-
-_BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
-    "greedy": _greedy,
-    "expert": _expert,
-}
-
-
-def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
-    """Make a bot available by name (``factory(seed)`` builds one)."""
-    _BOTS[name] = factory
-
-
-def bot_names() -> list[str]:
-    """The names of the available bots."""
-    return sorted(_BOTS)
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name; ``unknown_bot`` lists the others."""
-    factory = _BOTS.get(name)
-    if factory is None:
-        raise RuleError(
-            "unknown_bot", f"There is no bot {name!r}. Bots: {', '.join(bot_names())}.", name=name
-        )
-    return factory(seed)

@@ -15,6 +15,7 @@ bot does. It never looks at the real hidden cards: it sees the game only through
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from random import Random
@@ -24,9 +25,9 @@ from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.greedy import GreedyBot, Look, Turn
 from rummy_core.bots.sampling import CannotSample, sampled_game
+from rummy_core.bots.turns import bot_turn
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.simulate import bot_turn
 from rummy_core.state import DRAW, PLAY
 from rummy_core.view import PlayerView
 
@@ -48,6 +49,13 @@ PLAYOUT_TURNS = 400
 """Turns after which a playout stops and is scored as it stands (a bound, rarely reached)."""
 
 
+def _whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (``16`` or ``16.0`` as an option string gives it)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+
+
 class ExpertBot:
     """Chooses draws and whole turns by determinised playouts with the greedy bot."""
 
@@ -64,7 +72,29 @@ class ExpertBot:
 
         ``seconds`` also caps the CPU time of a decision (two deals at least); it is off by
         default, since a time limit makes the choices depend on the machine's speed.
+        ``bad_bot_options`` if a count is not a whole number from 1, or ``seconds`` is not a
+        positive, finite number of seconds.
         """
+        for option, count in (("playouts", playouts), ("discards", discards)):
+            if not _whole(count) or count < 1:
+                raise RuleError(
+                    "bad_bot_options",
+                    f"Options for expert: {option} is a whole number from 1, not {count!r}.",
+                    bot=self.name,
+                    option=option,
+                )
+        if seconds is not None and not (
+            isinstance(seconds, int | float)
+            and not isinstance(seconds, bool)
+            and 0 < seconds < math.inf
+        ):
+            raise RuleError(
+                "bad_bot_options",
+                f"Options for expert: seconds is a positive number of seconds, not {seconds!r}.",
+                bot=self.name,
+                option="seconds",
+            )
+        playouts, discards = int(playouts), int(discards)
         self.greedy = GreedyBot(seed, two_ways=TWO_WAYS, feeding=FEEDING)
         """This bot's own policy between searches and in its own seat of the playouts: the
         greedy bot with its discard weights tuned."""

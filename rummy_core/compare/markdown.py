@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rummy_core.compare.output import SHARES, cell, effect_text, p_text, ranked
 from rummy_core.compare.report import Report
+from rummy_core.jsonfile import read_json
 
 BLOCK = re.compile(
     r"(<!-- report: (?P<file>\S+) (?P<part>figures|differences|command) -->\n)"
@@ -82,7 +83,7 @@ def fill(page: str, folder: Path) -> str:
 
     def block(match: re.Match[str]) -> str:
         name = match["file"]
-        report = Report.model_validate_json((folder / name).read_text(encoding="utf-8"))
+        report = Report.model_validate(read_json(folder / name))
         part = match["part"]
         body = (
             command(report, f"docs/{name}")

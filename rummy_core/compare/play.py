@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from rummy_core.bots import Bot, make_bot
+from rummy_core.bots.turns import tell
 from rummy_core.cards import JOKER
 from rummy_core.compare.spec import Study, unit_seed
 from rummy_core.compare.tally import (
@@ -24,11 +25,12 @@ from rummy_core.compare.tally import (
     hand_values,
     match_values,
 )
-from rummy_core.engine import Event, Game
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.hooks import Hooks
 from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.simulate import play_hand, tell
+from rummy_core.simulate import play_hand
 from rummy_core.state import MATCH_OVER
 
 PLAYS = ("melded", "laid_off", "swapped")

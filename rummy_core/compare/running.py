@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -149,6 +150,30 @@ def _pool_blocks(study: Study, tasks: list[Task], keep: bool, jobs: int) -> Iter
         pool.join()
 
 
+RAY_CONNECT_SECONDS = 10.0
+"""How long ``--ray HOST:PORT`` waits to reach the cluster before it gives up and says so."""
+
+
+def check_reachable(address: str, seconds: float = RAY_CONNECT_SECONDS) -> None:
+    """``ray_unreachable`` unless a cluster address (``host:port``, ``ray://host:port``) answers a
+    connection within ``seconds``: Ray itself retries an unreachable address for minutes.
+
+    An address without a port (``auto``) is left to Ray, which finds a cluster on this machine.
+    """
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdecimal():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
+    except OSError as exc:
+        reason = "no answer" if isinstance(exc, TimeoutError) else exc.strerror or str(exc)
+        raise RuleError(
+            "ray_unreachable",
+            f"The Ray cluster at {address} cannot be reached within {seconds:g} s ({reason}).",
+            address=address,
+        ) from None
+
+
 def _ray_blocks(study: Study, tasks: list[Task], keep: bool, address: str) -> Iterator[Block]:
     try:
         import ray
@@ -160,8 +185,17 @@ def _ray_blocks(study: Study, tasks: list[Task], keep: bool, address: str) -> It
         if address == "local":
             options["include_dashboard"] = False
         else:
+            check_reachable(address)
             options["address"] = address
-        ray.init(**options)
+        try:
+            ray.init(**options)
+        except ConnectionError as exc:
+            # The port answered, but not as a Ray cluster (or the cluster went away).
+            raise RuleError(
+                "ray_unreachable",
+                f"No Ray cluster answers at {address}: {exc}",
+                address=address,
+            ) from None
     remote = ray.remote(play_block)
     # A window of tasks in flight keeps every CPU busy without queueing the whole study.
     cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]

@@ -17,12 +17,12 @@ import numpy as np
 from gymnasium import spaces
 
 from rummy_core.bots import Bot, SeatHandle, make_bot
-from rummy_core.engine import Event
+from rummy_core.bots.turns import tell
 from rummy_core.env.aec import DEFAULT_MAX_STEPS, observation_space
 from rummy_core.env.session import Reward, Session, variant_hooks
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.setup import Variant
-from rummy_core.simulate import tell
 
 Observation = dict[str, Any]
 """``observation`` and ``action_mask``, numpy arrays."""

@@ -23,10 +23,11 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy_core.actions import Action
-from rummy_core.engine import Event, Game
+from rummy_core.engine import Game
 from rummy_core.env.actions import EMPTY, ActionCodec, Choices, Pending
 from rummy_core.env.observe import Encoder, SeatMemory, Vector
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.hooks import Hooks
 from rummy_core.setup import Variant, build_hooks, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from rummy_core import actions as act
 from rummy_core.cards import card_name, meld_card_text, parse_card
 from rummy_core.errors import RuleError
+from rummy_core.hooks import Hooks
 from rummy_core.models.position import parse_meld_card
-
-if TYPE_CHECKING:
-    from rummy_core.hooks import Hooks
 
 
 class _Action(BaseModel):
@@ -115,9 +113,10 @@ def parse_action(data: object, hooks: Hooks | None = None) -> act.Action:
     action the game's plugins add (``rummy_register_actions``).
     """
     try:
-        if hooks is not None and isinstance(data, dict) and data.get("type") in hooks.action_kinds:
-            kind = hooks.action_kinds[data["type"]]
-            return hooks.action_from_model(kind, kind.model.model_validate(data))
+        kind_name = data.get("type") if isinstance(data, dict) else None
+        if hooks is not None and isinstance(kind_name, str) and kind_name in hooks.action_kinds:
+            kind = hooks.action_kinds[kind_name]
+            return hooks.action_kinds.from_model(kind, kind.model.model_validate(data))
         model = ACTION_ADAPTER.validate_python(data)
     except ValidationError as exc:
         problems = "; ".join(
@@ -148,7 +147,7 @@ def to_model(action: act.Action, hooks: Hooks | None = None) -> BaseModel:
                 f"{type(action).__name__} is a plugin's action: give the game's hooks to write it.",
                 action=type(action).__name__,
             )
-        return hooks.action_to_model(action)
+        return hooks.action_kinds.to_model(action)
     if isinstance(action, act.Draw):
         return DrawAction(source=action.source)
     if isinstance(action, act.MeldDown):

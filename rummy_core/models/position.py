@@ -17,7 +17,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rummy_core.cards import card_name, meld_card_text, parse_card, parse_rank
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
+from rummy_core.invalid import file_problem
 from rummy_core.melds import read_meld
+from rummy_core.models.position_checks import (
+    check_counts,
+    check_free_data,
+    check_outcome,
+    check_rules_fit,
+    check_this_turn,
+)
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
 
 Phase = Literal["cut", "draw", "play", "hand_over", "match_over"]
@@ -118,8 +126,10 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
     try:
         pos = data if isinstance(data, Position) else Position.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise _bad(f"The position is not valid: {problems}.", problems=problems) from None
+        problems = file_problem("the position", exc)
+        raise _bad(f"{problems}.", problems=problems) from None
+    check_free_data("extra", pos.extra)
+    check_free_data("outcome", pos.outcome)
     n = pos.players
     ruleset_options = hooks.ruleset.options
     if n != ruleset_options.players:
@@ -160,13 +170,17 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
         st.after_draw.turn_start = st.turn_start
     st.hand_history = [list(h) for h in pos.hand_history]
     st.winners = list(pos.winners)
-    st.outcome = pos.outcome
+    st.outcome = dict(pos.outcome) if pos.outcome is not None else None
     st.extra = dict(pos.extra)
     if st.phase == PLAY and st.drew is None and pos.this_turn.drawn:
         raise _bad("this_turn.drawn is given without this_turn.drew.")
     _fill_stock(st, pos.stock, hooks, seed)
     if st.phase in (DRAW, PLAY) and st.outcome is not None:
         raise _bad("A hand in play has no outcome yet.")
+    check_counts(st)
+    check_outcome(st)
+    check_this_turn(st, hooks)
+    check_rules_fit(st, hooks)
     if st.phase in (HAND_OVER, MATCH_OVER) and st.outcome is None:
         st.outcome = {
             "went_out": None,

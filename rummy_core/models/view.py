@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rummy_core.actions import Draw
 from rummy_core.cards import card_name, meld_card_text
 from rummy_core.engine import Game
 from rummy_core.moves import legal_actions
@@ -61,7 +62,9 @@ def view_of(game: Game, seat: int) -> SeatView:
     mine = game.current_player() == seat
     legal = legal_actions(game, seat) if mine else []
     open_actions = sorted({action.type for action in legal})
-    sources = game.hooks.draw_sources(game.state, seat) if mine and "draw" in open_actions else []
+    # Only the sources a draw may be made from now: a cut card given back (ruling H7) is not.
+    legal_draws = {action.source for action in legal if isinstance(action, Draw)}
+    sources = [s for s in game.hooks.draw_sources(game.state, seat) if s in legal_draws]
     view = player_view(game.state, seat)
     return seat_view(view, game.hooks.ruleset.name, open_actions, sources)
 

@@ -14,16 +14,20 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
+from textual.errors import NoWidget
 from textual.screen import ModalScreen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from rummy_core.actions import Action, Cut, Discard, Draw, MeldDown, NewMeld, TakeBack
 from rummy_core.errors import RuleError
 from rummy_core.resources import styles
+from rummy_core.saves import SavedGame
 from rummy_core.state import PLAY
+from rummy_core.tui.extras import house_actions, house_keys, turn_keys
 from rummy_core.tui.panels import cut_text, discard_text, players_text, status_text, stock_text
 from rummy_core.tui.plays import (
+    action_cards,
     describe_choice,
     distinct_legal,
     held_melds,
@@ -34,10 +38,15 @@ from rummy_core.tui.plays import (
     swap_plays,
     typed_lay_offs,
     typed_melds,
+    typing_example,
+    wild_example,
+    wilds_spent,
 )
 from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen
-from rummy_core.tui.session import LOG_LINES, Session, Setup
-from rummy_core.tui.widgets import HandView, PileView, TableView
+from rummy_core.tui.session import Session, Setup
+from rummy_core.tui.speed import PAUSES, next_speed, speed_of
+from rummy_core.tui.widgets import HandView, LogView, PileView, TableView
+from rummy_core.tui.words import with_symbols
 
 GAME_ACTIONS = frozenset(
     {
@@ -54,12 +63,18 @@ GAME_ACTIONS = frozenset(
         "confirm",
         "cancel",
         "help",
+        "log",
+        "speed",
+        "house",
     }
 )
 """Actions of the table, switched off while a dialog or another screen is on top."""
 
 MELD_SPECIFIC = frozenset({"cannot_lay_off", "cannot_swap", "no_wild_for_card", "ambiguous_wild"})
 """Refusals that speak of one meld: with several melds on the table, say it in general."""
+
+MAX_CHOICES = 9
+"""The most readings offered as a list (one number key each); beyond, the player types it."""
 
 Typed = Callable[[str], list[Action]]
 """Reads what the player typed (``2C=5S``) as candidate actions."""
@@ -93,19 +108,24 @@ class RummyApp(App[None]):
     TITLE = "Rummy"
     # The keys belong to the table: no pane may take the focus and swallow the arrows.
     AUTO_FOCUS = None
+    # The top line lists the keys usable now; the footer keeps the few that always work.
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Move", show=False),
         Binding("right", "cursor(1)", "Move", show=False),
         Binding("space", "select", "Select", show=False),
-        Binding("d", "draw('stock')", "Draw"),
-        Binding("t", "draw('discard')", "Take discard"),
+        Binding("d", "draw('stock')", "Draw", show=False),
+        Binding("t", "draw('discard')", "Take discard", show=False),
         Binding("c", "draw('cut')", "Cut card", show=False),
-        Binding("m", "meld", "Meld"),
-        Binding("l", "lay_off", "Lay off"),
+        Binding("m", "meld", "Meld", show=False),
+        Binding("l", "lay_off", "Lay off", show=False),
         Binding("w", "swap", "Swap", show=False),
-        Binding("x", "discard", "Discard"),
+        Binding("x", "discard", "Discard", show=False),
         Binding("b", "take_back", "Take back", show=False),
         Binding("s", "sort", "Sort"),
+        Binding("f", "speed", "Speed"),
+        Binding("pageup", "log(-1)", "Log", key_display="PgUp"),
+        Binding("pagedown", "log(1)", "Log", show=False),
         Binding("up", "point(-1)", "Meld", show=False),
         Binding("down", "point(1)", "Meld", show=False),
         Binding("enter", "confirm", "Choose", show=False),
@@ -128,6 +148,8 @@ class RummyApp(App[None]):
         self.save_path = save_path
         self.pause = pause
         self.by_rank = False
+        self.arranged: list[int] | None = None
+        """The hand in the order the player dragged it into, until the next sort (S)."""
         self.targets: Targets | None = None
         self._bot_timer_set = False
         self.crash: Exception | None = None
@@ -145,38 +167,43 @@ class RummyApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        with Horizontal(id="top"):
+            yield Static(id="players")
+            with Horizontal(id="piles"):
+                yield PileView("stock", id="stock")
+                yield PileView("discard", id="discard")
+                yield PileView("cut", id="cut")
         with Horizontal(id="middle"):
-            with Vertical(id="side"):
-                yield Static(id="players")
-                with Horizontal(id="piles"):
-                    yield PileView("stock", id="stock")
-                    yield PileView("discard", id="discard")
-                    yield PileView("cut", id="cut")
-                log = RichLog(id="log", wrap=True, max_lines=LOG_LINES)
-                log.can_focus = False
-                yield log
             table_box = VerticalScroll(id="table-box")
             table_box.can_focus = False
             with table_box:
                 yield TableView(id="table")
+            yield LogView(id="log")
         yield HandView(id="hand")
         yield Static(id="message")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#table-box", VerticalScroll).border_title = "Table"
-        self.query_one("#log", RichLog).border_title = "What happened"
+        self.query_one("#log", LogView).border_title = "What happened"
+        for source, title in (("stock", "Stock"), ("discard", "Discard"), ("cut", "Cut")):
+            self.query_one(f"#{source}", PileView).border_title = title
         if self.session is None:
             self.push_screen(StartScreen(), self._started)
         else:
             self._begin()
 
-    def _started(self, setup: Setup | None) -> None:
+    def _started(self, setup: Setup | SavedGame | None) -> None:
         if setup is None:
             self.exit()
             return
         try:
-            self.session = Session.start(setup, self.save_path)
+            if isinstance(setup, SavedGame):
+                self.session = Session.resume(setup.path)
+            else:
+                if setup.speed is not None:
+                    self.pause = PAUSES[setup.speed]
+                self.session = Session.start(setup, self.save_path)
         except RuleError as exc:
             self.notify(exc.message, severity="error")
             self.push_screen(StartScreen(), self._started)
@@ -184,10 +211,10 @@ class RummyApp(App[None]):
         self._begin()
 
     def _begin(self) -> None:
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for line in self.sess.log:
-            log.write(line)
+        self.arranged = None
+        for name, key in house_keys(self.sess.game).items():
+            self.bind(key, f"house('{key}')", description=name.capitalize(), show=False)
+        self.query_one("#log", LogView).show(self.sess.log)
         self.title = f"Rummy: {self.sess.variant.label()}"
         self.refresh_table()
         self._after_move()
@@ -204,6 +231,9 @@ class RummyApp(App[None]):
         if action == "quit":
             return not isinstance(self.screen, ModalScreen)
         busy = self.session is None or len(self.screen_stack) > 1
+        if action == "house":
+            # A house rule's key works only where that rule is installed.
+            return not busy and str(parameters[0]) in house_keys(self.sess.game).values()
         return not (action in GAME_ACTIONS and busy)
 
     # -- drawing the table -----------------------------------------------------------------------
@@ -213,7 +243,7 @@ class RummyApp(App[None]):
         s = self.sess
         view = s.view
         rules = s.game.hooks.meld_rules
-        order = sort_hand(view.hand, self.by_rank)
+        order = self._hand_order(view.hand)
         lanes = [
             lane
             for lane in stripe_lanes(order, held_melds(order, rules))
@@ -226,7 +256,7 @@ class RummyApp(App[None]):
             fresh.update(spots[:1])
         hand = self.query_one("#hand", HandView)
         hand.show(order, lanes, fresh)
-        by = "rank" if self.by_rank else "suit"
+        by = "your order" if self.arranged is not None else "rank" if self.by_rank else "suit"
         count = f"{len(order)} card{'s' * (len(order) != 1)}"
         hand.border_title = f"Your hand: {count}, by {by}"
         self._show_melds()
@@ -234,7 +264,22 @@ class RummyApp(App[None]):
         players = self.query_one("#players", Static)
         players.update(players_text(s))
         players.border_title = f"Players · {s.names[view.dealer]} dealt"
-        self.query_one("#status", Static).update(status_text(s))
+        self.query_one("#top").styles.height = max(len(s.names) + 2, 5)
+        self.query_one("#status", Static).update(status_text(s, turn_keys(s)))
+
+    def _hand_order(self, hand: Sequence[int]) -> list[int]:
+        """The hand as shown: sorted, or in the player's own order, new cards at the end."""
+        order = sort_hand(hand, self.by_rank)
+        if self.arranged is None:
+            return order
+        left = list(order)
+        kept = []
+        for code in self.arranged:
+            if code in left:
+                left.remove(code)
+                kept.append(code)
+        self.arranged = kept + left
+        return self.arranged
 
     def _show_melds(self) -> None:
         s = self.sess
@@ -268,15 +313,14 @@ class RummyApp(App[None]):
             cut.update(text)
 
     def say(self, message: str, refusal: bool = False) -> None:
-        """Show a sentence under the hand (a refusal in red)."""
+        """Show a sentence under the hand (a refusal in red), its cards with suit symbols."""
         self.query_one("#message", Static).update(
-            Text(message, style="bold #ff5f5f" if refusal else "#afd7ff")
+            Text(with_symbols(message), style="bold #ff5f5f" if refusal else "#afd7ff")
         )
 
     def _write_log(self, lines: Sequence[str]) -> None:
-        log = self.query_one("#log", RichLog)
-        for line in lines:
-            log.write(line)
+        if lines:
+            self.query_one("#log", LogView).show(self.sess.log)
 
     # -- playing an action -----------------------------------------------------------------------
 
@@ -290,7 +334,7 @@ class RummyApp(App[None]):
             lines = s.act(action)
         except RuleError as exc:
             if exc.code == "ambiguous_wild" and typed is not None:
-                self._ask_typed(exc.message, typed)
+                self._ask_typed(exc.message, typed, action_cards(action))
             else:
                 self.say(exc.message, refusal=True)
             return False
@@ -325,6 +369,10 @@ class RummyApp(App[None]):
         legal = distinct_legal(s.game, s.human, actions)
         if len(legal) == 1:
             self.play(legal[0], typed)
+        elif len(legal) > MAX_CHOICES and typed is not None:
+            # Wilds alone (2♦ 2♥ 2♠) read a dozen ways: a list that long helps nobody.
+            why = f"Those cards make {len(legal)} different melds: say which you mean."
+            self._ask_typed(why, typed, action_cards(legal[0]))
         elif legal:
             labels = [describe_choice(s.game, s.human, a) for a in legal]
 
@@ -334,7 +382,9 @@ class RummyApp(App[None]):
                 elif isinstance(answer, str) and typed is not None:
                     self._play_typed(answer, typed)
 
-            hint = "or type it, e.g. 2C=8S" if typed else None
+            hint = (
+                f"or type it, e.g. {typing_example(s.game, s.human, legal[0])}" if typed else None
+            )
             self.push_screen(ChoiceScreen(question, labels, hint), answered)
         else:
             self.play(fallback, typed)
@@ -360,13 +410,14 @@ class RummyApp(App[None]):
         )
         self.push_screen(ChoiceScreen(question, ["Cut anywhere"], f"1 to {size - 1}"), answered)
 
-    def _ask_typed(self, why: str, typed: Typed) -> None:
+    def _ask_typed(self, why: str, typed: Typed, cards: Sequence[int]) -> None:
         def answered(answer: int | str | None) -> None:
             if isinstance(answer, str):
                 self._play_typed(answer, typed)
 
-        question = f"{why}\nType what each wild stands for (like 2C=5S), then press Enter."
-        self.push_screen(ChoiceScreen(question, [], "2C=5S"), answered)
+        example = wild_example(cards, self.sess.game.hooks.meld_rules)
+        question = f"{why}\nType what each wild stands for (like {example}), then press Enter."
+        self.push_screen(ChoiceScreen(question, [], example), answered)
 
     def _play_typed(self, text: str, typed: Typed) -> None:
         s = self.sess
@@ -453,6 +504,32 @@ class RummyApp(App[None]):
     def on_hand_view_changed(self, _: HandView.Changed) -> None:
         self._selection_changed()
 
+    def on_hand_view_dropped(self, event: HandView.Dropped) -> None:
+        """A card let go on the discard pile is discarded, on a meld laid off (or swapped in),
+        and on the hand moved to that place."""
+        s = self.sess
+        hand = self.query_one("#hand", HandView)
+        try:
+            target, _ = self.screen.get_widget_at(event.screen_x, event.screen_y)
+        except NoWidget:
+            return
+        if isinstance(target, PileView) and target.source == "discard":
+            self.play(Discard(event.card))
+        elif isinstance(target, TableView):
+            row = event.screen_y - target.content_region.y + int(target.scroll_offset.y)
+            if 0 <= row < len(s.game.state.table):
+                hand.clear()
+                self._drop_on_meld(row, [event.card])
+        elif isinstance(target, HandView):
+            region = target.content_region
+            spot = target.spot_at(event.screen_x - region.x, event.screen_y - region.y)
+            if spot is not None and spot != event.spot:
+                order = list(target.cards)
+                order.insert(spot, order.pop(event.spot))
+                self.arranged = order
+                target.cursor = spot
+                self.refresh_table()
+
     def _selection_changed(self) -> None:
         self.targets = None
         self._show_melds()
@@ -478,7 +555,12 @@ class RummyApp(App[None]):
             self.say("Select the cards to meld first (Space or a click).", refusal=True)
             return
         rules = s.game.hooks.meld_rules
-        plays = meld_plays(cards, rules)
+        plays = distinct_legal(s.game, s.human, meld_plays(cards, rules))
+        if plays:
+            # A card is read in its own place before it is read as a wild: 2♣ 3♣ 4♣ is asked
+            # about only when no split leaves every card natural.
+            fewest = min(wilds_spent(p, rules) for p in plays)
+            plays = [p for p in plays if wilds_spent(p, rules) == fewest]
         fallback = plays[0] if plays else MeldDown((NewMeld.of(tuple(cards)),))
 
         def typed(text: str) -> list[Action]:
@@ -586,7 +668,6 @@ class RummyApp(App[None]):
         self._show_melds()
 
     def on_table_view_meld_clicked(self, event: TableView.MeldClicked) -> None:
-        s = self.sess
         if self.targets is not None and event.index in self.targets.actions:
             self._apply_target(self.targets, event.index)
             return
@@ -594,13 +675,18 @@ class RummyApp(App[None]):
         if not cards:
             self.say("Select a card first, then click a meld to lay it off.", refusal=True)
             return
-        lay = lay_off_plays(s.game, event.index, cards)
+        self._drop_on_meld(event.index, cards)
+
+    def _drop_on_meld(self, meld: int, cards: list[int]) -> None:
+        """Lay ``cards`` off on the table's meld ``meld``, or swap a single card in for a wild."""
+        s = self.sess
+        lay = lay_off_plays(s.game, meld, cards)
         if not distinct_legal(s.game, s.human, lay) and len(cards) == 1:
-            swaps = swap_plays(s.game, event.index, cards[0])
+            swaps = swap_plays(s.game, meld, cards[0])
             if distinct_legal(s.game, s.human, swaps):
                 self._resolve(swaps, "Which wild does it replace?", None, swaps[0])
                 return
-        typed = self._typed_lay_off(cards)(event.index)
+        typed = self._typed_lay_off(cards)(meld)
         self._resolve(lay, "Where does it go?", typed, lay[0])
 
     def action_discard(self) -> None:
@@ -616,13 +702,35 @@ class RummyApp(App[None]):
         self.play(TakeBack())
 
     def action_sort(self) -> None:
-        """Sort the hand by suit or by rank."""
-        self.by_rank = not self.by_rank
+        """Sort the hand by suit or by rank (after a drag: sort it again as it was)."""
+        if self.arranged is None:
+            self.by_rank = not self.by_rank
+        self.arranged = None
         self.refresh_table()
+
+    def action_log(self, step: int) -> None:
+        """Scroll the log a page back or on."""
+        self.query_one("#log", LogView).page(step)
+
+    def action_speed(self) -> None:
+        """Switch the computer players' pace: normal, fast."""
+        self.pause = next_speed(self.pause)
+        self.say(f"The computer players now play at {speed_of(self.pause)} speed.")
+
+    def action_house(self, key: str) -> None:
+        """Play the action a house rule adds (a knock): with the selected cards, or choose."""
+        s = self.sess
+        name = next(n for n, k in house_keys(s.game).items() if k == key)
+        cards = self.query_one("#hand", HandView).chosen()
+        found = house_actions(s, name, cards)
+        if not found:
+            self.say(f"You cannot {name} now{' with that card' * bool(cards)}.", refusal=True)
+            return
+        self._resolve(found, f"How do you {name}?", None, found[0])
 
     def action_help(self) -> None:
         """The keys and the rules of this game."""
-        self.push_screen(HelpScreen(self.sess.variant.ruleset))
+        self.push_screen(HelpScreen(self.sess))
 
     async def action_quit(self) -> None:
         """Leave; every move is already saved."""

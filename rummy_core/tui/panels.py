@@ -1,7 +1,7 @@
 """The small panels of the table as text: whose turn it is, the players, the piles.
 
 Each is drawn from the human's view and the engine's generic answers (draw sources, the opening
-minimum, ``Game.preview``), so it reads the same for every ruleset.
+minimum, the legal actions), so it reads the same for every ruleset.
 """
 
 from __future__ import annotations
@@ -11,29 +11,33 @@ from rich.text import Text
 from rummy_core.actions import Draw
 from rummy_core.errors import RuleError
 from rummy_core.state import DRAW
+from rummy_core.tui.levels import level_word
 from rummy_core.tui.session import Session
 from rummy_core.tui.widgets import card_text
+from rummy_core.tui.words import plural
 
 KEY_STYLE = "#ffd75f"
 """The colour of a key hint."""
 
+DRAW_KEYS = {"stock": "D stock", "discard": "T discard pile", "cut": "C cut card"}
+"""The key hint of each draw source."""
 
-def status_text(s: Session) -> Text:
-    """The top line: the hand, and who is to do what."""
+
+def status_text(s: Session, keys: list[str]) -> Text:
+    """The top line: the hand, and who is to do what, with the keys usable now (``keys``)."""
     st = s.game.state
     head = Text(f"Hand {st.hand_number} · ", style="bold")
     mine = f"bold {KEY_STYLE}"
     if s.cut_to_choose is not None:
         head.append("Your turn: cut the deck before the deal (ruling H12).", style=mine)
     elif s.my_turn and st.phase == DRAW:
-        keys = {"stock": "D stock", "discard": "T discard pile", "cut": "C cut card"}
-        choices = ", ".join(keys.get(src, src) for src in s.draw_sources())
+        choices = ", ".join(DRAW_KEYS.get(src, src) for src in s.draw_sources())
         head.append(f"Your turn: draw ({choices}).", style=mine)
-    elif s.my_turn and st.drew is None:
+    elif s.my_turn and st.drew is None and keys:
         # Hungarian's first player starts by discarding only (ruling H2).
-        head.append("Your turn: no draw this time; play or discard (X).", style=mine)
+        head.append(f"Your turn, no draw this time: {', '.join(keys)}.", style=mine)
     elif s.my_turn:
-        head.append("Your turn: M meld, L lay off, W swap, B take back, X discard.", style=mine)
+        head.append(f"Your turn: {', '.join(keys)}.", style=mine)
     elif s.playing:
         head.append(f"{s.names[st.turn]} is playing…")
     else:
@@ -54,11 +58,11 @@ def players_text(s: Session) -> Text:
             text.append("\n")
         turn = seat == st.turn and s.playing
         text.append("▶ " if turn else "  ", style=f"bold {KEY_STYLE}")
-        who = name if seat == s.human else f"{name} {s.seats[seat]}"
-        text.append(f"{who:<14}", style="bold" if turn else "")
+        who = name if seat == s.human else f"{name} {level_word(s.seats[seat])}"
+        text.append(f"{who:<12} ", style="bold" if turn else "")
         lead = "bold #98c379" if seat in leaders else ""
-        text.append(f"{view.scores[seat]:>5} pts", style=lead)
-        text.append(f"{view.hand_sizes[seat]:>3} cards")
+        text.append(f"{view.scores[seat]:>4} pts", style=lead)
+        text.append(f" {plural(view.hand_sizes[seat], 'card'):>8}")
         if opening and view.opened[seat]:
             text.append(" opened", style="dim")
     return text
@@ -66,8 +70,7 @@ def players_text(s: Session) -> Text:
 
 def stock_text(s: Session) -> Text:
     """The stock: its size, and the key when it can be drawn from."""
-    text = Text("Stock\n", style="bold")
-    text.append(f"{s.view.stock_size} cards")
+    text = Text(plural(s.view.stock_size, "card"))
     if "stock" in s.draw_sources():
         text.append("\n[D] draw", style=KEY_STYLE)
     return text
@@ -76,9 +79,9 @@ def stock_text(s: Session) -> Text:
 def discard_text(s: Session) -> Text:
     """The discard pile: its top card (or face down), its size, and how much a draw takes."""
     view = s.view
-    text = Text("Discard\n", style="bold")
+    text = Text()
     if view.discard_face_down:
-        text.append("▒▒▒ face down", style="dim")
+        text.append("▒▒ down", style="dim")
     elif view.top_discard is not None:
         text.append_text(card_text(view.top_discard))
     else:
@@ -92,7 +95,7 @@ def discard_text(s: Session) -> Text:
             taking = 0
         if taking > 1:
             # Where the whole pile comes along (ruling R3), say how much of it.
-            text.append(f" all {taking}", style=KEY_STYLE)
+            text.append(f" {taking}", style=KEY_STYLE)
     return text
 
 
@@ -101,8 +104,7 @@ def cut_text(s: Session) -> Text | None:
     cut = s.view.cut_card
     if cut is None:
         return None
-    text = Text("Cut card\n", style="bold")
-    text.append_text(card_text(cut))
+    text = card_text(cut)
     if "cut" in s.draw_sources():
         text.append("\n[C] try it", style=KEY_STYLE)
     return text

@@ -11,14 +11,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from rummy_core.actions import Action, LayOff, MeldDown, NewMeld, Swap
-from rummy_core.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS, rank_of, suit_of
+from rummy_core.actions import Action, LayOff, MeldDown, NewMeld, PluginAction, Swap
+from rummy_core.cards import (
+    JOKER,
+    RANK_NAMES,
+    SUIT_SYMBOLS,
+    card_name,
+    meld_card_text,
+    parse_card,
+    rank_of,
+    suit_of,
+)
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.meldrules import MeldRules
-from rummy_core.melds import RUN, readings
+from rummy_core.melds import RUN, readings, wild_count
 from rummy_core.models.position import parse_meld_card
 from rummy_core.moves import meld_candidates
+from rummy_core.solver import candidate_melds
 
 MAX_SPLITS = 24
 """The most ways of splitting one selection into several melds that are offered."""
@@ -94,9 +104,16 @@ def orderings(
 
 
 def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
-    """Ways to put exactly ``cards`` down: as one meld, or split into several melds at once."""
-    singles = meld_candidates(cards, rules)
-    found: list[MeldDown] = []
+    """Ways to put exactly ``cards`` down: as one meld, or split into several melds at once.
+
+    The solver's candidate melds hold every reading of each group, so a group whose wild could
+    stand for two cards (Q♦ K♦ 2♦: J♦ or A♦) gives one split per reading. Splits that use fewer
+    cards as wilds come first: a 2 in its own place is read as a 2 before it is read as a wild.
+    """
+    solved = sorted(candidate_melds(cards, rules), key=lambda m: (wild_count(*m), m))
+    singles = [_new_meld(meld, rules) for meld in solved]
+    spent = {id(new): wild_count(*meld) for new, meld in zip(singles, solved, strict=True)}
+    found: list[tuple[int, MeldDown]] = []
     budget = [SEARCH_BUDGET]
 
     def search(remaining: Counter[int], chosen: list[NewMeld]) -> None:
@@ -104,7 +121,7 @@ def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
             return
         budget[0] -= 1
         if not remaining:
-            found.append(MeldDown(tuple(chosen)))
+            found.append((sum(spent[id(m)] for m in chosen), MeldDown(tuple(chosen))))
             return
         # Every split covers the lowest card left, so each split is found once.
         first = min(remaining.elements())
@@ -114,7 +131,29 @@ def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
                 search(remaining - need, [*chosen, meld])
 
     search(Counter(cards), [])
-    return found
+    # A stable sort keeps the search's order among splits that spend as many wilds.
+    return [play for _, play in sorted(found, key=lambda f: f[0])]
+
+
+def wilds_spent(play: Action, rules: MeldRules) -> int:
+    """How many cards of a lay-down stand for another card, as the engine reads it."""
+    if not isinstance(play, MeldDown):
+        return 0
+    total = 0
+    for meld in play.melds:
+        found = readings(meld.cards, meld.declared, rules)
+        total += wild_count(meld.cards, found[0].reps) if found else 0
+    return total
+
+
+def _new_meld(meld: tuple[tuple[int, ...], tuple[int, ...]], rules: MeldRules) -> NewMeld:
+    """A solver meld (cards and reps) as the engine takes it: each wild declared, unless the
+    cards read one way only and need no word from the player."""
+    cards, reps = meld
+    plain = readings(cards, (None,) * len(cards), rules)
+    if len(plain) == 1 and plain[0].reps == reps:
+        return NewMeld.of(cards)
+    return NewMeld(cards, tuple(None if c == r else r for c, r in zip(cards, reps, strict=True)))
 
 
 def typed_melds(text: str, cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
@@ -217,7 +256,10 @@ def distinct_legal(game: Game, seat: int, actions: Sequence[Action]) -> list[Act
 
 
 def describe_choice(game: Game, seat: int, action: Action) -> str:
-    """How a legal action would leave the melds it touches, for a choice between readings."""
+    """How a legal action would leave the melds it touches, for a choice between readings; a
+    house rule's action in words."""
+    if isinstance(action, PluginAction):
+        return house_label(game, action)
     after = game.preview(seat, action)
     if isinstance(action, MeldDown):
         new = after.table[len(game.state.table) :]
@@ -225,6 +267,55 @@ def describe_choice(game: Game, seat: int, action: Action) -> str:
     index = action.meld if isinstance(action, LayOff | Swap) else 0
     target = after.table[index]
     return meld_label(target.cards, target.reps)
+
+
+def typing_example(game: Game, seat: int, action: Action) -> str:
+    """A wild of what ``action`` leaves on the table, written as the player would type it
+    (``2C=8S``, ``JK=8S`` in Hungarian), for the hint of a choice between readings."""
+    after = game.preview(seat, action)
+    index = action.meld if isinstance(action, LayOff | Swap) else len(game.state.table)
+    for meld in after.table[index:]:
+        for code, rep in zip(meld.cards, meld.reps, strict=True):
+            if code != rep:
+                return meld_card_text(code, rep)
+    return "2C=8S"
+
+
+def action_cards(action: Action) -> list[int]:
+    """The hand's cards an action puts on the table."""
+    if isinstance(action, MeldDown):
+        return [c for meld in action.melds for c in meld.cards]
+    if isinstance(action, LayOff):
+        return list(action.cards)
+    if isinstance(action, Swap):
+        return [action.card]
+    return []
+
+
+def wild_example(cards: Sequence[int], rules: MeldRules) -> str:
+    """How to type a wild of the selection (``JK=5S``): names the wild the player holds."""
+    wild = next((c for c in cards if is_wild(c, rules)), None)
+    name = card_name(wild) if wild is not None else "2C"
+    return f"{name}=5S"
+
+
+def house_label(game: Game, action: PluginAction) -> str:
+    """An action of a house rule in words: its kind and the cards it names (``knock: KD``)."""
+    kind = game.hooks.action_kinds[action.type]
+    fields = kind.to_model(action).model_dump(exclude={"type"})
+    words = " ".join(
+        " ".join(map(str, v)) if isinstance(v, list) else pretty_card(str(v))
+        for v in fields.values()
+    )
+    return f"{action.type} {words}".strip()
+
+
+def pretty_card(text: str) -> str:
+    """A card written as in files (``KD``) as the table shows it (``K♦``); other text as is."""
+    try:
+        return card_label(parse_card(text))
+    except RuleError:
+        return text
 
 
 # -- stripes ---------------------------------------------------------------------------------

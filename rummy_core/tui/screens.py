@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,28 +13,59 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
-from rummy_core.bots import bot_names
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.registry import find_ruleset, rulesets
 from rummy_core.resources import guide
-from rummy_core.tui.session import Session, Setup, match_length
+from rummy_core.saves import SavedGame, saved_games
+from rummy_core.tui.extras import house_keys
+from rummy_core.tui.levels import default_bot, level_word, levels
+from rummy_core.tui.session import HUMAN, Session, Setup, match_length
+from rummy_core.tui.sheet import hand_table, history_table, leader_line, reasons
+from rummy_core.tui.speed import PAUSES
 
 KEYS = """\
+The top line lists the keys you can use now.
+
 - **← →** move along your hand; **Space** selects or unselects a card (so does a click)
 - **D** draw from the stock, **T** take from the discard pile, **C** try the cut card (or click
   the stock, the pile or the cut card)
-- **M** meld the selected cards: one meld, or several at once (an opening)
+- **M** meld the selected cards: one meld, or several at once (an opening); the game splits
+  them into melds and asks only where a wild could stand for more than one card
 - **L** lay the selected cards off: the melds they fit glow; click one, or **↑ ↓** and **Enter**
 - **W** swap the selected card in for the wild on the table that stands for it
 - **X** discard the selected card (or the card under the cursor; or click the pile)
 - **B** take back what you put down this turn
 - **S** sort by suit or by rank; **Esc** unselects; **?** this help; **Q** quit
+- **PgUp PgDn** scroll the log (so does the wheel); **F** switches the computer players'
+  pace between normal and fast
+
+Drag a card with the mouse: onto another place in your hand to move it there, onto the discard
+pile to discard it, onto a meld to lay it off (or swap it in for a wild).
 
 Coloured stripes under your cards mark the melds you already hold: one colour per meld, a second
 row where a card fits two. A wild on the table shows what it stands for: `2♣=5♠`. When a wild
-could stand for more than one card you are asked, and can type it, like `2C=5S`. The game is
-saved after every move: `rummy play --resume FILE` carries on.
+could stand for more than one card you are asked, and can type it, like `2C=5S` (a joker is
+`JK=5S`). The game is saved after every move: `rummy play --resume` carries on.
 """
+
+
+def keys_text(game: Game, seats: Sequence[str]) -> str:
+    """The keys, with the keys of the installed house rules' own actions and the opponents'
+    strengths (each level with the bot that plays it)."""
+    text = KEYS
+    house = house_keys(game)
+    if house:
+        text += "\nHouse rules in play bring their own actions:\n\n"
+        text += "".join(f"- **{key.upper()}** {name}\n" for name, key in house.items())
+    bots = sorted({who for who in seats if who != HUMAN})
+    text += "\nYour opponents: " + ", ".join(f"{level_word(b)} (the `{b}` bot)" for b in bots)
+    text += ". Easy plays any legal move, normal plays like a careful person, hard looks ahead.\n"
+    return text
+
+
+CODE_IN_BRACKETS = re.compile(r" ?\(`[a-z_]+`\)")
+"""A refusal's code cited in a ruling, ``(`must_keep_a_card`)``: for programmers, not players."""
 
 
 ALL_RULESETS = "All rulesets"
@@ -44,6 +78,13 @@ def rules_text(ruleset: str) -> str:
     cls = find_ruleset(ruleset)
     text = guide(cls, cls.name) or f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
     return text + rulings_text(ruleset)
+
+
+def help_rules(ruleset: str) -> str:
+    """``rules_text`` as the in-game help shows it: the rulings page is the section below, not
+    a file, and refusal codes cited in brackets are left out."""
+    text = rules_text(ruleset).replace("[rulings.md](rulings.md)", "the Rulings section below")
+    return CODE_IN_BRACKETS.sub("", text)
 
 
 def rulings_text(ruleset: str) -> str:
@@ -64,17 +105,26 @@ def rulings_text(ruleset: str) -> str:
     if not wanted:
         return ""
     body = "".join(f"\n## {s.rstrip()}\n" for s in wanted)
-    return f"\n\n# Rulings\n\nThe rulings of this game, as stated in docs/rulings.md.\n{body}"
+    return f"\n\n# Rulings\n\nHow this game settles the questions its rules leave open.\n{body}"
 
 
-class StartScreen(Screen[Setup]):
-    """Choose the ruleset, the opponents and their strength, the match length and the seed."""
+class StartScreen(Screen[Setup | SavedGame]):
+    """Choose the ruleset, the opponents and their strength, the match length, the seed and the
+    pace; or carry on with the last saved game.
+
+    Dismissed with the ``Setup`` of a new game, or the ``SavedGame`` to resume.
+    """
 
     AUTO_FOCUS = "#ruleset"
 
+    def __init__(self, saves: Path | None = None) -> None:
+        """``saves``: the folder of saved games (None: the usual one, ``~/.rummy/games``)."""
+        super().__init__()
+        games = saved_games(saves)
+        self.last = games[0] if games else None
+
     def compose(self) -> ComposeResult:
         names = list(rulesets())
-        bots = bot_names()
         with Vertical(id="start-form"):
             yield Static("Rummy: choose your game", id="start-title")
             with Horizontal(classes="start-row"):
@@ -93,11 +143,7 @@ class StartScreen(Screen[Setup]):
             with Horizontal(classes="start-row"):
                 yield Label("Their strength")
                 yield Select(
-                    [(n, n) for n in bots],
-                    value="random" if "random" in bots else bots[0],
-                    allow_blank=False,
-                    compact=True,
-                    id="bot",
+                    levels(), value=default_bot(), allow_blank=False, compact=True, id="bot"
                 )
             with Horizontal(classes="start-row"):
                 yield Label("Match")
@@ -114,8 +160,22 @@ class StartScreen(Screen[Setup]):
             with Horizontal(classes="start-row"):
                 yield Label("Seed")
                 yield Input(placeholder="random", compact=True, id="seed")
+            with Horizontal(classes="start-row"):
+                yield Label("Their pace")
+                yield Select(
+                    [(f"{name} ({pause:g} s a move)", name) for name, pause in PAUSES.items()],
+                    value="normal",
+                    allow_blank=False,
+                    compact=True,
+                    id="speed",
+                )
             yield Static("", id="start-error")
-            yield Button("Deal", variant="primary", id="start")
+            with Horizontal(id="start-buttons"):
+                yield Button("Deal", variant="primary", id="start", compact=True)
+                if self.last is not None:
+                    yield Button("Resume the last game", id="resume", compact=True)
+            if self.last is not None:
+                yield Static(self.last.line(), id="resume-line")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -145,7 +205,9 @@ class StartScreen(Screen[Setup]):
         self.query_one("#ruleset-summary", Static).update(find_ruleset(name).summary)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
+        if event.button.id == "resume" and self.last is not None:
+            self.dismiss(self.last)
+        elif event.button.id == "start":
             try:
                 self.dismiss(self.setup())
             except RuleError as exc:
@@ -163,6 +225,7 @@ class StartScreen(Screen[Setup]):
             single_hand=single,
             length=_number(self.query_one("#length", Input).value, "The match length"),
             seed=_number(self.query_one("#seed", Input).value, "The seed"),
+            speed=str(self.query_one("#speed", Select).value),
         )
 
 
@@ -186,14 +249,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", "Close", show=False),
     ]
 
-    def __init__(self, ruleset: str) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.ruleset = ruleset
+        self.session = session
+        self.ruleset = session.variant.ruleset
 
     def compose(self) -> ComposeResult:
+        keys = keys_text(self.session.game, self.session.seats)
         with VerticalScroll(id="help-box"):
-            yield Markdown("# Keys\n\n" + KEYS, id="help-keys")
-            yield Markdown(rules_text(self.ruleset), id="help-rules")
+            yield Markdown("# Keys\n\n" + keys, id="help-keys")
+            yield Markdown(help_rules(self.ruleset), id="help-rules")
         yield Footer()
 
     def action_close(self) -> None:
@@ -226,14 +291,21 @@ class ScoreSheet(ModalScreen[bool]):
         st = s.game.state
         with Vertical(id="sheet-box"):
             yield Static(self._title(), id="sheet-title")
-            yield Static(self._table(), id="sheet-table")
+            with VerticalScroll(id="sheet-body"):
+                yield Static(hand_table(s), id="sheet-table")
+                yield Static("\n".join(reasons(s)), id="sheet-reasons")
+                history = history_table(s)
+                if history is not None:
+                    yield Static(history, id="sheet-history")
+                if not s.match_over:
+                    yield Static(leader_line(s), id="sheet-leader")
             if s.match_over:
                 with Horizontal(id="sheet-buttons"):
-                    yield Button("Play again (Y)", variant="primary", id="again")
-                    yield Button("Quit (Q)", id="quit")
+                    yield Button("Play again (Y)", variant="primary", id="again", compact=True)
+                    yield Button("Quit (Q)", id="quit", compact=True)
             else:
                 label = f"Deal hand {st.hand_number + 1} (Enter)"
-                yield Button(label, variant="primary", id="next")
+                yield Button(label, variant="primary", id="next", compact=True)
 
     def _title(self) -> str:
         s = self.session
@@ -248,23 +320,6 @@ class ScoreSheet(ModalScreen[bool]):
         went_out = outcome.get("went_out")
         how = f"{s.names[went_out]} went out" if went_out is not None else "Nobody went out"
         return f"Hand {st.hand_number} is over: {how}."
-
-    def _table(self) -> str:
-        s = self.session
-        st = s.game.state
-        width = max(8, *(len(n) for n in s.names)) + 2
-        head = "hand".ljust(6) + "".join(n.rjust(width) for n in s.names)
-        rows = [head, "-" * len(head)]
-        for number, points in enumerate(st.hand_history, start=1):
-            rows.append(str(number).ljust(6) + "".join(str(p).rjust(width) for p in points))
-        rows.append("-" * len(head))
-        rows.append("total".ljust(6) + "".join(str(p).rjust(width) for p in st.scores))
-        if not s.match_over:
-            leaders = " and ".join(s.names[w] for w in s.leaders())
-            way = "low" if s.low_score_wins() else "high"
-            rows.append("")
-            rows.append(f"Leading: {leaders} ({way} score wins)")
-        return "\n".join(rows)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id != "quit")
@@ -301,7 +356,7 @@ class ChoiceScreen(ModalScreen[int | str | None]):
         with Vertical(id="choice-box"):
             yield Static(self.question, id="choice-question")
             for index, answer in enumerate(self.answers):
-                yield Button(f"{index + 1}. {answer}", id=f"answer-{index}")
+                yield Button(f"{index + 1}. {answer}", id=f"answer-{index}", compact=True)
             if self.typing_hint is not None:
                 yield Input(placeholder=self.typing_hint, id="choice-text")
 

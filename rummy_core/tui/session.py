@@ -14,19 +14,30 @@ from typing import Any
 
 from rummy_core.actions import Action
 from rummy_core.bots import Bot, make_bot
-from rummy_core.engine import Event, Game
+from rummy_core.bots.turns import bot_turn, tell
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.record import load_record, record_of, replay, save_record
+from rummy_core.events import Event
+from rummy_core.models.actions import parse_action
+from rummy_core.record import (
+    GameRecord,
+    load_record,
+    record_of,
+    replay,
+    save_record,
+    save_warning,
+)
 from rummy_core.registry import find_ruleset
-from rummy_core.setup import Variant, first_dealer, new_game
-from rummy_core.simulate import bot_turn, tell
+from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.describe import describe
+from rummy_core.tui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.view import PlayerView, player_view
 
 HUMAN = "human"
-LOG_LINES = 200
-"""How many log sentences a session keeps."""
+LOG_LINES = 2000
+"""How many log sentences a session keeps: a whole match of several hands, for the log's
+earlier pages."""
 
 
 @dataclass(frozen=True)
@@ -62,12 +73,14 @@ class Setup:
 
     ruleset: str = "classic"
     """A ruleset name, or a variant with options and house rules (``classic:target=250``)."""
-    bots: tuple[str, ...] = ("random",)
+    bots: tuple[str, ...] = (LEVELS[DEFAULT_LEVEL],)
     """The strength (bot name) of each computer opponent, one per opponent."""
     single_hand: bool = False
     length: int | None = None
     """The target or number of hands (see ``MatchLength``); None keeps the ruleset's default."""
     seed: int | None = None
+    speed: str | None = None
+    """The computer players' pace (``speed.PAUSES``); None keeps the pause the app was given."""
 
     def variant(self) -> Variant:
         """The variant to play, with the match length applied."""
@@ -84,6 +97,26 @@ class Setup:
         elif self.length is not None and length.field is not None:
             options[length.field] = self.length
         return Variant(base.ruleset, options, base.house_rules)
+
+
+def _match_events(record: GameRecord) -> list[Event]:
+    """Every event of the saved match, earlier hands too, for the log of a resumed game.
+
+    ``replay`` has checked the record; a game keeps only its current hand's events, so this
+    plays the record again and keeps each hand's events before the next deal.
+    """
+    variant = Variant.parse(record.variant)
+    if record.position is not None:
+        game = game_from_position(variant, record.position, record.seed)
+    else:
+        game = new_game(variant, players=record.players, seed=record.seed, dealer=record.dealer)
+    events: list[Event] = []
+    for logged in record.actions:
+        if game.state.phase == HAND_OVER:
+            events.extend(game.events)
+            game.next_hand()
+        game.apply(logged.seat, parse_action(logged.action, game.hooks))
+    return [*events, *game.events]
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -118,6 +151,8 @@ class Session:
             for s, who in enumerate(seats)
         ]
         self.log: list[str] = []
+        self.save_failing = False
+        """Whether the last save failed (the game goes on, and the next move saves again)."""
 
     # -- starting --------------------------------------------------------------------------------
 
@@ -146,7 +181,7 @@ class Session:
             save_path or path,
             record.position,
         )
-        session.remember(game.events)
+        session.remember(_match_events(record))
         return session
 
     def again(self) -> Session:
@@ -233,14 +268,12 @@ class Session:
         refused, with nothing changed."""
         events = self.game.apply(self.human, action)
         tell(self.bots, events)
-        self.save()
-        return self.remember(events)
+        return [*self.remember(events), *self.save()]
 
     def bot_step(self) -> list[str]:
         """One action of the bot to move, logged and saved."""
         events = bot_turn(self.game, self.bots)
-        self.save()
-        return self.remember(events)
+        return [*self.remember(events), *self.save()]
 
     def next_hand(self) -> list[str]:
         """Deal the next hand (the save follows the next action: a record ends on an action)."""
@@ -250,17 +283,32 @@ class Session:
 
     def remember(self, events: list[Event]) -> list[str]:
         """Add the events' sentences to the log; returns them."""
-        lines = [describe(e, self.human, self.names) for e in events]
+        return self.remember_lines([describe(e, self.human, self.names) for e in events])
+
+    def remember_lines(self, lines: list[str]) -> list[str]:
+        """Add sentences to the log; returns them."""
         self.log = [*self.log, *lines][-LOG_LINES:]
         return lines
 
-    def save(self) -> None:
-        """Write the record of the match so far, if there is a save file."""
+    def save(self) -> list[str]:
+        """Write the record of the match so far, if there is a save file.
+
+        A save that fails (a full disk, a folder in the file's place) does not stop the game:
+        the first failure returns a warning (also added to the log), and every later move tries
+        again. Returns the warning, or nothing.
+        """
         if self.save_path is None:
-            return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            return []
         record = record_of(self.game, self.variant, self.dealer, self.seats, self.position)
-        save_record(record, self.save_path)
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(record, self.save_path)
+        except OSError as exc:
+            first = not self.save_failing
+            self.save_failing = True
+            return self.remember_lines([save_warning(self.save_path, exc)]) if first else []
+        self.save_failing = False
+        return []
 
     @property
     def playing(self) -> bool:

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.events import Click
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.events import Click, MouseDown, MouseMove, MouseUp
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
@@ -59,6 +61,16 @@ class HandView(Widget, can_focus=False):
     class Changed(Message):
         """The cursor or the selection moved (by a click)."""
 
+    class Dropped(Message):
+        """A card was dragged and let go at ``screen_offset`` (on the pile, a meld, the hand)."""
+
+        def __init__(self, card: int, spot: int, screen_x: int, screen_y: int) -> None:
+            super().__init__()
+            self.card = card
+            self.spot = spot
+            self.screen_x = screen_x
+            self.screen_y = screen_y
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards: list[int] = []
@@ -66,6 +78,10 @@ class HandView(Widget, can_focus=False):
         self.selected: set[int] = set()
         self.lanes: list[list[int]] = []
         self.fresh: set[int] = set()
+        self.grabbed: int | None = None
+        """The spot of the card held down by the mouse, until it is let go."""
+        self.dragging = False
+        """Whether the held card has moved off its cell (a drag, not a click)."""
 
     def show(self, cards: list[int], lanes: list[list[int]], fresh: set[int]) -> None:
         """Show ``cards`` in this order; the selection follows the cards while the hand holds
@@ -158,16 +174,47 @@ class HandView(Widget, can_focus=False):
                 out.append("\n")
         return out
 
-    def on_click(self, event: Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
+    def spot_at(self, x: int, y: int) -> int | None:
+        """The card at content offset (``x``, ``y``), if any."""
         per_row = self._per_row(self.size.width)
-        spot = (offset.y // self._lines_per_row()) * per_row + offset.x // CELL
-        if offset.x // CELL < per_row and 0 <= spot < len(self.cards):
+        spot = (y // self._lines_per_row()) * per_row + x // CELL
+        if 0 <= x // CELL < per_row and 0 <= spot < len(self.cards):
+            return spot
+        return None
+
+    def on_click(self, event: Click) -> None:
+        if self.dragging:
+            # The end of a drag is not a click on the card under it.
+            self.dragging = False
+            return
+        offset = event.get_content_offset(self)
+        spot = self.spot_at(offset.x, offset.y) if offset is not None else None
+        if spot is not None:
             self.cursor = spot
             self.toggle(spot)
             self.post_message(self.Changed())
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        offset = event.get_content_offset(self)
+        self.grabbed = self.spot_at(offset.x, offset.y) if offset is not None else None
+        self.dragging = False
+        if self.grabbed is not None:
+            self.capture_mouse()
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        # While a card is held the mouse is captured, so every move is a move with it held.
+        if self.grabbed is None:
+            return
+        offset = event.get_content_offset(self)
+        if offset is None or self.spot_at(offset.x, offset.y) != self.grabbed:
+            self.dragging = True
+
+    def on_mouse_up(self, event: MouseUp) -> None:
+        grabbed, self.grabbed = self.grabbed, None
+        self.release_mouse()
+        if grabbed is not None and self.dragging:
+            x, y = event.screen_offset
+            self.post_message(self.Dropped(self.cards[grabbed], grabbed, x, y))
 
 
 class TableView(Widget, can_focus=False):
@@ -228,6 +275,42 @@ class TableView(Widget, can_focus=False):
         offset = event.get_content_offset(self)
         if offset is not None and 0 <= offset.y < len(self.melds):
             self.post_message(self.MeldClicked(offset.y))
+
+
+class LogView(VerticalScroll, can_focus=False):
+    """The game's log: every sentence in full, wrapped to the width, the newest at the bottom.
+
+    It follows the newest line unless the player has scrolled back to read (PgUp, the wheel);
+    scrolling to the bottom again follows once more.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-text")
+
+    def show(self, lines: Sequence[str]) -> None:
+        """Show these sentences (the whole log so far)."""
+        following = self.scroll_y >= self.max_scroll_y
+        self.lines = list(lines)
+        text = Text()
+        for index, line in enumerate(self.lines):
+            if index:
+                text.append("\n")
+            # A new hand's first line stands out, so earlier hands are easy to tell apart.
+            text.append(line, style="bold" if line.startswith("Hand ") else "")
+        self.query_one("#log-text", Static).update(text)
+        if following:
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def page(self, step: int) -> None:
+        """Scroll a page back (-1) or on (1)."""
+        if step < 0:
+            self.scroll_page_up(animate=False)
+        else:
+            self.scroll_page_down(animate=False)
 
 
 class PileView(Static):

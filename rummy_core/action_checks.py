@@ -1,0 +1,83 @@
+"""The engine's door: an action built in Python is checked as one read from JSON would be.
+
+Card codes are ints in range, meld numbers and depths ints, ends ``"low"``/``"high"``; anything
+else is refused with ``bad_action`` before a rule is asked, so a bad value can never reach the
+state (``Discard(float(code))`` would otherwise be held as a card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rummy_core.actions import Cut, Discard, Draw, LayOff, MeldDown, Swap
+from rummy_core.cards import CARD_CODES
+from rummy_core.errors import RuleError
+
+
+def _bad(what: str, value: Any) -> RuleError:
+    return RuleError("bad_action", f"That is not a valid action: {what}, not {value!r}.")
+
+
+def _code(value: Any, what: str = "a card is a card code from 0 to 52") -> None:
+    if type(value) is not int or not 0 <= value < CARD_CODES:
+        raise _bad(what, value)
+
+
+def _codes(values: Iterable[Any]) -> None:
+    if not isinstance(values, tuple):
+        raise _bad("the cards are a tuple of card codes", values)
+    for value in values:
+        _code(value)
+
+
+def _declared(values: Any, size: int) -> None:
+    if not isinstance(values, tuple) or len(values) != size:
+        raise _bad("one declaration (or None) per card", values)
+    for value in values:
+        # A declaration is a card code, or -rank for a rank only (a wild in a set).
+        if value is not None and (type(value) is not int or not -13 <= value < CARD_CODES):
+            raise _bad("a declaration is a card code, -rank, or None", value)
+
+
+def _index(value: Any, what: str) -> None:
+    if type(value) is not int or value < 0:
+        raise _bad(what, value)
+
+
+def check_action(action: object) -> None:
+    """Refuse a built-in action whose fields are not what its type says (``bad_action``)."""
+    if isinstance(action, Discard):
+        _code(action.card)
+    elif isinstance(action, Draw):
+        if not isinstance(action.source, str):
+            raise _bad("a draw source is a name", action.source)
+    elif isinstance(action, MeldDown):
+        if not isinstance(action.melds, tuple):
+            raise _bad("the melds are a tuple", action.melds)
+        for meld in action.melds:
+            _codes(meld.cards)
+            _declared(meld.declared, len(meld.cards))
+    elif isinstance(action, LayOff):
+        _index(action.meld, "a meld number is a whole number from 0")
+        _codes(action.cards)
+        _declared(action.declared, len(action.cards))
+        if action.end not in (None, "low", "high"):
+            raise _bad("the end is 'low', 'high' or None", action.end)
+    elif isinstance(action, Swap):
+        _index(action.meld, "a meld number is a whole number from 0")
+        _code(action.card)
+        if action.wild is not None:
+            _code(action.wild)
+    elif isinstance(action, Cut) and action.depth is not None:
+        _index(action.depth, "a cut depth is a whole number of cards")
+
+
+def check_seat(seat: object, players: int) -> None:
+    """Refuse a seat that is not a whole number of this game (``bad_seat``)."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise RuleError(
+            "bad_seat",
+            f"Seats go from 0 to {players - 1}; {seat!r} is not one.",
+            seat=repr(seat),
+        )

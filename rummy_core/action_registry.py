@@ -1,0 +1,147 @@
+"""The kinds of action the plugins of one game add, gathered once and each called guarded.
+
+Every plugin's ``rummy_register_actions`` answer is checked (``ActionKind.problems``, no name
+taken twice) and kept with the plugin that gave it, so that a kind's code that raises or returns
+the wrong thing becomes a ``PluginError`` naming that plugin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
+
+import pluggy
+from pydantic import BaseModel
+
+from rummy_core.action_kinds import ActionKind, GameSteps
+from rummy_core.actions import PluginAction
+from rummy_core.errors import PluginError, RuleError
+from rummy_core.events import Event
+from rummy_core.hookcall import only
+from rummy_core.state import State
+
+T = TypeVar("T")
+REGISTER_ACTIONS = "rummy_register_actions"
+
+
+class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
+    """The kinds of action plugins added, by JSON ``type``."""
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        """Ask every plugin of ``pm`` for its kinds (``PluginError`` for a bad answer)."""
+        self._kinds: dict[str, ActionKind[Any, Any]] = {}
+        self._owners: dict[str, str] = {}
+        self._by_class: dict[type, ActionKind[Any, Any]] = {}
+        for impl in reversed(getattr(pm.hook, REGISTER_ACTIONS).get_hookimpls()):
+            owner = str(impl.plugin_name)
+            if impl.wrapper or impl.hookwrapper:
+                raise PluginError(owner, REGISTER_ACTIONS, "a registrar cannot be a wrapper")
+            try:
+                answers = only(pm, REGISTER_ACTIONS, [impl.plugin])()
+            except Exception as exc:
+                raise PluginError(owner, REGISTER_ACTIONS, f"{type(exc).__name__}: {exc}") from exc
+            for kinds in answers:
+                self._add(owner, kinds)
+
+    def _add(self, owner: str, kinds: Any) -> None:
+        if not isinstance(kinds, list) or not all(isinstance(k, ActionKind) for k in kinds):
+            raise PluginError(
+                owner, REGISTER_ACTIONS, f"returned {kinds!r}, expected a list of ActionKind"
+            )
+        for kind in kinds:
+            problems = kind.problems()
+            if kind.name in self._kinds:
+                problems.append(
+                    f"the action type {kind.name!r} is already added by {self._owners[kind.name]!r}"
+                )
+            if problems:
+                raise PluginError(owner, REGISTER_ACTIONS, "; ".join(problems))
+            self._kinds[kind.name] = kind
+            self._owners[kind.name] = owner
+            self._by_class[kind.action] = kind
+
+    def __getitem__(self, name: str) -> ActionKind[Any, Any]:
+        return self._kinds[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kinds)
+
+    def __len__(self) -> int:
+        return len(self._kinds)
+
+    def kind_of(self, action: object) -> ActionKind[Any, Any] | None:
+        """The registered kind of a plugin's action (None for a built-in or unknown action)."""
+        return self._by_class.get(type(action))
+
+    def apply(
+        self, game: GameSteps, state: State, seat: int, action: PluginAction, events: list[Event]
+    ) -> None:
+        """Make a plugin's action on the working state (``RuleError`` refuses it)."""
+        kind = self._by_class[type(action)]
+        result = self._guard(kind, "apply", kind.apply, game, state, seat, action, events)
+        if result is not None:
+            raise PluginError(
+                self._owners[kind.name],
+                f"the {kind.name!r} action (apply)",
+                f"returned {result!r}, expected None",
+            )
+
+    def candidates(self, game: GameSteps, seat: int) -> list[PluginAction]:
+        """The plugins' actions worth checking for ``seat`` now, legal or not."""
+        found: list[PluginAction] = []
+        for kind in self._kinds.values():
+            actions = self._guard(kind, "candidates", lambda k=kind: list(k.candidates(game, seat)))
+            wrong = [a for a in actions if not isinstance(a, kind.action)]
+            if wrong:
+                raise PluginError(
+                    self._owners[kind.name],
+                    f"the {kind.name!r} action (candidates)",
+                    f"gave {wrong[0]!r}, expected {kind.action.__name__} instances",
+                )
+            found.extend(actions)
+        return found
+
+    def from_model(self, kind: ActionKind[Any, Any], model: BaseModel) -> PluginAction:
+        """The engine form of a plugin action's validated JSON model."""
+        action: PluginAction = self._guard(kind, "to_action", kind.to_action, model)
+        expected: type[PluginAction] = kind.action
+        if not isinstance(action, expected):
+            raise PluginError(
+                self._owners[kind.name],
+                f"the {kind.name!r} action (to_action)",
+                f"returned {action!r}, expected a {kind.action.__name__}",
+            )
+        return action
+
+    def to_model(self, action: PluginAction) -> BaseModel:
+        """The JSON model of a plugin's action (``unknown_action`` if no plugin added it)."""
+        kind = self._by_class.get(type(action))
+        if kind is None:
+            raise RuleError(
+                "unknown_action",
+                f"No plugin of this game adds {type(action).__name__} actions.",
+                action=type(action).__name__,
+            )
+        model: BaseModel = self._guard(kind, "to_model", kind.to_model, action)
+        expected: type[BaseModel] = kind.model
+        if not isinstance(model, expected):
+            raise PluginError(
+                self._owners[kind.name],
+                f"the {kind.name!r} action (to_model)",
+                f"returned {model!r}, expected a {kind.model.__name__}",
+            )
+        return model
+
+    def _guard(
+        self, kind: ActionKind[Any, Any], step: str, function: Callable[..., T], *args: Any
+    ) -> T:
+        try:
+            return function(*args)
+        except RuleError:
+            raise
+        except Exception as exc:
+            raise PluginError(
+                self._owners[kind.name],
+                f"the {kind.name!r} action ({step})",
+                f"{type(exc).__name__}: {exc}",
+            ) from exc

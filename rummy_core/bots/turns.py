@@ -1,0 +1,47 @@
+"""A bot's turn: the bot to move chooses, the game applies it, every bot sees what it may see.
+
+Here, below the bots that play sampled games out (the expert bot), and below the loops that
+play hands and matches (``rummy_core.simulate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummy_core.bots.base import Bot, SeatHandle
+from rummy_core.engine import Game
+from rummy_core.errors import RuleError
+from rummy_core.events import Event
+from rummy_core.view import public_event
+
+
+class BotFailed(RuleError):
+    """A bot chose an illegal action."""
+
+
+def bot_turn(game: Game, bots: Sequence[Bot | None]) -> list[Event]:
+    """Let the bot whose turn it is make one action; every bot observes what it may see."""
+    seat = game.current_player()
+    if seat is None:
+        raise RuleError("hand_over", "No one is to move.")
+    bot = bots[seat]
+    if bot is None:
+        raise RuleError("not_a_bot", f"Seat {seat} is not played by a bot.", seat=seat)
+    action = bot.choose(SeatHandle(game, seat))
+    try:
+        events = game.apply(seat, action)
+    except RuleError as exc:
+        raise BotFailed(
+            "bot_failed",
+            f"The {bot.name} bot at seat {seat} chose {action}: {exc.message}",
+            seat=seat,
+        ) from exc
+    tell(bots, events)
+    return events
+
+
+def tell(bots: Sequence[Bot | None], events: list[Event]) -> None:
+    """Show each bot the events as its seat may see them."""
+    for seat, bot in enumerate(bots):
+        if bot is not None:
+            bot.observe([public_event(e, seat) for e in events])

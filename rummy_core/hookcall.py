@@ -1,0 +1,177 @@
+"""Calling hooks: pluggy's own call, or a direct loop over the same implementations where that is
+the same thing.
+
+Simulations make millions of hook calls, and pluggy spends about as long on each call's machinery
+(its defaults, its checks, a copy of the implementations, a try block per wrapper) as a ruleset
+spends answering. ``HookCalls`` calls a hook's implementations directly, in pluggy's order and
+with its aggregation rule, only for the hooks it can follow exactly: every implementation plain
+(no wrapper), none with a parameter default (pluggy 1.7 passes those by keyword), a spec without
+defaults, and no call monitoring or tracing on. Anything else, and any hook it does not know, goes
+to ``pm.hook``. ``PluginManager`` counts the registrations, unregistrations and monitors, so a
+plugin registered late is seen at the next call. ``tests/test_hookcall.py`` checks, over random
+plugin sets, that both ways give the same answers and the same errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from operator import itemgetter
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+Pick = Callable[[tuple[Any, ...]], tuple[Any, ...]]
+"""Picks an implementation's arguments out of the call's, in its order."""
+Step = tuple[Callable[..., Any], Pick | None]
+"""One implementation to call, and its pick (None: it takes all the arguments, in order)."""
+Plan = tuple[bool, tuple[Step, ...]]
+"""How to call one hook directly: whether it is ``firstresult``, then its steps in call order."""
+
+
+class PluginManager(pluggy.PluginManager):
+    """pluggy's plugin manager, counting the changes after which a direct call may differ."""
+
+    def __init__(self, project_name: str) -> None:
+        super().__init__(project_name)
+        self.changes = 0
+        """Bumped by every registration, unregistration, new spec and monitor added or removed."""
+        self.monitors = 0
+        """How many hook call monitors (``add_hookcall_monitoring``, ``enable_tracing``) are on."""
+
+    def register(self, plugin: object, name: str | None = None) -> str | None:
+        """Register ``plugin`` (see pluggy); the direct calls see it from the next call."""
+        try:
+            return super().register(plugin, name)
+        finally:
+            self.changes += 1
+
+    def unregister(self, plugin: object | None = None, name: str | None = None) -> Any | None:
+        """Unregister ``plugin`` (see pluggy); the direct calls drop it from the next call."""
+        try:
+            return super().unregister(plugin, name)
+        finally:
+            self.changes += 1
+
+    def add_hookspecs(self, module_or_class: ModuleType | type) -> None:
+        """Add hook specifications (see pluggy)."""
+        try:
+            super().add_hookspecs(module_or_class)
+        finally:
+            self.changes += 1
+
+    def add_hookcall_monitoring(
+        self,
+        before: Callable[[str, Any, Any], None],
+        after: Callable[[Any, str, Any, Any], None],
+    ) -> Callable[[], None]:
+        """Monitor every hook call (see pluggy); while on, every call goes through pluggy."""
+        undo = super().add_hookcall_monitoring(before, after)
+        self.monitors += 1
+        self.changes += 1
+        undone = False
+
+        def undo_monitor() -> None:
+            nonlocal undone
+            undo()
+            if not undone:
+                undone = True
+                self.monitors -= 1
+                self.changes += 1
+
+        return undo_monitor
+
+
+class HookCalls:
+    """Calls the hooks of one ``PluginManager``: ``call(name, *args)``, the spec's arguments in the
+    spec's order, returns what ``pm.hook.<name>(**those arguments)`` returns."""
+
+    __slots__ = ("_argnames", "_plans", "_pm", "_seen")
+
+    def __init__(self, pm: PluginManager) -> None:
+        self._pm = pm
+        self._seen = -1
+        self._plans: dict[str, Plan | None] = {}
+        self._argnames: dict[str, tuple[str, ...]] = {}
+
+    def call(self, name: str, *args: Any) -> Any:
+        """The hook ``name``'s answer to ``args`` (a decision's answer, or the list collected)."""
+        if self._pm.changes != self._seen:
+            self._replan()
+        plan = self._plans.get(name)
+        if plan is None or len(args) != len(self._argnames[name]):
+            return getattr(self._pm.hook, name)(**self.keywords(name, args))
+        first, steps = plan
+        if first:
+            for function, pick in steps:
+                answer = function(*args) if pick is None else function(*pick(args))
+                if answer is not None:
+                    return answer
+            return None
+        results = []
+        for function, pick in steps:
+            answer = function(*args) if pick is None else function(*pick(args))
+            if answer is not None:
+                results.append(answer)
+        return results
+
+    def direct(self, name: str) -> bool:
+        """Whether ``name`` is called directly now (False: through ``pm.hook``)."""
+        if self._pm.changes != self._seen:
+            self._replan()
+        return self._plans.get(name) is not None
+
+    def keywords(self, name: str, args: tuple[Any, ...]) -> dict[str, Any]:
+        """The call's arguments by name, as ``pm.hook.<name>`` takes them."""
+        if self._pm.changes != self._seen:
+            self._replan()
+        names = self._argnames.get(name)
+        if names is None:
+            raise TypeError(f"{name} is not a hook with a spec")
+        if len(args) != len(names):
+            raise TypeError(f"{name} takes {len(names)} arguments ({', '.join(names)})")
+        return dict(zip(names, args, strict=True))
+
+    def _replan(self) -> None:
+        pm = self._pm
+        self._seen = pm.changes
+        self._plans.clear()
+        self._argnames.clear()
+        for name, caller in vars(pm.hook).items():
+            if not isinstance(caller, pluggy.HookCaller) or caller.spec is None:
+                continue
+            self._argnames[name] = (*caller.spec.argnames, *caller.spec.kwargnames)
+            self._plans[name] = None if pm.monitors else _plan(caller)
+
+
+def _plan(caller: pluggy.HookCaller) -> Plan | None:
+    """A direct call plan for ``caller``, or None when only pluggy can make the call as it does."""
+    spec = caller.spec
+    assert spec is not None
+    impls = caller.get_hookimpls()
+    if spec.kwargdefaults or caller.is_historic():
+        return None
+    if any(impl.wrapper or impl.hookwrapper or impl.kwargnames for impl in impls):
+        return None
+    where = {arg: i for i, arg in enumerate(spec.argnames)}
+    steps: list[Step] = []
+    # pluggy calls the implementations in the reverse of ``get_hookimpls()``.
+    for impl in reversed(impls):
+        picks = tuple(where[arg] for arg in impl.argnames)
+        steps.append((impl.function, None if picks == tuple(range(len(where))) else _pick(picks)))
+    return bool(spec.opts.get("firstresult")), tuple(steps)
+
+
+def _pick(picks: tuple[int, ...]) -> Pick:
+    if len(picks) > 1:
+        return itemgetter(*picks)
+    if picks:
+        index = picks[0]
+        return lambda args: (args[index],)
+    return lambda args: ()
+
+
+def only(pm: pluggy.PluginManager, name: str, keep: Iterable[object]) -> pluggy.HookCaller:
+    """The hook ``name`` as pluggy calls it with only the plugins in ``keep`` registered."""
+    kept = {id(plugin) for plugin in keep}
+    return pm.subset_hook_caller(name, [p for p in pm.get_plugins() if id(p) not in kept])

@@ -1,0 +1,140 @@
+"""The checks that make a loaded position one a game could have reached.
+
+``load_position`` reads the fields; these checks refuse what no play leads to (a negative turn
+count, a drawn card that is nowhere, a cut card in a ruleset without a cut, a match that should
+already have ended), so that a bad file is refused when it is read, not a hundred actions later.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rummy_core.actions import DISCARD, STOCK
+from rummy_core.cards import card_name
+from rummy_core.errors import RuleError
+from rummy_core.hooks import ENGINE_DEFAULTS, Hooks
+from rummy_core.jsonfile import MAX_DEPTH, json_depth
+from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, State
+
+LIVE = (DRAW, PLAY)
+
+
+def bad(message: str, field: str, **params: Any) -> RuleError:
+    """The refusal of a position, naming the field that is wrong."""
+    return RuleError("bad_position", f"field {field}: {message}", field=field, **params)
+
+
+def check_counts(st: State) -> None:
+    """Counts that cannot be negative, and per-seat lists of the right length."""
+    n = st.players
+    if any(t < 0 for t in st.turns_taken):
+        raise bad(f"turns are counted from 0, not {min(st.turns_taken)}.", "turns_taken")
+    if st.hand_turns < 0:
+        raise bad(f"turns are counted from 0, not {st.hand_turns}.", "hand_turns")
+    for seat, first in enumerate(st.first_play_turn):
+        if first is not None and not -1 <= first <= st.turns_taken[seat]:
+            raise bad(
+                f"seat {seat} has taken {st.turns_taken[seat]} turns, so it first played at"
+                f" turn -1 (earlier) to {st.turns_taken[seat]}, not {first}.",
+                "first_play_turn",
+            )
+    for number, scores in enumerate(st.hand_history):
+        if len(scores) != n:
+            raise bad(f"hand {number + 1} has {len(scores)} scores, not {n}.", "hand_history")
+    for seat in st.winners:
+        if not 0 <= seat < n:
+            raise bad(f"seat {seat} does not exist (seats go 0 to {n - 1}).", "winners")
+    if len(set(st.winners)) != len(st.winners):
+        raise bad("a seat is named twice.", "winners")
+    if st.winners and st.phase != MATCH_OVER:
+        raise bad("only a match that is over has winners.", "winners")
+
+
+def check_free_data(name: str, value: Any) -> None:
+    """A field of free-form data (``extra``, ``outcome``) that does not nest without end."""
+    if json_depth(value) > MAX_DEPTH:
+        raise bad(f"it nests lists and objects more than {MAX_DEPTH} deep.", name)
+
+
+def check_outcome(st: State) -> None:
+    """The outcome of an ended hand: who went out (a seat or null) and one score per seat."""
+    outcome = st.outcome
+    if outcome is None:
+        return
+    n = st.players
+    went_out = outcome.get("went_out")
+    if went_out is not None and not (type(went_out) is int and 0 <= went_out < n):
+        raise bad(f"went_out must be null or a seat from 0 to {n - 1}.", "outcome.went_out")
+    outcome.setdefault("went_out", None)
+    scores = outcome.get("hand_scores")
+    if not (isinstance(scores, list) and len(scores) == n and all(type(s) is int for s in scores)):
+        raise bad(f"hand_scores must be a list of {n} whole numbers.", "outcome.hand_scores")
+
+
+def check_this_turn(st: State, hooks: Hooks) -> None:
+    """What the player to move did this turn fits the phase, their hand and the table."""
+    turn = "this_turn"
+    # An ended hand keeps what its last turn did (the engine clears it as the next turn starts).
+    if st.phase == DRAW and (st.drew is not None or st.drawn or st.plays):
+        raise bad("the player to move has not drawn yet, so nothing was drawn or played.", turn)
+    known = {STOCK, DISCARD, CUT}
+    if st.phase in LIVE:
+        known.update(_offered_sources(st, hooks))
+    for name, sources in (("drew", [st.drew]), ("refused_sources", st.refused_sources)):
+        for source in sources:
+            if source is not None and source not in known:
+                raise bad(
+                    f"{source!r} is not a place to draw from (these rules have:"
+                    f" {', '.join(sorted(known))}).",
+                    f"{turn}.{name}",
+                )
+    if st.drawn and st.phase == PLAY:
+        around = Counter(st.hands[st.turn])
+        for meld in st.table:
+            around.update(meld.cards)
+        missing = Counter(st.drawn) - around
+        if missing:
+            names = ", ".join(card_name(c) for c in sorted(missing.elements()))
+            raise bad(
+                f"{names} was drawn this turn but is neither in the hand of seat {st.turn}"
+                " nor on the table.",
+                f"{turn}.drawn",
+            )
+
+
+def _offered_sources(st: State, hooks: Hooks) -> list[str]:
+    probe = st.clone()
+    probe.phase = DRAW
+    return [s for s in hooks.draw_sources(probe, probe.turn) if isinstance(s, str)]
+
+
+def check_rules_fit(st: State, hooks: Hooks) -> None:
+    """Things only some rules allow: a cut card, a face-down discard, a match going on."""
+    implementers = hooks.implementers()
+    if st.cut_card is not None and hooks.cutter(st.clone()) is None:
+        raise bad(f"{hooks.ruleset.name} has no cut, so no cut card.", "cut_card")
+    face_down_rule = any(
+        "rummy_discard_face_down" in hooks_of
+        for plugin, hooks_of in implementers.items()
+        if plugin != ENGINE_DEFAULTS
+    )
+    if st.discard_face_down and st.phase in LIVE and not face_down_rule:
+        raise bad(
+            f"nothing in these rules lays a discard face down ({hooks.ruleset.name}).",
+            "discard_face_down",
+        )
+    if st.discard_face_down and not st.discard:
+        raise bad("the discard pile is empty, so no discard is face down.", "discard_face_down")
+    # At hand 1 the scores are where a position chooses to start (a handicap, or the end of a
+    # match set up to be tested); from hand 2 on, the earlier hands were played by these rules.
+    if st.phase in LIVE and st.hand_number > 1:
+        ended = st.clone()
+        ended.hand_number -= 1
+        ended.phase = HAND_OVER
+        if hooks.match_over(ended):
+            raise bad(
+                f"with these scores ({', '.join(map(str, st.scores))}) after hand"
+                f" {ended.hand_number}, the match is over: no hand is played after it.",
+                "scores",
+            )

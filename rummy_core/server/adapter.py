@@ -1,0 +1,197 @@
+"""Every call the server makes into the engine, in one place.
+
+The rest of the server treats a game as an opaque ``Game`` and engine events as opaque values:
+it asks this module for a seat's view, for the events as a seat may see them, and for the JSON
+it stores. When the engine's events become typed values, this is the file that changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummy_core.bots import Bot, SeatHandle, bot_names, make_bot
+from rummy_core.engine import Game
+from rummy_core.errors import RuleError
+from rummy_core.events import Event
+from rummy_core.models.actions import action_json, parse_action
+from rummy_core.models.events import EventModel, event_model
+from rummy_core.models.position import dump_position
+from rummy_core.models.view import SeatView, view_of
+from rummy_core.registry import find_ruleset, house_rules, rulesets
+from rummy_core.server.protocol import PublicView
+from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
+from rummy_core.state import HAND_OVER, MATCH_OVER
+from rummy_core.view import public_event
+
+__all__ = [
+    "Bot",
+    "Event",
+    "Game",
+    "RuleError",
+    "action_data",
+    "apply",
+    "bot",
+    "bot_action",
+    "catalogue",
+    "current_seat",
+    "events_for",
+    "hand_number",
+    "hand_over",
+    "match_over",
+    "next_hand",
+    "observe",
+    "parse",
+    "phase",
+    "player_range",
+    "position",
+    "public_view",
+    "restore",
+    "seat_view",
+    "set_people",
+    "start",
+    "variant_label",
+]
+
+
+def variant_label(text: str) -> str:
+    """The variant string, checked for form and written back in its usual spelling."""
+    return Variant.parse(text).label()
+
+
+def player_range(text: str) -> tuple[int, int]:
+    """How many players the variant's ruleset seats, lowest and highest."""
+    options = find_ruleset(Variant.parse(text).ruleset).Options
+    return options.min_players, options.max_players
+
+
+def start(variant: str, players: int, seed: int, people: Sequence[int]) -> tuple[Game, int]:
+    """A new match, dealt, with its first dealer (drawn from the seed, as ``rummy play`` does).
+
+    ``people`` are the seats where people sit: a person who is to cut the deck (ruling H12)
+    chooses how deep, where a bot's cut is made at once.
+    """
+    dealer = first_dealer(seed, players)
+    game = new_game(variant, players=players, seed=seed, dealer=dealer, choosers=people)
+    return game, dealer
+
+
+def restore(variant: str, stored: dict[str, Any], seed: int, people: Sequence[int]) -> Game:
+    """A match continued from a stored position (same seed, so later deals are the same)."""
+    return game_from_position(variant, stored, seed, choosers=people)
+
+
+def set_people(game: Game, people: Sequence[int]) -> None:
+    """The seats where people sit now (a seat handed to a bot cuts as a bot from then on)."""
+    game.choosers = frozenset(people)
+
+
+def position(game: Game) -> dict[str, Any]:
+    """The complete state of ``game`` as JSON, for the database only (it holds every hand)."""
+    return dump_position(game.state)
+
+
+def parse(data: object, game: Game) -> Any:
+    """An engine action from a client's JSON; ``bad_action`` or ``unknown_card`` if malformed."""
+    return parse_action(data, game.hooks)
+
+
+def action_data(action: Any, game: Game) -> dict[str, Any]:
+    """An engine action as JSON, for the action log."""
+    return action_json(action, game.hooks)
+
+
+def apply(game: Game, seat: int, action: Any) -> list[Event]:
+    """Apply ``action`` for ``seat``, or raise ``RuleError`` with nothing changed."""
+    return game.apply(seat, action)
+
+
+def next_hand(game: Game) -> list[Event]:
+    """Deal the next hand once the current one is over (``hand_not_over`` otherwise)."""
+    return game.next_hand()
+
+
+def current_seat(game: Game) -> int | None:
+    """The seat to act, or None when the hand or the match is over."""
+    return game.current_player()
+
+
+def phase(game: Game) -> str:
+    """``draw``, ``play``, ``hand_over`` or ``match_over``."""
+    return game.state.phase
+
+
+def hand_over(game: Game) -> bool:
+    """Whether the hand is over and the match goes on (the next hand can be dealt)."""
+    return game.state.phase == HAND_OVER
+
+
+def match_over(game: Game) -> bool:
+    """Whether the match is over."""
+    return game.state.phase == MATCH_OVER
+
+
+def hand_number(game: Game) -> int:
+    """The number of the hand being played (or just ended)."""
+    return game.state.hand_number
+
+
+def seat_view(game: Game, seat: int) -> SeatView:
+    """What ``seat`` may see now, with the actions open to it."""
+    return view_of(game, seat)
+
+
+def public_view(game: Game) -> PublicView:
+    """What anyone may see: a seat's view with every field of its own hand and turn left out.
+
+    ``PublicView`` lists the fields it keeps (pydantic drops the others), so a field added to the
+    seat's view later stays private until it is named there.
+    """
+    return PublicView.model_validate(view_of(game, 0).model_dump())
+
+
+def events_for(events: Sequence[Event], seat: int | None) -> list[EventModel]:
+    """The events as ``seat`` may see them (None: a spectator, who sees no hand)."""
+    return [event_model(event, seat) for event in events]
+
+
+def bot(name: str, seed: int) -> Bot:
+    """A bot by name; ``unknown_bot`` lists the others."""
+    return make_bot(name, seed)
+
+
+def bot_action(player: Bot, game: Game, seat: int, fallback_seed: int) -> Any:
+    """The action ``player`` chooses for ``seat``; an illegal choice is replaced at random.
+
+    Runs on a worker thread while the table is locked, so nothing else touches ``game``.
+    """
+    handle = SeatHandle(game, seat)
+    action = player.choose(handle)
+    if game.is_legal(seat, action):
+        return action
+    return make_bot("random", fallback_seed).choose(handle)
+
+
+def observe(bots: Mapping[int, Bot], events: Sequence[Event]) -> None:
+    """Show each bot the events as its seat may see them."""
+    for seat, player in bots.items():
+        player.observe([public_event(event, seat) for event in events])
+
+
+def catalogue() -> dict[str, Any]:
+    """The installed rulesets (with their player counts), house rules and bots, for the lobby."""
+    return {
+        "rulesets": [
+            {
+                "name": name,
+                "min_players": cls.Options.min_players,
+                "max_players": cls.Options.max_players,
+            }
+            for name, cls in sorted(rulesets().items())
+        ],
+        "house_rules": [
+            {"name": name, "applies_to": list(cls.applies_to)}
+            for name, cls in sorted(house_rules().items())
+        ],
+        "bots": bot_names(),
+    }

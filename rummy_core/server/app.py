@@ -1,0 +1,47 @@
+"""The ASGI application: the lobby's pages and HTTP API, and a WebSocket per table."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.routing import Route, WebSocketRoute
+
+from rummy_core.server import http
+from rummy_core.server.hub import Hub
+from rummy_core.server.limits import Limits
+from rummy_core.server.socket import table_socket
+from rummy_core.server.store import Store, default_url
+
+
+def create_app(
+    db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int = 2
+) -> Starlette:
+    """The server for the database at ``db_url`` (default: SQLite in the player's folder).
+
+    The database is opened, and every stored table loaded, when the app starts (its lifespan).
+    """
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub = Hub(Store(db_url or default_url()), limits, bot_workers)
+        await hub.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    routes = [
+        Route("/", http.lobby),
+        Route("/table/{table_id}", http.table_page),
+        Route("/static/{name}", http.asset),
+        Route("/api", http.api_root),
+        Route("/api/tables", http.list_tables, methods=["GET"]),
+        Route("/api/tables", http.create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", http.table_state),
+        Route("/api/tables/{table_id}/seats/{seat:int}/bot", http.hand_to_bot, methods=["POST"]),
+        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

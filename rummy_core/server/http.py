@@ -1,0 +1,142 @@
+"""The lobby's HTTP API (create a table, list tables, a table's state) and its pages."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from rummy_core import __version__
+from rummy_core.server import adapter
+from rummy_core.server.hub import Hub
+from rummy_core.server.protocol import (
+    PROTOCOL,
+    ApiError,
+    CreateTable,
+    HandToBot,
+    TableList,
+    TableState,
+)
+
+MAX_BODY = 64 * 1024
+M = TypeVar("M", bound=BaseModel)
+
+
+def _json(model: BaseModel, status: int = 200) -> Response:
+    return Response(model.model_dump_json(), status_code=status, media_type="application/json")
+
+
+def _error(status: int, code: str, message: str, **params: object) -> Response:
+    return _json(ApiError(code=code, message=message, params=params), status)
+
+
+def _refusal(exc: adapter.RuleError) -> Response:
+    return _json(ApiError(code=exc.code, message=exc.message, params=exc.params), 400)
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def page(name: str) -> str:
+    """A page shipped with the package (``rummy_core/server/static``)."""
+    return files("rummy_core.server").joinpath("static", name).read_text(encoding="utf-8")
+
+
+ASSET_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+"""The kinds of file the pages load from ``/static/``; nothing else there is served."""
+
+
+async def asset(request: Request) -> Response:
+    """``GET /static/{name}``: a script, style sheet or image the pages use (package data, so
+    the table works with no network beyond this server)."""
+    name: str = request.path_params["name"]
+    kind = ASSET_TYPES.get(name[name.rfind(".") :]) if "." in name else None
+    resource = files("rummy_core.server").joinpath("static", name)
+    if kind is None or "/" in name or name.startswith(".") or not resource.is_file():
+        return _error(404, "unknown_asset", "There is no such file.", name=name)
+    return Response(resource.read_bytes(), media_type=kind, headers={"cache-control": "no-cache"})
+
+
+async def lobby(request: Request) -> Response:
+    """``GET /``: the lobby page."""
+    return HTMLResponse(page("lobby.html"))
+
+
+async def table_page(request: Request) -> Response:
+    """``GET /table/{id}``: the page a seat's link opens (the token is in the fragment)."""
+    return HTMLResponse(page("table.html"))
+
+
+async def api_root(request: Request) -> Response:
+    """``GET /api``: the protocol, the program's version, and what tables can be made of."""
+    return JSONResponse({"protocol": PROTOCOL, "version": __version__, **adapter.catalogue()})
+
+
+async def _body(request: Request, model: type[M]) -> M | Response:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _error(413, "too_large", f"A request may have {MAX_BODY} bytes.", limit=MAX_BODY)
+    try:
+        return model.model_validate_json(body or b"{}")
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()
+        )
+        return _error(
+            422, "bad_request", f"That request is not valid: {problems}.", problems=problems
+        )
+
+
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables``: a new table; the answer holds the seat links and creator token."""
+    spec = await _body(request, CreateTable)
+    if isinstance(spec, Response):
+        return spec
+    try:
+        created = await _hub(request).create(spec, str(request.base_url))
+    except adapter.RuleError as exc:
+        return _refusal(exc)
+    return _json(created, 201)
+
+
+async def list_tables(request: Request) -> Response:
+    """``GET /api/tables``: every table, newest first."""
+    tables = sorted(_hub(request).tables.values(), key=lambda t: t.row.created, reverse=True)
+    return _json(TableList(tables=[t.info() for t in tables]))
+
+
+async def table_state(request: Request) -> Response:
+    """``GET /api/tables/{id}``: a table and what anyone may see of its game."""
+    table = _hub(request).tables.get(request.path_params["table_id"])
+    if table is None:
+        return _error(404, "unknown_table", "There is no such table.")
+    return _json(TableState(table=table.info(), view=adapter.public_view(table.game)))
+
+
+async def hand_to_bot(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats/{seat}/bot``: with ``Authorization: Bearer CREATOR_TOKEN``."""
+    hub = _hub(request)
+    table = hub.tables.get(request.path_params["table_id"])
+    if table is None:
+        return _error(404, "unknown_table", "There is no such table.")
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        return _error(401, "no_creator_token", "Send Authorization: Bearer CREATOR_TOKEN.")
+    spec = await _body(request, HandToBot)
+    if isinstance(spec, Response):
+        return spec
+    try:
+        await hub.hand_to_bot(table, request.path_params["seat"], token.strip(), spec.bot)
+    except adapter.RuleError as exc:
+        status = 403 if exc.code == "bad_creator_token" else 400
+        return _json(ApiError(code=exc.code, message=exc.message, params=exc.params), status)
+    return _json(TableState(table=table.info(), view=adapter.public_view(table.game)))

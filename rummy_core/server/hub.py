@@ -1,0 +1,349 @@
+"""The server's tables: creating them, taking actions, playing bots, storing every change.
+
+The server owns each game. A client's action is applied by the engine under the table's lock,
+written to the database with the new position, and only then announced, each receiver getting
+its own view (``outbox``). Bots choose on worker threads, one table's bot never holding up
+another table; the database is written on a single worker thread (SQLite has one writer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from functools import partial
+from typing import TypeVar
+
+from rummy_core.server import adapter, choices, outbox
+from rummy_core.server.limits import Limits
+from rummy_core.server.live import Connection, LiveTable
+from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated
+from rummy_core.server.store import Change, SeatRow, Store, TableRow, digest, token_matches
+
+log = logging.getLogger("rummy.server")
+T = TypeVar("T")
+
+REPLACED = 4409
+"""Close code: the same seat's token connected again elsewhere."""
+HANDED_TO_BOT = 4410
+"""Close code: the table's creator gave this seat to a bot."""
+TOO_SLOW = 4413
+"""Close code: the client did not read its messages (it may reconnect and resume)."""
+
+
+class Hub:
+    """Every table of one server, with its database and worker threads."""
+
+    def __init__(self, store: Store, limits: Limits | None = None, bot_workers: int = 2) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.tables: dict[str, LiveTable] = {}
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="rummy-db")
+        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="rummy-bot")
+        self._closing = False
+
+    # -- running -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every stored table as it was last stored, and let its bots carry on."""
+        for table_id in await self._in_db(self.store.table_ids):
+            row = await self._in_db(self.store.load, table_id)
+            if row is None:
+                continue
+            game = adapter.restore(row.variant, row.position, row.seed, _people(row))
+            table = LiveTable(row, game, self._bots(row))
+            self.tables[row.id] = table
+            self._wake_bots(table)
+        log.info("loaded %d tables from %s", len(self.tables), self.store.engine.url)
+
+    async def stop(self) -> None:
+        """Stop the bots, close every connection and the database."""
+        self._closing = True
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            for conn in [*table.seated.values(), *table.watchers]:
+                conn.close(1001)
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    async def _in_db(self, call: Callable[..., T], *args: object) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db, partial(call, *args))
+
+    # -- tables ------------------------------------------------------------------------------
+
+    async def create(self, spec: CreateTable, base_url: str) -> TableCreated:
+        """A new table, dealt and stored, with a link per human seat.
+
+        The seed is drawn here and never leaves the server: it decides every deal.
+        """
+        variant = adapter.variant_label(spec.variant)
+        players = len(spec.seats)
+        low, high = adapter.player_range(variant)
+        if not low <= players <= high:
+            raise adapter.RuleError(
+                "bad_players",
+                f"{variant} is for {low} to {high} players, not {players}.",
+                players=players,
+                low=low,
+                high=high,
+            )
+        for seat in spec.seats:
+            if seat.bot is not None:
+                adapter.bot(seat.bot, 0)
+        seed = secrets.randbits(62)
+        people = [i for i, s in enumerate(spec.seats) if s.bot is None]
+        game, dealer = adapter.start(variant, players, seed, people)
+        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.bot is None}
+        creator = secrets.token_urlsafe(24)
+        row = TableRow(
+            id=secrets.token_hex(5),
+            variant=variant,
+            players=players,
+            seed=seed,
+            dealer=dealer,
+            bot_pause=spec.bot_pause,
+            creator_hash=digest(creator),
+            created=datetime.now(UTC).isoformat(timespec="milliseconds"),
+            state_id=0,
+            phase=adapter.phase(game),
+            position=adapter.position(game),
+            seats=[
+                SeatRow(i, s.bot, digest(tokens[i]) if i in tokens else None)
+                for i, s in enumerate(spec.seats)
+            ],
+        )
+        await self._in_db(self.store.create, row)
+        table = LiveTable(row, game, self._bots(row))
+        self.tables[row.id] = table
+        self._wake_bots(table)
+        links = [
+            SeatLink(seat=i, token=t, url=f"{base_url}table/{row.id}#seat={i}&token={t}")
+            for i, t in tokens.items()
+        ]
+        return TableCreated(table=table.info(), creator_token=creator, links=links)
+
+    def _bots(self, row: TableRow) -> dict[int, adapter.Bot]:
+        return {s.seat: adapter.bot(s.bot, _bot_seed(row, s.seat)) for s in row.seats if s.bot}
+
+    # -- connections -------------------------------------------------------------------------
+
+    async def join(
+        self, table: LiveTable, seat: int | None, conn: Connection, name: str | None
+    ) -> None:
+        """Seat ``conn`` (None: as a spectator) and send it the table and its view.
+
+        A seat has one connection: a new one with the same token (a reconnect, another device)
+        replaces the old, which is told so and closed.
+        """
+        if seat is None:
+            table.watchers.add(conn)
+        else:
+            row = table.row.seats[seat]
+            if not row.claimed or (name and name != row.name):
+                row.claimed = True
+                row.name = name or row.name
+                await self._in_db(self.store.update_seat, table.id, row)
+            old = table.seated.get(seat)
+            if old is not None:
+                old.send(outbox.encode(outbox.error("replaced", "This seat connected elsewhere.")))
+                old.close(REPLACED)
+            table.seated[seat] = conn
+        conn.send(outbox.encode(outbox.welcome(table.info(), table.game, seat, table.state_id)))
+        self._announce(table)
+
+    def leave(self, table: LiveTable, seat: int | None, conn: Connection) -> None:
+        """Forget ``conn``; the seat stays its player's, to reconnect to."""
+        table.watchers.discard(conn)
+        if seat is not None and table.seated.get(seat) is conn:
+            del table.seated[seat]
+            self._announce(table)
+
+    def _announce(self, table: LiveTable) -> None:
+        text = outbox.encode(outbox.table_changed(table.info()))
+        for conn in [*table.seated.values(), *table.watchers]:
+            conn.send(text)
+
+    # -- changes -----------------------------------------------------------------------------
+
+    async def act(
+        self,
+        table: LiveTable,
+        seat: int,
+        conn: Connection,
+        data: dict[str, object],
+        seen: int | None,
+    ) -> None:
+        """Apply a seat's action; a refusal goes to ``conn`` alone and changes nothing."""
+        async with table.lock:
+            try:
+                self._check_current(table, seen)
+                action = adapter.parse(data, table.game)
+                events = adapter.apply(table.game, seat, action)
+            except adapter.RuleError as exc:
+                conn.send(outbox.encode(outbox.refused(exc, table.state_id)))
+                return
+            change = Change(
+                table.state_id + 1, "action", seat, adapter.action_data(action, table.game)
+            )
+            await self._commit(table, change, events)
+        self._wake_bots(table)
+
+    async def choices(
+        self, table: LiveTable, seat: int, conn: Connection, cards: list[str]
+    ) -> None:
+        """Tell ``conn`` what its seat could do with ``cards`` (under the lock: bots move)."""
+        async with table.lock:
+            try:
+                answer = choices.choices(table.game, seat, cards, table.state_id)
+            except adapter.RuleError as exc:
+                conn.send(outbox.encode(outbox.refused(exc, table.state_id)))
+                return
+        conn.send(outbox.encode(answer))
+
+    async def deal_next(self, table: LiveTable, conn: Connection, seen: int | None) -> None:
+        """Deal the next hand, once this one is over."""
+        async with table.lock:
+            try:
+                self._check_current(table, seen)
+                events = adapter.next_hand(table.game)
+            except adapter.RuleError as exc:
+                conn.send(outbox.encode(outbox.refused(exc, table.state_id)))
+                return
+            await self._commit(table, Change(table.state_id + 1, "next_hand", None, None), events)
+        self._wake_bots(table)
+
+    @staticmethod
+    def _check_current(table: LiveTable, seen: int | None) -> None:
+        if seen is not None and seen != table.state_id:
+            raise adapter.RuleError(
+                "stale_state",
+                f"The table has moved on (state {table.state_id}, not {seen}): look again.",
+                state_id=table.state_id,
+                seen=seen,
+            )
+
+    async def _commit(
+        self, table: LiveTable, change: Change, events: Sequence[adapter.Event]
+    ) -> None:
+        """Store a change the engine has made in memory, then announce it.
+
+        If the database refuses, the table goes back to what is stored, and nobody hears of
+        the change.
+        """
+        game = table.game
+
+        def write() -> None:
+            self.store.record(table.id, change, adapter.position(game), adapter.phase(game))
+
+        try:
+            await self._in_db(write)
+        except Exception:
+            log.exception("table %s: change %d not stored", table.id, change.state_id)
+            await self._reload(table)
+            raise
+        table.row.state_id = change.state_id
+        adapter.observe(table.bots, events)
+        self._broadcast(table, events)
+
+    async def _reload(self, table: LiveTable) -> None:
+        row = await self._in_db(self.store.load, table.id)
+        if row is not None:
+            table.game = adapter.restore(row.variant, row.position, row.seed, _people(row))
+            table.row.state_id = row.state_id
+
+    def _broadcast(self, table: LiveTable, events: Sequence[adapter.Event]) -> None:
+        state_id = table.state_id
+        for seat, conn in table.seated.items():
+            conn.send(outbox.encode(outbox.update(table.game, seat, events, state_id)))
+        if table.watchers:
+            text = outbox.encode(outbox.update(table.game, None, events, state_id))
+            for conn in table.watchers:
+                conn.send(text)
+
+    async def hand_to_bot(self, table: LiveTable, seat: int, creator_token: str, bot: str) -> None:
+        """The table's creator gives ``seat`` to a bot; its link stops working."""
+        if not token_matches(creator_token, table.row.creator_hash):
+            raise adapter.RuleError(
+                "bad_creator_token", "Only the table's creator may hand a seat to a bot."
+            )
+        if not 0 <= seat < table.row.players:
+            raise adapter.RuleError(
+                "unknown_seat", f"The table has seats 0 to {table.row.players - 1}.", seat=seat
+            )
+        player = adapter.bot(bot, _bot_seed(table.row, seat))
+        async with table.lock:
+            row = table.row.seats[seat]
+            row.bot, row.token_hash = bot, None
+            await self._in_db(self.store.update_seat, table.id, row)
+            table.bots[seat] = player
+            adapter.set_people(table.game, _people(table.row))
+            conn = table.seated.pop(seat, None)
+            if conn is not None:
+                message = outbox.error("seat_handed_to_bot", f"The {bot} bot now plays this seat.")
+                conn.send(outbox.encode(message))
+                conn.close(HANDED_TO_BOT)
+        self._announce(table)
+        self._wake_bots(table)
+
+    # -- bots --------------------------------------------------------------------------------
+
+    def _wake_bots(self, table: LiveTable) -> None:
+        if self._closing or (table.bot_task is not None and not table.bot_task.done()):
+            return
+        if self._bot_can_move(table):
+            table.bot_task = asyncio.create_task(self._play_bots(table))
+
+    def _bot_can_move(self, table: LiveTable) -> bool:
+        seat = adapter.current_seat(table.game)
+        if seat is not None:
+            return seat in table.bots
+        return adapter.hand_over(table.game) and table.all_bots()
+
+    async def _play_bots(self, table: LiveTable) -> None:
+        """Play the bots' turns (and deal, at a table of bots only) until a person is to act."""
+        loop = asyncio.get_running_loop()
+        try:
+            while not self._closing and self._bot_can_move(table):
+                await asyncio.sleep(table.row.bot_pause)
+                async with table.lock:
+                    if not self._bot_can_move(table):
+                        continue
+                    seat = adapter.current_seat(table.game)
+                    if seat is None:
+                        events = adapter.next_hand(table.game)
+                        await self._commit(
+                            table, Change(table.state_id + 1, "next_hand", None, None), events
+                        )
+                        continue
+                    choose = partial(
+                        adapter.bot_action,
+                        table.bots[seat],
+                        table.game,
+                        seat,
+                        _bot_seed(table.row, seat) + table.state_id,
+                    )
+                    action = await loop.run_in_executor(self._bot_pool, choose)
+                    events = adapter.apply(table.game, seat, action)
+                    data = adapter.action_data(action, table.game)
+                    await self._commit(
+                        table, Change(table.state_id + 1, "action", seat, data), events
+                    )
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # The table stays where its last stored change left it; people can still act.
+            log.exception("table %s: a bot failed", table.id)
+
+
+def _people(row: TableRow) -> list[int]:
+    """The seats people play (they cut the deck themselves, ruling H12)."""
+    return [s.seat for s in row.seats if s.bot is None]
+
+
+def _bot_seed(row: TableRow, seat: int) -> int:
+    return row.seed % 2**31 + seat

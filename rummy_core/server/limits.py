@@ -1,0 +1,46 @@
+"""What one connection may send: message size, and a rate per second with a burst."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits on each connection."""
+
+    max_message_bytes: int = 16 * 1024
+    """A larger text message is refused with ``too_large`` (an action is a few hundred bytes)."""
+    max_frame_bytes: int = 1024 * 1024
+    """uvicorn closes the socket (code 1009) on a larger frame, before the app reads it."""
+    rate: float = 20.0
+    """Messages per second a connection may keep sending."""
+    burst: int = 40
+    """Messages it may send at once after a quiet spell."""
+    hello_timeout: float = 10.0
+    """Seconds a new socket has to say hello."""
+    send_queue: int = 256
+    """Messages waiting for a slow client before it is dropped (it reconnects and resumes)."""
+
+
+class TokenBucket:
+    """A token bucket: ``take`` is True while the sender keeps within ``rate`` and ``burst``."""
+
+    __slots__ = ("_burst", "_last", "_rate", "_tokens")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self._rate = rate
+        self._burst = float(burst)
+        self._tokens = float(burst)
+        self._last = time.monotonic()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
+        self._last = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True

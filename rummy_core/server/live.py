@@ -1,0 +1,87 @@
+"""A table in play in the server's memory: its game, bots, connections and lock."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from rummy_core.server import adapter
+from rummy_core.server.protocol import SeatInfo, TableInfo
+from rummy_core.server.store import TableRow, token_matches
+
+
+class Connection(Protocol):
+    """Where a client's messages go; ``send`` never waits (a slow client is dropped)."""
+
+    def send(self, text: str) -> None:
+        """Queue one message."""
+        ...
+
+    def close(self, code: int) -> None:
+        """Close after the queued messages."""
+        ...
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table: the stored row, its game, and who is here.
+
+    Every change to ``game`` happens under ``lock``, and ``state_id`` counts the changes (the
+    database holds the same count with the position).
+    """
+
+    row: TableRow
+    game: adapter.Game
+    bots: dict[int, adapter.Bot]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    seated: dict[int, Connection] = field(default_factory=dict)
+    watchers: set[Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.row.id
+
+    @property
+    def state_id(self) -> int:
+        """How many changes the table has seen."""
+        return self.row.state_id
+
+    def seat_of(self, token: str) -> int | None:
+        """The human seat whose token this is, or None."""
+        for seat in self.row.seats:
+            if token_matches(token, seat.token_hash):
+                return seat.seat
+        return None
+
+    def all_bots(self) -> bool:
+        """Whether every seat is played by a bot."""
+        return len(self.bots) == self.row.players
+
+    def info(self) -> TableInfo:
+        """The table as the lobby lists it."""
+        game = self.game
+        return TableInfo(
+            id=self.id,
+            variant=self.row.variant,
+            players=self.row.players,
+            seats=[
+                SeatInfo(
+                    seat=s.seat,
+                    kind="bot" if s.bot else "human",
+                    bot=s.bot,
+                    name=s.name,
+                    claimed=s.claimed or s.bot is not None,
+                    connected=s.bot is not None or s.seat in self.seated,
+                )
+                for s in self.row.seats
+            ],
+            bot_pause=self.row.bot_pause,
+            phase=adapter.phase(game),
+            turn=adapter.current_seat(game),
+            hand_number=adapter.hand_number(game),
+            state_id=self.state_id,
+            created=self.row.created,
+        )

@@ -1,0 +1,73 @@
+"""Every message the server sends about a game is built here, from the receiver's own view.
+
+One place, so that no message path can skip the view (boardgame.io's #1159 was one path that
+did): a seat gets its ``SeatView`` and the events as that seat may see them, a spectator the
+public view and the events as nobody's seat sees them. Refusals carry only the engine's code,
+message and params, which speak of the refused seat's own action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from rummy_core.models.refusal import ViolationModel
+from rummy_core.models.view import SeatView
+from rummy_core.server import adapter
+from rummy_core.server.protocol import (
+    ErrorMessage,
+    PublicView,
+    Refused,
+    TableChanged,
+    TableInfo,
+    Update,
+    Welcome,
+)
+
+
+def encode(message: BaseModel) -> str:
+    """A message as the JSON text sent on the wire."""
+    return message.model_dump_json()
+
+
+def view_for(game: adapter.Game, seat: int | None) -> SeatView | PublicView:
+    """The view of ``seat`` (None: a spectator's)."""
+    return adapter.public_view(game) if seat is None else adapter.seat_view(game, seat)
+
+
+def welcome(table: TableInfo, game: adapter.Game, seat: int | None, state_id: int) -> Welcome:
+    """The answer to a hello: the table, the seat and its view now."""
+    return Welcome(table=table, seat=seat, state_id=state_id, view=view_for(game, seat))
+
+
+def update(
+    game: adapter.Game, seat: int | None, events: Sequence[adapter.Event], state_id: int
+) -> Update:
+    """The events of one change and the new view, as ``seat`` may see them."""
+    return Update(
+        state_id=state_id, events=adapter.events_for(events, seat), view=view_for(game, seat)
+    )
+
+
+def refused(error: adapter.RuleError, state_id: int) -> Refused:
+    """A refusal, with every broken rule the engine found."""
+    data = error.to_dict()
+    return Refused(
+        state_id=state_id,
+        code=error.code,
+        message=error.message,
+        params=error.params,
+        violations=[ViolationModel(**v) for v in data.get("violations", [])],
+    )
+
+
+def error(code: str, message: str, **params: Any) -> ErrorMessage:
+    """A message that could not be taken, and why."""
+    return ErrorMessage(code=code, message=message, params=params)
+
+
+def table_changed(table: TableInfo) -> TableChanged:
+    """Who is seated and connected changed."""
+    return TableChanged(table=table)

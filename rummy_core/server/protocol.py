@@ -1,0 +1,301 @@
+"""The server's wire protocol: every WebSocket message and HTTP body, as a pydantic model.
+
+Every message the server sends carries ``protocol``, the version of this file's shapes; a client
+built for another version can tell at the first message. ``rummy schema`` writes the JSON schema
+of each union (``server-client-message``, ``server-message``) and of the HTTP bodies.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from rummy_core.models.events import EventModel
+from rummy_core.models.refusal import ViolationModel
+from rummy_core.models.view import SeatView, ViewMeld
+
+PROTOCOL = 1
+"""The protocol version; raised whenever a message changes shape in a way a client would notice."""
+
+NAME_LENGTH = 40
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- what anyone may see -----------------------------------------------------------------------
+
+
+class PublicView(BaseModel):
+    """What a spectator sees of a game: a seat's view without any hand or turn detail.
+
+    Built from a seat's view by keeping only these fields (extra fields are dropped).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    players: int
+    ruleset: str
+    hand_sizes: list[int] = Field(description="Cards held by each seat.")
+    table: list[ViewMeld]
+    top_discard: str | None = Field(description="Null when the pile is empty or face down.")
+    discard_size: int
+    discard_face_down: bool
+    stock_size: int
+    cut_card: str | None
+    scores: list[int]
+    hand_number: int
+    dealer: int
+    turn: int
+    phase: str
+    turns_taken: list[int]
+    opened: list[bool]
+    refills: int
+    outcome: dict[str, Any] | None
+    winners: list[int]
+
+
+class SeatInfo(_Message):
+    """One seat of a table: who plays it, and whether they are here."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(None, description="The bot's name, for a bot's seat.")
+    name: str | None = Field(None, description="The name its player gave, if any.")
+    claimed: bool = Field(description="Someone has opened this seat's link.")
+    connected: bool
+
+
+class TableInfo(_Message):
+    """A table as the lobby lists it."""
+
+    id: str
+    variant: str
+    players: int
+    seats: list[SeatInfo]
+    bot_pause: float = Field(description="Seconds each bot waits before it acts.")
+    phase: str = Field(description="draw, play, hand_over or match_over.")
+    turn: int | None = Field(description="The seat to act; null when the hand is over.")
+    hand_number: int
+    state_id: int = Field(description="How many changes the table has seen; every update has it.")
+    created: str
+
+
+# -- client to server --------------------------------------------------------------------------
+
+
+class Hello(_Message):
+    """The first message on a table's socket: a seat's token, or none to watch."""
+
+    type: Literal["hello"] = "hello"
+    protocol: int
+    token: str | None = Field(None, max_length=200, description="The seat token; null: watch.")
+    name: str | None = Field(None, max_length=NAME_LENGTH)
+
+
+class ActionMessage(_Message):
+    """Make an action (the engine's action JSON, as in ``rummy schema``'s ``action``)."""
+
+    type: Literal["action"] = "action"
+    action: dict[str, Any]
+    state_id: int | None = Field(
+        None, description="The state the action was chosen in; refused as stale if it moved on."
+    )
+
+
+class NextHandMessage(_Message):
+    """Deal the next hand, once the hand is over (any seated player may)."""
+
+    type: Literal["next_hand"] = "next_hand"
+    state_id: int | None = None
+
+
+class Ping(_Message):
+    """Ask for a pong (keeps a connection alive through proxies)."""
+
+    type: Literal["ping"] = "ping"
+
+
+class ChoicesQuery(_Message):
+    """Ask what the selected cards of one's own hand could do now (answered with ``choices``)."""
+
+    type: Literal["choices"] = "choices"
+    cards: list[str] = Field(default_factory=list, max_length=16)
+    state_id: int | None = None
+
+
+ClientMessage = Annotated[
+    Hello | ActionMessage | NextHandMessage | Ping | ChoicesQuery, Field(discriminator="type")
+]
+CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+# -- server to client --------------------------------------------------------------------------
+
+
+class Welcome(_Message):
+    """The answer to hello: the table, the seat (null: watching) and its current view."""
+
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL
+    table: TableInfo
+    seat: int | None
+    state_id: int
+    view: SeatView | PublicView
+
+
+class Update(_Message):
+    """The table changed: what happened, as this connection may see it, and its new view."""
+
+    type: Literal["update"] = "update"
+    protocol: int = PROTOCOL
+    state_id: int
+    events: list[EventModel]
+    view: SeatView | PublicView
+
+
+class Refused(_Message):
+    """This connection's action was refused; nothing changed. Sent to that connection only."""
+
+    type: Literal["refused"] = "refused"
+    protocol: int = PROTOCOL
+    state_id: int
+    code: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    violations: list[ViolationModel] = Field(default_factory=list)
+
+
+class ErrorMessage(_Message):
+    """A message could not be taken (malformed, too large, too many, unknown table, bad token)."""
+
+    type: Literal["error"] = "error"
+    protocol: int = PROTOCOL
+    code: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class TableChanged(_Message):
+    """Someone came, went, or a seat was handed to a bot."""
+
+    type: Literal["table"] = "table"
+    protocol: int = PROTOCOL
+    table: TableInfo
+
+
+class Play(_Message):
+    """One legal play of the selected cards, and the melds it would leave on the table."""
+
+    kind: Literal["meld", "lay_off", "swap"]
+    meld: int | None = Field(description="The table meld a lay-off or swap goes to.")
+    action: dict[str, Any] = Field(description="The action to send, as in ``action``.")
+    label: str = Field(description="The melds it touches, as they would read afterwards.")
+
+
+class Choices(_Message):
+    """The answer to ``choices``: the legal plays of exactly the asked cards, for the asker only.
+
+    ``held`` lists the natural melds the hand already holds, for the stripes under the cards.
+    """
+
+    type: Literal["choices"] = "choices"
+    protocol: int = PROTOCOL
+    state_id: int
+    cards: list[str]
+    held: list[list[str]]
+    plays: list[Play]
+
+
+class Pong(_Message):
+    """The answer to a ping."""
+
+    type: Literal["pong"] = "pong"
+    protocol: int = PROTOCOL
+
+
+ServerMessage = Annotated[
+    Welcome | Update | Refused | ErrorMessage | TableChanged | Pong | Choices,
+    Field(discriminator="type"),
+]
+SERVER_ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+
+
+# -- HTTP bodies -------------------------------------------------------------------------------
+
+
+class SeatSpec(_Message):
+    """One seat of a new table: a person (no bot), or a bot by name."""
+
+    bot: str | None = None
+
+
+class CreateTable(_Message):
+    """``POST /api/tables``: a table for a variant, with its seats in order."""
+
+    variant: str = Field("classic", max_length=300, description="As for rummy play --ruleset.")
+    seats: list[SeatSpec] = Field(min_length=2, max_length=8)
+    bot_pause: float = Field(0.6, ge=0, le=10, description="Seconds each bot waits to act.")
+
+
+class SeatLink(_Message):
+    """A free seat's link to share: whoever opens it plays that seat."""
+
+    seat: int
+    token: str
+    url: str
+
+
+class TableCreated(_Message):
+    """The new table, the creator's token (to hand seats to bots) and one link per free seat."""
+
+    protocol: int = PROTOCOL
+    table: TableInfo
+    creator_token: str
+    links: list[SeatLink]
+
+
+class TableList(_Message):
+    """``GET /api/tables``."""
+
+    protocol: int = PROTOCOL
+    tables: list[TableInfo]
+
+
+class TableState(_Message):
+    """``GET /api/tables/{id}``: the table and what anyone may see of its game."""
+
+    protocol: int = PROTOCOL
+    table: TableInfo
+    view: PublicView
+
+
+class HandToBot(_Message):
+    """``POST /api/tables/{id}/seats/{seat}/bot``: the table's creator gives a seat to a bot."""
+
+    bot: str = "greedy"
+
+
+class ApiError(_Message):
+    """An HTTP request was refused: the same code, message and params as everywhere."""
+
+    protocol: int = PROTOCOL
+    code: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+def wire_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON schema of each message union and HTTP body, by name."""
+    return {
+        "server-client-message": CLIENT_ADAPTER.json_schema(),
+        "server-message": SERVER_ADAPTER.json_schema(),
+        "server-create-table": CreateTable.model_json_schema(),
+        "server-table-created": TableCreated.model_json_schema(),
+        "server-table-list": TableList.model_json_schema(),
+        "server-table-state": TableState.model_json_schema(),
+        "server-hand-to-bot": HandToBot.model_json_schema(),
+        "server-error": ApiError.model_json_schema(),
+    }

@@ -1,0 +1,51 @@
+"""``rummy serve``: the app under uvicorn, with the address to open printed."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+
+import uvicorn
+
+from rummy_core.server.app import create_app
+from rummy_core.server.limits import Limits
+from rummy_core.server.store import default_url
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The addresses to open: this machine's own, and for 0.0.0.0 those others can reach."""
+    if host not in ("0.0.0.0", "::"):
+        shown = f"[{host}]" if ":" in host else host
+        return [f"http://{shown}:{port}/"]
+    found = {"127.0.0.1"}
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(str(info[4][0]))
+    except OSError:
+        pass
+    return [f"http://{ip}:{port}/" for ip in sorted(found)]
+
+
+def serve(
+    host: str,
+    port: int,
+    db_url: str | None,
+    *,
+    rate: float = Limits.rate,
+    say: Callable[[str], None] = print,
+    log_level: str = "info",
+) -> None:
+    """Run the server until interrupted."""
+    url = db_url or default_url()
+    limits = Limits(rate=rate, burst=max(1, round(2 * rate)))
+    say(f"rummy server: database {url}")
+    for address in addresses(host, port):
+        say(f"Open {address} to create a table and share its seat links.")
+    config = uvicorn.Config(
+        create_app(url, limits=limits),
+        host=host,
+        port=port,
+        ws_max_size=limits.max_frame_bytes,
+        log_level=log_level,
+    )
+    uvicorn.Server(config).run()

@@ -1,0 +1,522 @@
+// The browser card table: one seat's view, kept current by the server's pushes over the table's
+// WebSocket. The page knows no rules: it asks the server (a "choices" message) what the selected
+// cards can do, and sends the engine's actions; every refusal is the engine's own message.
+import { cardElement, label, sorted } from "./cards.js";
+import { describeEvent, explainScores } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = location.pathname.split("/").pop();
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+
+const s = {
+  ws: null, seat: null, table: null, view: null, stateId: null,
+  order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
+  choices: null, waiting: new Map(), openedBefore: null, sheetFor: null, lastLog: [],
+};
+
+// -- talking to the server -------------------------------------------------------------------
+
+function send(message) { if (s.ws?.readyState === WebSocket.OPEN) s.ws.send(JSON.stringify(message)); }
+function act(action) { say(""); send({ type: "action", action, state_id: s.stateId }); }
+
+/** Ask what ``cards`` could do now; ``then`` gets the answer (the selection's own is kept). */
+function ask(cards, then) {
+  const key = cards.join(" ");
+  if (!s.waiting.has(key)) s.waiting.set(key, []);
+  if (then) s.waiting.get(key).push(then);
+  send({ type: "choices", cards, state_id: s.stateId });
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  s.ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
+  s.ws.onopen = () => send({ type: "hello", protocol: 1, token, name: localStorage.getItem("rummy-name") });
+  s.ws.onmessage = (message) => receive(JSON.parse(message.data));
+  s.ws.onclose = (event) => {
+    $("status").textContent = event.code === 4409 ? "this seat was opened elsewhere"
+      : event.code === 4410 ? "a bot now plays this seat" : "disconnected, reconnecting…";
+    if (event.code < 4400) setTimeout(connect, 1500);
+  };
+}
+
+function receive(data) {
+  if (data.type === "welcome") {
+    s.seat = data.seat;
+    s.table = data.table;
+    $("status").textContent = "connected";
+    document.body.classList.toggle("watching", s.seat === null);
+  }
+  if (data.type === "table") { s.table = data.table; render(); return; }
+  if (data.type === "welcome" || data.type === "update") {
+    if (data.type === "update") {
+      for (const event of data.events) addLog(describeEvent(event, names(), s.seat));
+      const ended = data.events.find((e) => e.type === "hand_ended");
+      if (ended) s.endedWith = { event: ended, opened: s.openedBefore };
+    }
+    s.stateId = data.state_id;
+    setView(data.view);
+    return;
+  }
+  if (data.type === "choices") {
+    const waiting = s.waiting.get(data.cards.join(" ")) ?? [];
+    s.waiting.delete(data.cards.join(" "));
+    if (data.state_id !== s.stateId) return;
+    if (data.cards.join(" ") === selectedCards().join(" ")) { s.choices = data; render(); }
+    for (const then of waiting) then(data);
+    return;
+  }
+  if (data.type === "refused" || data.type === "error") say(data.message, true);
+}
+
+// -- the view and the hand's order -----------------------------------------------------------
+
+function setView(view) {
+  const before = s.view;
+  s.openedBefore = before?.opened ?? null;
+  s.view = view;
+  const hand = view.hand ?? [];
+  const changed = !before || (before.hand ?? []).join(" ") !== hand.join(" ");
+  if (changed) {
+    syncOrder(hand, view.drawn ?? []);
+    s.selected.clear();
+  }
+  s.choices = null;
+  if (s.seat !== null) ask(selectedCards());
+  render();
+}
+
+/** Keep the player's own arrangement: cards still held stay where they were, new ones go last. */
+function syncOrder(hand, drawn) {
+  const left = [...hand];
+  const kept = [];
+  for (const item of s.order) {
+    const at = left.indexOf(item.card);
+    if (at >= 0) { left.splice(at, 1); kept.push({ ...item, fresh: false }); }
+  }
+  const fresh = new Set(drawn);
+  s.order = [...kept, ...left.map((card) => ({ id: s.nextId++, card, fresh: fresh.has(card) }))];
+  if (kept.length === 0) s.order = sorted(hand, s.byRank).map((card) => ({ id: s.nextId++, card, fresh: false }));
+  s.cursor = Math.min(s.cursor, Math.max(0, s.order.length - 1));
+}
+
+function selectedCards() { return s.order.filter((i) => s.selected.has(i.id)).map((i) => i.card); }
+function toggle(id) {
+  if (s.selected.has(id)) s.selected.delete(id); else s.selected.add(id);
+  s.choices = null;
+  say("");
+  ask(selectedCards());
+  render();
+}
+
+function names() {
+  const seats = s.table?.seats ?? [];
+  return Array.from({ length: s.view?.players ?? seats.length }, (_, i) => {
+    if (i === s.seat) return "You";
+    const seat = seats[i];
+    if (!seat) return `Seat ${i + 1}`;
+    return seat.kind === "bot" ? `${seat.bot} bot (${i + 1})` : seat.name || `Seat ${i + 1}`;
+  });
+}
+
+function say(text, problem = false) {
+  const box = $("message");
+  box.textContent = text;
+  box.classList.toggle("ok", !problem);
+}
+
+function addLog(text) {
+  if (!text) return;
+  const item = document.createElement("li");
+  item.textContent = text;
+  const log = $("log");
+  log.append(item);
+  log.scrollTop = log.scrollHeight;
+}
+
+// -- what the player does --------------------------------------------------------------------
+
+const mine = () => s.seat !== null && s.view && s.view.turn === s.seat && (s.view.open_actions ?? []).length > 0;
+const can = (type) => mine() && s.view.open_actions.includes(type);
+
+/** Run ``use`` with the server's answer for the current selection (at once if it is here). */
+function withChoices(use) {
+  const cards = selectedCards();
+  if (s.choices && s.choices.cards.join(" ") === cards.join(" ")) use(s.choices);
+  else ask(cards, use);
+}
+
+function meld() {
+  const cards = selectedCards();
+  if (!cards.length) { say("Select the cards to meld first.", true); return; }
+  withChoices((c) => {
+    const plays = c.plays.filter((p) => p.kind === "meld");
+    if (plays.length === 0) act({ type: "meld", melds: [cards] });
+    else if (plays.length === 1) act(plays[0].action);
+    else choose("These cards can be read more than one way. Which do you mean?", plays);
+  });
+}
+
+function layOff(meldIndex = null) {
+  const cards = selectedCards();
+  if (!cards.length) { say("Select a card, then tap a glowing meld.", true); return; }
+  withChoices((c) => {
+    let plays = c.plays.filter((p) => p.kind !== "meld");
+    if (meldIndex !== null) plays = plays.filter((p) => p.meld === meldIndex);
+    if (plays.length === 0) {
+      if (meldIndex !== null) act({ type: "lay_off", meld: meldIndex, cards });
+      else say(`${cards.map(label).join(" ")} fits no meld on the table.`, true);
+    } else if (plays.length === 1) act(plays[0].action);
+    else choose("Where does it go?", plays.map((p) => ({ ...p, label: playLabel(p) })));
+  });
+}
+
+function playLabel(play) {
+  const owner = names()[s.view.table[play.meld]?.owner] ?? "";
+  const verb = play.kind === "swap" ? "Swap for the wild" : "Lay off";
+  const end = play.action.end ? ` (${play.action.end} end)` : "";
+  return `${verb}${end} on ${owner === "You" ? "your" : `${owner}'s`} meld: ${play.label}`;
+}
+
+function discard(card = null) {
+  const cards = card ? [card] : selectedCards();
+  if (cards.length !== 1) { say("Select one card to discard.", true); return; }
+  act({ type: "discard", card: cards[0] });
+}
+
+function draw(source) { act({ type: "draw", source }); }
+
+function choose(title, plays) {
+  $("chooser-title").textContent = title;
+  $("chooser-options").replaceChildren(...plays.map((p) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = p.label;
+    b.onclick = () => { $("chooser").close(); act(p.action); };
+    return b;
+  }));
+  $("chooser").showModal();
+}
+
+function sortHand() {
+  s.byRank = !s.byRank;
+  const cards = sorted(s.order.map((i) => i.card), s.byRank);
+  const pool = [...s.order];
+  s.order = cards.map((card) => pool.splice(pool.findIndex((i) => i.card === card), 1)[0]);
+  render();
+}
+
+// -- dragging (pointer events: mouse, pen and touch alike) -----------------------------------
+
+let drag = null;
+
+function onPointerDown(event, item) {
+  if (event.button > 0) return;
+  const el = event.currentTarget;
+  el.setPointerCapture(event.pointerId);
+  drag = { item, el, x: event.clientX, y: event.clientY, moving: false, ghost: null, over: null };
+}
+
+function dropTarget(x, y) {
+  const hit = document.elementFromPoint(x, y);
+  return hit?.closest(".meld, #discard, #hand .card") ?? null;
+}
+
+function onPointerMove(event) {
+  if (!drag) return;
+  if (!drag.moving && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
+  if (!drag.moving) {
+    drag.moving = true;
+    drag.ghost = drag.el.cloneNode(true);
+    drag.ghost.classList.add("ghost");
+    drag.ghost.classList.remove("selected");
+    document.body.append(drag.ghost);
+    drag.el.classList.add("dragging");
+    if (s.seat !== null) ask([drag.item.card], (c) => { if (drag) { drag.choices = c; glowFor(c); } });
+  }
+  drag.ghost.style.left = `${event.clientX}px`;
+  drag.ghost.style.top = `${event.clientY}px`;
+  const over = dropTarget(event.clientX, event.clientY);
+  if (over !== drag.over) {
+    drag.over?.classList.remove("drop", "drop-before");
+    over?.classList.add(over.classList.contains("card") ? "drop-before" : "drop");
+    drag.over = over;
+  }
+}
+
+function onPointerUp(event) {
+  if (!drag) return;
+  const d = drag;
+  drag = null;
+  d.ghost?.remove();
+  d.el.classList.remove("dragging");
+  d.over?.classList.remove("drop", "drop-before");
+  if (!d.moving) { toggle(d.item.id); return; }
+  const target = dropTarget(event.clientX, event.clientY);
+  if (!target) { render(); return; }
+  if (target.id === "discard") discard(d.item.card);
+  else if (target.classList.contains("meld")) dropOnMeld(d.item.card, Number(target.dataset.index));
+  else if (target.dataset.id !== undefined) moveBefore(d.item.id, Number(target.dataset.id));
+  render();
+}
+
+function dropOnMeld(card, index) {
+  ask([card], (c) => {
+    const plays = c.plays.filter((p) => p.kind !== "meld" && p.meld === index);
+    if (plays.length === 0) act({ type: "lay_off", meld: index, cards: [card] });
+    else if (plays.length === 1) act(plays[0].action);
+    else choose("Where does it go?", plays.map((p) => ({ ...p, label: playLabel(p) })));
+  });
+}
+
+function moveBefore(id, beforeId) {
+  if (id === beforeId) return;
+  const from = s.order.findIndex((i) => i.id === id);
+  const [item] = s.order.splice(from, 1);
+  const to = s.order.findIndex((i) => i.id === beforeId);
+  s.order.splice(to, 0, item);
+}
+
+function glowFor(choices) {
+  const targets = new Set(choices.plays.filter((p) => p.kind !== "meld").map((p) => p.meld));
+  for (const el of document.querySelectorAll("#melds .meld")) {
+    el.classList.toggle("glow", targets.has(Number(el.dataset.index)));
+  }
+}
+
+// -- keys (the classic text's: arrows + Space, M, X, L, S, D, T) -------------------------------
+
+function onKey(event) {
+  if (document.querySelector("dialog[open]") || event.target.closest?.("input, select, textarea")) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  const moves = { ArrowLeft: -1, ArrowRight: 1 };
+  if (key in moves && s.order.length) {
+    s.cursor = (s.cursor + moves[key] + s.order.length) % s.order.length;
+    render();
+    $("hand").children[s.cursor]?.focus();
+  } else if (key === " " && s.order.length && (event.target === document.body || event.target.closest("#hand"))) {
+    toggle(s.order[s.cursor].id);
+    $("hand").children[s.cursor]?.focus();
+  } else if (key === "m") meld();
+  else if (key === "x") discard();
+  else if (key === "l") layOff();
+  else if (key === "s") sortHand();
+  else if (key === "d") draw("stock");
+  else if (key === "t") draw("discard");
+  else return;
+  event.preventDefault();
+}
+
+// -- drawing the page -------------------------------------------------------------------------
+
+const PHASES = { cut: "the cut", draw: "drawing", play: "playing", hand_over: "hand over", match_over: "match over" };
+
+function turnText(v, who) {
+  if (v.phase === "hand_over") return "The hand is over.";
+  if (v.phase === "match_over") return `The match is over: ${v.winners.map((w) => who[w]).join(" and ")} won.`;
+  if (!mine()) return `${who[v.turn]}'s turn (${PHASES[v.phase] ?? v.phase}).`;
+  if (v.phase === "cut") return "You cut the deck: choose how deep, or cut anywhere.";
+  if (v.phase === "draw") {
+    const from = v.draw_sources.map((src) => ({ stock: "the stock", discard: v.ruleset === "riverside" ? "the whole pile" : "the pile", cut: "the cut card" })[src] ?? src);
+    return `Your turn: draw from ${from.join(", or ")}.`;
+  }
+  const out = v.hand.length === 1 && v.ruleset === "riverside" ? " Your last card closes face down." : "";
+  return `Your turn: meld, lay off, then discard.${out}`;
+}
+
+function render() {
+  const v = s.view;
+  if (!v) return;
+  const who = names();
+  document.body.classList.toggle("four", $("four-colour").checked);
+  $("who").textContent = s.seat === null ? "Watching" : `You are seat ${s.seat + 1} · ${v.ruleset} · hand ${v.hand_number}`;
+  $("turn").textContent = turnText(v, who);
+
+  $("seats").replaceChildren(...who.map((name, i) => {
+    const li = document.createElement("li");
+    li.className = v.turn === i && !["hand_over", "match_over"].includes(v.phase) ? "now" : "";
+    li.innerHTML = "";
+    li.append(`${name}: `);
+    const b = document.createElement("span");
+    b.className = "count";
+    b.textContent = `${v.hand_sizes[i]} cards`;
+    li.append(b, v.opened[i] ? " · opened" : " · not opened", ` · ${v.scores[i]} pts`);
+    return li;
+  }));
+
+  $("stock-size").textContent = v.stock_size;
+  $("stock").classList.toggle("can", mine() && v.draw_sources?.includes("stock"));
+  const top = v.discard_face_down ? Object.assign(document.createElement("span"), { className: "back" })
+    : v.top_discard ? cardElement(v.top_discard) : document.createElement("span");
+  $("discard-top").replaceChildren(top);
+  const whole = v.ruleset === "riverside";
+  $("discard-label").textContent = `${whole ? "Pile (taken whole)" : "Pile"} ${v.discard_size}`;
+  $("discard").setAttribute("aria-label", v.top_discard ? `The discard pile, ${v.discard_size} cards, top ${label(v.top_discard)}` : `The discard pile, ${v.discard_size} cards`);
+  $("discard").classList.toggle("can", mine() && (v.draw_sources?.includes("discard") || v.open_actions.includes("discard")));
+
+  $("cut-box").hidden = !v.cut_card;
+  if (v.cut_card) $("cut-card").replaceChildren(cardElement(v.cut_card));
+  $("take-cut").hidden = !(mine() && v.draw_sources?.includes("cut"));
+
+  renderCut(v, who);
+  renderMelds(v, who);
+
+  const play = mine() && v.phase === "play";
+  $("meld").disabled = !play;
+  $("layoff").disabled = !play || !v.table.length;
+  $("discard-button").disabled = !can("discard");
+  $("discard-button").textContent = whole && v.hand.length === 1 ? "Close face down" : "Discard";
+  $("take-back").hidden = !can("take_back");
+  $("take-back").textContent = v.drew === "cut" ? "Give back the cut card"
+    : v.drew === "discard" && v.ruleset === "hungarian" ? "Give back the pile card" : "Take back";
+  $("sort").textContent = `Sort: ${s.byRank ? "rank" : "suit"}`;
+  $("actions").hidden = s.seat === null;
+  renderHand();
+  renderScores(v, who);
+  renderSheet(v, who);
+}
+
+function renderCut(v, who) {
+  const cutting = v.phase === "cut";
+  $("cut-panel").hidden = !cutting;
+  if (!cutting) return;
+  const mineToCut = can("cut");
+  $("cut-text").textContent = mineToCut ? `Cut the deck of ${v.stock_size} cards: lift as many as you like, or let it be cut anywhere.`
+    : `${who[v.turn]} is cutting the deck.`;
+  for (const id of ["cut-depth", "cut-here", "cut-anywhere"]) $(id).disabled = !mineToCut;
+  const range = $("cut-depth");
+  range.max = String(Math.max(1, v.stock_size - 1));
+  if (!range.dataset.set) { range.value = String(Math.floor(v.stock_size / 2)); range.dataset.set = "1"; }
+  $("cut-depth-text").textContent = range.value;
+  const strip = $("cut-strip");
+  if (strip.children.length !== v.stock_size) {
+    strip.replaceChildren(...Array.from({ length: v.stock_size }, () => document.createElement("span")));
+  }
+  [...strip.children].forEach((el, i) => el.classList.toggle("lifted", i < Number(range.value)));
+}
+
+function renderMelds(v, who) {
+  const targets = new Set((s.choices?.plays ?? []).filter((p) => p.kind !== "meld").map((p) => p.meld));
+  $("melds").replaceChildren(...v.table.map((m) => {
+    const el = document.createElement("button");
+    el.type = "button";
+    el.className = `meld${targets.has(m.index) ? " glow" : ""}`;
+    el.dataset.index = m.index;
+    const owner = document.createElement("span");
+    owner.className = "owner";
+    owner.textContent = `${who[m.owner]} · ${m.kind}`;
+    const cards = document.createElement("span");
+    cards.className = "cards";
+    cards.append(...m.cards.map((c) => cardElement(c)));
+    el.append(owner, cards);
+    el.setAttribute("aria-label", `${who[m.owner]}'s ${m.kind}: ${m.cards.map(label).join(" ")}${targets.has(m.index) ? ", your selection fits" : ""}`);
+    el.onclick = () => { if (s.selected.size) layOff(m.index); };
+    return el;
+  }));
+}
+
+const STRIPES = 6;
+
+function renderHand() {
+  const held = s.choices?.held ?? s.lastHeld ?? [];
+  s.lastHeld = held;
+  const lanes = stripeLanes(s.order.map((i) => i.card), held);
+  $("hand").replaceChildren(...s.order.map((item, pos) => {
+    const el = cardElement(item.card, "button");
+    el.dataset.id = item.id;
+    el.setAttribute("role", "option");
+    el.setAttribute("aria-selected", String(s.selected.has(item.id)));
+    el.tabIndex = pos === s.cursor ? 0 : -1;
+    if (s.selected.has(item.id)) el.classList.add("selected");
+    if (item.fresh) el.classList.add("new");
+    el.addEventListener("pointerdown", (e) => onPointerDown(e, item));
+    el.addEventListener("pointermove", onPointerMove);
+    el.addEventListener("pointerup", onPointerUp);
+    el.addEventListener("pointercancel", onPointerUp);
+    // A click made by a key (Enter) has detail 0; pointer clicks are handled on pointerup.
+    el.addEventListener("click", (e) => { if (e.detail === 0) toggle(item.id); });
+    el.addEventListener("focus", () => { s.cursor = pos; });
+    const stripes = document.createElement("span");
+    stripes.className = "stripes";
+    for (const lane of lanes) {
+      const number = lane[pos];
+      const bar = document.createElement("i");
+      bar.style.background = number < 0 ? "transparent" : `var(--stripe-${number % STRIPES})`;
+      stripes.append(bar);
+    }
+    el.append(stripes);
+    return el;
+  }));
+}
+
+/** Per lane, per card position, the held meld it belongs to or -1 (melds sharing a card split). */
+function stripeLanes(order, melds, count = 2) {
+  const rows = Array.from({ length: count }, () => order.map(() => -1));
+  melds.forEach((meld, number) => {
+    const taken = new Set();
+    const spots = meld.map((c) => { const at = order.findIndex((x, i) => x === c && !taken.has(i)); taken.add(at); return at; });
+    if (spots.includes(-1)) return;
+    const row = rows.find((r) => spots.every((p) => r[p] === -1));
+    if (row) for (const p of spots) row[p] = number;
+  });
+  return rows;
+}
+
+function renderScores(v, who) {
+  const rows = who.map((name, i) => `<tr><td></td><td>${v.scores[i]}</td></tr>`).join("");
+  const table = $("scores");
+  table.innerHTML = `<tr><th>Player</th><th>Points</th></tr>${rows}`;
+  [...table.querySelectorAll("tr td:first-child")].forEach((td, i) => { td.textContent = who[i]; });
+}
+
+function renderSheet(v, who) {
+  const over = v.phase === "hand_over" || v.phase === "match_over";
+  const sheet = $("sheet");
+  if (!over) { if (sheet.open) sheet.close(); return; }
+  const key = `${v.hand_number}:${v.phase}`;
+  if (s.sheetFor === key) return;
+  s.sheetFor = key;
+  const out = v.outcome ?? {};
+  $("sheet-title").textContent = v.phase === "match_over" ? `The match is over: ${v.winners.map((w) => who[w]).join(" and ")} won`
+    : `Hand ${v.hand_number} is over`;
+  const rows = who.map((name, i) => {
+    const tr = document.createElement("tr");
+    const left = i === s.seat ? (v.hand.length ? v.hand.map(label).join(" ") : "none") : `${v.hand_sizes[i]} cards`;
+    for (const text of [name, left, String(out.hand_scores?.[i] ?? ""), String(v.scores[i])]) {
+      const td = document.createElement("td"); td.textContent = text; tr.append(td);
+    }
+    return tr;
+  });
+  const head = document.createElement("tr");
+  for (const text of ["Player", "Left in hand", "This hand", "Total"]) {
+    const th = document.createElement("th"); th.textContent = text; head.append(th);
+  }
+  $("sheet-table").replaceChildren(head, ...rows);
+  $("sheet-why").textContent = explainScores(v, out, who, s.endedWith?.opened ?? null);
+  $("next-hand").hidden = v.phase === "match_over" || s.seat === null;
+  if (!sheet.open) sheet.showModal();
+}
+
+// -- wiring ----------------------------------------------------------------------------------
+
+$("stock").onclick = () => draw("stock");
+$("discard").onclick = () => {
+  if (mine() && s.view.phase === "play" && s.selected.size === 1) discard();
+  else draw("discard");
+};
+$("take-cut").onclick = () => draw("cut");
+$("meld").onclick = meld;
+$("layoff").onclick = () => layOff();
+$("discard-button").onclick = () => discard();
+$("take-back").onclick = () => act({ type: "take_back" });
+$("sort").onclick = sortHand;
+$("cut-depth").oninput = () => render();
+$("cut-here").onclick = () => act({ type: "cut", depth: Number($("cut-depth").value) });
+$("cut-anywhere").onclick = () => act({ type: "cut", depth: null });
+$("next-hand").onclick = () => { $("sheet").close(); send({ type: "next_hand", state_id: s.stateId }); };
+$("sheet-close").onclick = () => $("sheet").close();
+$("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
+$("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
+document.addEventListener("keydown", onKey);
+window.rummyTable = s; // for the browser tests and for a curious player's console
+connect();

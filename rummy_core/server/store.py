@@ -1,0 +1,250 @@
+"""The server's database: tables, seats, and every change, through SQLAlchemy.
+
+A change (an action, or the deal of the next hand) is written in one transaction with the
+table's new position and state id, so after a crash every table is where its last accepted
+change left it. The ``changes`` log with the seed replays a table from its first deal.
+
+Seat and creator tokens are stored as SHA-256 digests: the database alone does not let anyone
+take a seat. The methods are synchronous; the server calls them on one worker thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+from rummy_core.errors import RuleError
+from rummy_core.home import rummy_home
+
+metadata = MetaData()
+
+tables = Table(
+    "rummy_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("variant", String(300), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("dealer", Integer, nullable=False),
+    Column("bot_pause", Float, nullable=False),
+    Column("creator_hash", String(64), nullable=False),
+    Column("created", String(40), nullable=False),
+    Column("state_id", Integer, nullable=False),
+    Column("phase", String(20), nullable=False),
+    Column("position", JSON, nullable=False),
+)
+
+seats = Table(
+    "rummy_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("rummy_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("bot", String(60), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("name", String(60), nullable=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+changes = Table(
+    "rummy_changes",
+    metadata,
+    Column("table_id", String(32), ForeignKey("rummy_tables.id"), primary_key=True),
+    Column("state_id", Integer, primary_key=True),
+    Column("kind", String(20), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("action", JSON, nullable=True),
+)
+
+
+def digest(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str, stored: str | None) -> bool:
+    """Whether ``token`` is the one whose digest is ``stored`` (in constant time)."""
+    return stored is not None and hmac.compare_digest(digest(token), stored)
+
+
+def default_url() -> str:
+    """The embedded SQLite database in the player's folder (``RUMMY_HOME``, else ``~/.rummy``)."""
+    return f"sqlite:///{rummy_home() / 'server.sqlite3'}"
+
+
+@dataclass
+class SeatRow:
+    """A seat as stored."""
+
+    seat: int
+    bot: str | None
+    token_hash: str | None
+    name: str | None = None
+    claimed: bool = False
+
+
+@dataclass
+class TableRow:
+    """A table as stored, with its seats."""
+
+    id: str
+    variant: str
+    players: int
+    seed: int
+    dealer: int
+    bot_pause: float
+    creator_hash: str
+    created: str
+    state_id: int
+    phase: str
+    position: dict[str, Any]
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One logged change: an action by a seat, or the deal of the next hand."""
+
+    state_id: int
+    kind: str
+    seat: int | None
+    action: dict[str, Any] | None
+
+
+class Store:
+    """The database of one server."""
+
+    def __init__(self, url: str) -> None:
+        parsed = make_url(url)
+        connect_args: dict[str, Any] = {}
+        if parsed.get_backend_name() == "sqlite":
+            # One worker thread uses the engine, but not the thread that built it.
+            connect_args["check_same_thread"] = False
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        self.url = url
+        self.engine: Engine = create_engine(url, connect_args=connect_args)
+        if parsed.get_backend_name() == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Close every connection."""
+        self.engine.dispose()
+
+    def create(self, row: TableRow) -> None:
+        """Write a new table and its seats."""
+        with self.engine.begin() as db:
+            db.execute(tables.insert().values(**_table_values(row)))
+            db.execute(
+                seats.insert(),
+                [{"table_id": row.id, **vars(seat)} for seat in row.seats],
+            )
+
+    def record(
+        self,
+        table_id: str,
+        change: Change,
+        position: dict[str, Any],
+        phase: str,
+    ) -> None:
+        """Log ``change`` and store the position it led to, in one transaction.
+
+        ``stale_state`` if the stored table is not at the state just before ``change`` (the
+        change is then not written).
+        """
+        with self.engine.begin() as db:
+            done = db.execute(
+                update(tables)
+                .where(tables.c.id == table_id, tables.c.state_id == change.state_id - 1)
+                .values(state_id=change.state_id, position=position, phase=phase)
+            )
+            if done.rowcount != 1:
+                raise RuleError("stale_state", "The table moved on before this change was stored.")
+            db.execute(
+                changes.insert().values(
+                    table_id=table_id,
+                    state_id=change.state_id,
+                    kind=change.kind,
+                    seat=change.seat,
+                    action=change.action,
+                )
+            )
+
+    def update_seat(self, table_id: str, seat: SeatRow) -> None:
+        """Store a seat's player, token, name and claim."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                .values(
+                    bot=seat.bot, token_hash=seat.token_hash, name=seat.name, claimed=seat.claimed
+                )
+            )
+
+    def load(self, table_id: str) -> TableRow | None:
+        """A table with its seats, or None."""
+        with self.engine.connect() as db:
+            found = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+            if found is None:
+                return None
+            rows = db.execute(
+                select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            ).mappings()
+            seat_rows = [
+                SeatRow(r["seat"], r["bot"], r["token_hash"], r["name"], bool(r["claimed"]))
+                for r in rows
+            ]
+        values = {k: found[k] for k in found.keys()}  # noqa: SIM118 (a RowMapping)
+        return TableRow(**values, seats=seat_rows)
+
+    def table_ids(self) -> list[str]:
+        """Every table, oldest first."""
+        with self.engine.connect() as db:
+            return list(db.scalars(select(tables.c.id).order_by(tables.c.created, tables.c.id)))
+
+    def changes(self, table_id: str) -> list[Change]:
+        """A table's change log, first first."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(changes).where(changes.c.table_id == table_id).order_by(changes.c.state_id)
+            ).mappings()
+            return [Change(r["state_id"], r["kind"], r["seat"], r["action"]) for r in rows]
+
+
+def _table_values(row: TableRow) -> dict[str, Any]:
+    values = dict(vars(row))
+    del values["seats"]
+    return values
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL: readers never wait for the writer. synchronous=NORMAL keeps every committed
+    # transaction through a killed process (only a power cut can lose the last few).
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

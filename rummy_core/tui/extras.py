@@ -1,0 +1,78 @@
+"""The keys usable now, and the actions house rules bring with them (a knock), through the
+engine's public API: the legal actions of the human's seat and the registered action kinds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummy_core.actions import Action, Discard, LayOff, MeldDown, PluginAction, Swap, TakeBack
+from rummy_core.cards import parse_card
+from rummy_core.engine import Game
+from rummy_core.errors import RuleError
+from rummy_core.moves import legal_actions
+from rummy_core.tui.session import Session
+
+TABLE_KEYS = frozenset("dtcmlwxbsfq")
+"""Letters the table's own keys use: a house rule's action takes the first other letter."""
+
+PLAY_KEYS = (
+    (MeldDown, "M meld"),
+    (LayOff, "L lay off"),
+    (Swap, "W swap"),
+    (TakeBack, "B take back"),
+    (Discard, "X discard"),
+)
+"""The hint of each built-in action of the play phase, in the order the hint lists them."""
+
+
+def house_keys(game: Game) -> dict[str, str]:
+    """A key for each action an installed house rule adds: the first free letter of its name."""
+    keys: dict[str, str] = {}
+    for name in game.hooks.action_kinds:
+        free = [ch for ch in name.lower() if ch.isalpha() and ch not in TABLE_KEYS]
+        letter = next((ch for ch in free if ch not in keys.values()), None)
+        if letter is not None:
+            keys[name] = letter
+    return keys
+
+
+def turn_keys(s: Session) -> list[str]:
+    """The key hints of the human's play phase: only the kinds of action legal now."""
+    if not s.my_turn:
+        return []
+    legal = legal_actions(s.game, s.human)
+    kinds = {type(a) for a in legal}
+    hints = [hint for kind, hint in PLAY_KEYS if kind in kinds]
+    legal_types = {a.type for a in legal if isinstance(a, PluginAction)}
+    for name, key in house_keys(s.game).items():
+        if name in legal_types:
+            hints.append(f"{key.upper()} {name}")
+    return hints
+
+
+def house_actions(s: Session, name: str, cards: Sequence[int]) -> list[Action]:
+    """The actions of the house-rule kind ``name`` worth trying now with the selected ``cards``
+    (all of them when none is selected): the legal ones, or else the others, so that the
+    engine can say why they are refused."""
+    kind = s.game.hooks.action_kinds[name]
+    found: list[Action] = [
+        a
+        for a in kind.candidates(s.game, s.human)
+        if not cards or set(_cards_of(kind.to_model(a).model_dump())) <= set(cards)
+    ]
+    legal = [a for a in found if s.game.is_legal(s.human, a)]
+    return legal or found
+
+
+def _cards_of(fields: dict[str, object]) -> list[int]:
+    """The cards an action's JSON form names (``"card": "KD"``, ``"cards": [...]``)."""
+    found: list[int] = []
+    for value in fields.values():
+        texts = value if isinstance(value, list) else [value]
+        for text in texts:
+            if isinstance(text, str):
+                try:
+                    found.append(parse_card(text))
+                except RuleError:
+                    continue
+    return found

@@ -1,0 +1,98 @@
+"""Hidden information on the wire: two seats and a spectator play a whole hand, and every
+message each of them received is checked against the game replayed from the database."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from server_helpers import Client, Message, create_table, running_server
+
+from rummy_core.server.store import Store
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from server_load import Received, TableRun, check_messages, choose
+
+
+def play_hand(seats: dict[int, Client], watcher: Client) -> int:
+    """Play the hand to its end with scripted seats; the number of changes made."""
+    views = {seat: client.received[0] for seat, client in seats.items()}
+    watcher.recv()
+    tried: set[str] = set()
+    latest = views[0]
+    while latest["view"]["phase"] in ("draw", "play"):
+        turn = latest["view"]["turn"]
+        actor = seats[turn]
+        action = choose(views[turn]["view"], tried)
+        assert action is not None, "the scripted seat found nothing to try"
+        actor.send({"type": "action", "action": action, "state_id": latest["state_id"]})
+        answer = actor.wait_for(lambda m: m["type"] in ("update", "refused"))
+        if answer["type"] == "refused":
+            tried.add(action.get("card") or action["source"])
+            continue
+        tried = set()
+        state = answer["state_id"]
+        for seat, client in seats.items():
+            views[seat] = (
+                answer
+                if client is actor
+                else client.wait_for(
+                    lambda m, s=state: m["type"] == "update" and m["state_id"] == s
+                )
+            )
+        watcher.wait_for(lambda m, s=state: m["type"] == "update" and m["state_id"] == s)
+        latest = answer
+    return int(latest["state_id"])
+
+
+def test_no_message_to_two_seats_or_a_spectator_holds_a_hidden_card(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'hidden.sqlite3'}"
+    with running_server(url) as base:
+        table = create_table(base, "classic:target=none", [None, None])
+        tid = table["table"]["id"]
+        seats = {link["seat"]: Client(base, tid, link["token"]) for link in table["links"]}
+        for client in seats.values():
+            client.recv()
+        watcher = Client(base, tid, None)
+        changes = play_hand(seats, watcher)
+        for client in [*seats.values(), watcher]:
+            client.drain()
+    assert changes > 20
+    # The scripted seats name only cards of their own hands, so no card is exempt as named.
+    run = TableRun(tid, [Received(None, watcher.received)])
+    run.clients += [Received(seat, client.received) for seat, client in seats.items()]
+    store = Store(url)
+    problems = check_messages(store, run)
+    store.close()
+    assert problems == []
+    counts = {seat: len(client.received) for seat, client in seats.items()}
+    assert min(counts.values()) > changes and len(watcher.received) > changes
+    kinds = {m["type"] for c in seats.values() for m in c.received}
+    assert {"welcome", "update", "table"} <= kinds
+    drew = [
+        (seat, e)
+        for seat, c in seats.items()
+        for m in c.received
+        if m["type"] == "update"
+        for e in m["events"]
+        if e["type"] == "drew" and e["source"] == "stock"
+    ]
+    assert any(e["seat"] == seat and e["cards"] for seat, e in drew)
+    assert any(e["seat"] != seat and e["cards"] is None for seat, e in drew)
+
+
+def test_the_check_finds_a_hand_sent_to_the_wrong_seat(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'leak.sqlite3'}"
+    with running_server(url) as base:
+        table = create_table(base, "classic", [None, None])
+        tid = table["table"]["id"]
+        clients = {link["seat"]: Client(base, tid, link["token"]) for link in table["links"]}
+        welcomes: dict[int, Message] = {seat: c.recv() for seat, c in clients.items()}
+    store = Store(url)
+    honest = TableRun(tid, [Received(s, [w]) for s, w in welcomes.items()])
+    assert check_messages(store, honest) == []
+    swapped = TableRun(tid, [Received(0, [welcomes[1]]), Received(None, [welcomes[0]])])
+    problems = check_messages(store, swapped)
+    store.close()
+    assert any("seat 0 was sent" in p for p in problems)
+    assert any("the spectator was sent a hand" in p for p in problems)
