@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rummy_core.actions import Draw, TakeBack
+from rummy_core.engine import Game
 from rummy_core.plugin import HouseRule, hookimpl
 from rummy_core.testing import check_view_hides, position_game
 from rummy_core.view import public_event
@@ -18,8 +19,9 @@ class GiveBackDraws(HouseRule):
         return "draw"
 
 
-def test_a_stock_card_given_back_is_seen_by_its_drawer_only() -> None:
-    game = position_game(
+def seat_0_to_draw() -> Game:
+    """Classic under the house rule, seat 0 to draw: KD on the stock, 8C on the pile."""
+    return position_game(
         "classic+test-give-back-draws",
         local_rules=(GiveBackDraws,),
         dealer=1,
@@ -29,6 +31,10 @@ def test_a_stock_card_given_back_is_seen_by_its_drawer_only() -> None:
         stock=["KD"],
         turns_taken=[2, 2],
     )
+
+
+def test_a_stock_card_given_back_is_seen_by_its_drawer_only() -> None:
+    game = seat_0_to_draw()
     game.apply(0, Draw("stock"))
     [event] = game.apply(0, TakeBack())
     assert event["type"] == "took_back" and event["private"]
@@ -40,16 +46,7 @@ def test_a_stock_card_given_back_is_seen_by_its_drawer_only() -> None:
 
 def test_a_pile_card_given_back_is_public() -> None:
     # The top discard was face up when taken, and goes back face up.
-    game = position_game(
-        "classic+test-give-back-draws",
-        local_rules=(GiveBackDraws,),
-        dealer=1,
-        turn=0,
-        hands=[["5H", "9C"], ["2S", "3D"]],
-        discard=["8C"],
-        stock=["KD"],
-        turns_taken=[2, 2],
-    )
+    game = seat_0_to_draw()
     game.apply(0, Draw("discard"))
     [event] = game.apply(0, TakeBack())
     assert public_event(event, 1)["cards"] == event["cards"]
