@@ -97,7 +97,7 @@ class Game:
             state.turn = cutter
             events.append({"type": "cut_offered", "seat": cutter, "cards": len(state.stock)})
             return
-        self._deal_cut(state, None, events)
+        self._deal_after_cut(state, None, events)
 
     def _shuffled(self, state: State) -> tuple[Random, list[int]]:
         rng = Random(f"{state.seed}/{state.hand_number}")
@@ -105,7 +105,7 @@ class Game:
         rng.shuffle(deck)
         return rng, deck
 
-    def _deal_cut(self, state: State, cut: int | None, events: list[Event]) -> None:
+    def _deal_after_cut(self, state: State, cut: int | None, events: list[Event]) -> None:
         hooks = self.hooks
         rng, deck = self._shuffled(state)
         if state.phase == CUT:
@@ -572,7 +572,7 @@ class Game:
             )
         new = old.clone()
         events.append({"type": "cut", "seat": seat, "depth": action.depth})
-        self._deal_cut(new, action.depth, events)
+        self._deal_after_cut(new, action.depth, events)
         return new
 
     def _take_back(self, old: State, seat: int, events: list[Event]) -> State:
