@@ -150,3 +150,42 @@ async def test_the_person_right_of_the_dealer_cuts_the_deck() -> None:
         assert not isinstance(app.screen, ChoiceScreen)
         assert game.state.cut_card == deck[-12]
         assert app.sess.game.state.phase in (DRAW, PLAY)
+
+
+def test_riverside_shows_what_the_hand_is_worth_so_far() -> None:
+    # Ruling R11: the cards down count for who put them there; your own hand counts against
+    # you; rivals' hands are hidden, so only their table cards count.
+    position = {
+        "players": 4,
+        "dealer": 3,
+        "turn": 0,
+        "turns_taken": [2, 2, 2, 2],
+        "hands": [["2C", "5S", "6S", "JD", "QH", "9D"], ["10C", "JC", "4H"], ["4D", "5D"], ["8H"]],
+        "table": [
+            {"owner": 1, "cards": ["AH", "2D=2H", "3H"]},
+            {"owner": 0, "cards": ["7C", "8C", "9C"]},
+            {"owner": 2, "cards": ["KS", "KH", "KD", "KC"]},
+        ],
+        "discard": ["10H"],
+    }
+    game = game_from_position("riverside", position, seed=9)
+    s = Session(game, Variant.parse("riverside"), [HUMAN, "greedy", "greedy", "greedy"], 3, None)
+    assert s.running_scores() == [15 - 85, 70, 40, 0]
+    # A rival's hidden hand does not move its figure.
+    game.state.hands[1] = parse_cards("QS AS")
+    assert s.running_scores() == [15 - 85, 70, 40, 0]
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "hungarian"])
+def test_no_running_score_where_the_table_does_not_score(ruleset: str) -> None:
+    position = {
+        "players": 2,
+        "dealer": 1,
+        "turn": 0,
+        "turns_taken": [3, 3],
+        "hands": [["5S", "6S", "9D"], ["4H"]],
+        "table": [{"owner": 1, "cards": ["7C", "8C", "9C"]}],
+    }
+    game = game_from_position(ruleset, position, seed=9)
+    s = Session(game, Variant.parse(ruleset), [HUMAN, "greedy"], 1, None)
+    assert s.running_scores() is None

@@ -263,7 +263,8 @@ class RummyApp(App[None]):
         self._show_piles()
         players = self.query_one("#players", Static)
         players.update(players_text(s))
-        players.border_title = f"Players · {s.names[view.dealer]} dealt"
+        running = " · ± this hand" if s.running_scores() is not None else ""
+        players.border_title = f"Players · {s.names[view.dealer]} dealt{running}"
         self.query_one("#top").styles.height = max(len(s.names) + 2, 5)
         self.query_one("#status", Static).update(status_text(s, turn_keys(s)))
 

@@ -52,6 +52,7 @@ def players_text(s: Session) -> Text:
     view = s.view
     opening = s.game.hooks.opening_minimum(st, s.human) > 0
     leaders = set(s.leaders()) if any(st.scores) else set()
+    running = s.running_scores()
     text = Text()
     for seat, name in enumerate(s.names):
         if seat:
@@ -63,6 +64,9 @@ def players_text(s: Session) -> Text:
         lead = "bold #98c379" if seat in leaders else ""
         text.append(f"{view.scores[seat]:>4} pts", style=lead)
         text.append(f" {plural(view.hand_sizes[seat], 'card'):>8}")
+        if running is not None:
+            # The hand so far (R11): the table's cards, less your own hand for you.
+            text.append(f"{running[seat]:+5d}", style="dim")
         if opening and view.opened[seat]:
             text.append(" opened", style="dim")
     return text

@@ -255,6 +255,32 @@ class Session:
         winners = self.game.hooks.match_winners(probe)
         return bool(winners) and self.human not in winners
 
+    def running_scores(self) -> list[int] | None:
+        """What the hand is worth so far, where the ruleset counts the cards put down for their
+        owner (Riverside, R11): each seat's cards on the table, less the human's own hand.
+
+        Asked of the ruleset's own scoring on a copy of the state where it could end now with
+        nobody out: with every hand empty it must credit only table cards (a seat with none
+        scores 0), else there is no running score to show (classic, Hungarian's penalties).
+        Rivals' hands stay out of it: their worth is hidden.
+        """
+        st = self.game.state
+        if st.phase not in (DRAW, PLAY):
+            return None
+        probe = st.clone()
+        probe.hands = [[] for _ in range(st.players)]
+        on_table = self.game.hooks.hand_scores(probe, None, "stock")
+        holders = {seat for meld in st.table for seat in meld.credit}
+        if not any(on_table) or any(on_table[s] for s in range(st.players) if s not in holders):
+            return None
+        probe.hands[self.human] = list(st.hands[self.human])
+        return [
+            score if seat != self.human else mine
+            for seat, (score, mine) in enumerate(
+                zip(on_table, self.game.hooks.hand_scores(probe, None, "stock"), strict=True)
+            )
+        ]
+
     def leaders(self) -> list[int]:
         """The seats with the best total so far."""
         scores = self.game.state.scores
