@@ -13,6 +13,7 @@ import click
 
 from rummy_core import __version__
 from rummy_core.bots import bot_names, make_bot
+from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.checkcmd import check
 from rummy_core.compare.command import compare
 from rummy_core.crash import CRASH_EXIT, crash_message, write_crash_report
@@ -28,7 +29,6 @@ from rummy_core.saves import new_save_path, saved_games, saves_dir
 from rummy_core.schemas import all_schemas
 from rummy_core.setup import Variant, build_hooks, first_dealer, new_game
 from rummy_core.textplay import play_text
-from rummy_core.tui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.tui.session import Session, Setup
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummy_core.bots import Bot, SeatHandle, bot_names, make_bot
+from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
@@ -194,4 +195,7 @@ def catalogue() -> dict[str, Any]:
             for name, cls in sorted(house_rules().items())
         ],
         "bots": bot_names(),
+        # The strengths in players' words, as the terminal game's start screen offers them.
+        "levels": [{"level": level, "bot": bot} for level, bot in LEVELS.items()],
+        "default_level": DEFAULT_LEVEL,
     }

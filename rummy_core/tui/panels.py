@@ -9,9 +9,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from rummy_core.actions import Draw
+from rummy_core.bots.levels import level_word
 from rummy_core.errors import RuleError
 from rummy_core.state import DRAW
-from rummy_core.tui.levels import level_word
 from rummy_core.tui.session import Session
 from rummy_core.tui.widgets import card_text
 from rummy_core.tui.words import plural

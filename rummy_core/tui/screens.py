@@ -13,13 +13,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
+from rummy_core.bots.levels import default_bot, level_word, levels
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.registry import find_ruleset, rulesets
 from rummy_core.resources import guide
 from rummy_core.saves import SavedGame, saved_games
 from rummy_core.tui.extras import house_keys
-from rummy_core.tui.levels import default_bot, level_word, levels
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
 from rummy_core.tui.sheet import hand_table, history_table, leader_line, reasons
 from rummy_core.tui.speed import PAUSES

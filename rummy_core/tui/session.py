@@ -14,6 +14,7 @@ from typing import Any
 
 from rummy_core.actions import Action
 from rummy_core.bots import Bot, make_bot
+from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
@@ -31,7 +32,6 @@ from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.describe import describe
-from rummy_core.tui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.view import PlayerView, player_view
 
 HUMAN = "human"
