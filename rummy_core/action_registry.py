@@ -103,14 +103,9 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
 
     def from_model(self, kind: ActionKind[Any, Any], model: BaseModel) -> PluginAction:
         """The engine form of a plugin action's validated JSON model."""
-        action: PluginAction = self._guard(kind, "to_action", kind.to_action, model)
-        expected: type[PluginAction] = kind.action
-        if not isinstance(action, expected):
-            raise PluginError(
-                self._owners[kind.name],
-                f"the {kind.name!r} action (to_action)",
-                f"returned {action!r}, expected a {kind.action.__name__}",
-            )
+        action: PluginAction = self._converted(
+            kind, "to_action", kind.to_action, model, kind.action
+        )
         return action
 
     def to_model(self, action: PluginAction) -> BaseModel:
@@ -122,15 +117,26 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
                 f"No plugin of this game adds {type(action).__name__} actions.",
                 action=type(action).__name__,
             )
-        model: BaseModel = self._guard(kind, "to_model", kind.to_model, action)
-        expected: type[BaseModel] = kind.model
-        if not isinstance(model, expected):
+        model: BaseModel = self._converted(kind, "to_model", kind.to_model, action, kind.model)
+        return model
+
+    def _converted(
+        self,
+        kind: ActionKind[Any, Any],
+        step: str,
+        function: Callable[[Any], Any],
+        value: Any,
+        expected: type,
+    ) -> Any:
+        """``function(value)``, guarded, and refused as the plugin's fault unless ``expected``."""
+        result = self._guard(kind, step, function, value)
+        if not isinstance(result, expected):
             raise PluginError(
                 self._owners[kind.name],
-                f"the {kind.name!r} action (to_model)",
-                f"returned {model!r}, expected a {kind.model.__name__}",
+                f"the {kind.name!r} action ({step})",
+                f"returned {result!r}, expected a {expected.__name__}",
             )
-        return model
+        return result
 
     def _guard(
         self, kind: ActionKind[Any, Any], step: str, function: Callable[..., T], *args: Any

@@ -312,11 +312,13 @@ def rulesets_command(json_path: Path | None) -> None:
         click.echo(f"{entry['name']}: {entry['summary']}")
         if entry["aliases"]:
             click.echo(f"  aliases: {', '.join(entry['aliases'])}")
-        for option in entry["options"]:
-            click.echo(
-                f"  option {option['name']} = {option['default']!r}: {option['description']}"
-            )
-        click.echo(f"  hooks: {', '.join(entry['hooks'])}")
+        _echo_options_and_hooks(entry)
+
+
+def _echo_options_and_hooks(entry: dict[str, Any]) -> None:
+    for option in entry["options"]:
+        click.echo(f"  option {option['name']} = {option['default']!r}: {option['description']}")
+    click.echo(f"  hooks: {', '.join(entry['hooks'])}")
 
 
 @cli.command(name="house-rules")
@@ -354,11 +356,7 @@ def house_rules_command(json_path: Path | None) -> None:
         click.echo(f"{entry['name']}: {entry['summary']} (for {applies})")
         if entry["conflicts_with"]:
             click.echo(f"  conflicts with: {', '.join(entry['conflicts_with'])}")
-        for option in entry["options"]:
-            click.echo(
-                f"  option {option['name']} = {option['default']!r}: {option['description']}"
-            )
-        click.echo(f"  hooks: {', '.join(entry['hooks'])}")
+        _echo_options_and_hooks(entry)
         if "actions" in entry:
             click.echo(f"  actions: {', '.join(entry['actions'])}")
         if "actions_problem" in entry:

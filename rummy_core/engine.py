@@ -31,7 +31,14 @@ from rummy_core.cards import card_name, meld_card_text
 from rummy_core.errors import IllegalAction, RuleError, Violation
 from rummy_core.events import Event
 from rummy_core.hooks import Hooks
-from rummy_core.melds import SET, needs_declaration, rank_orders, read_meld, readings
+from rummy_core.melds import (
+    SET,
+    needs_declaration,
+    rank_orders,
+    read_meld,
+    readings,
+    reorderable,
+)
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
 
 
@@ -430,7 +437,7 @@ class Game:
         options: dict[tuple[int, ...], Meld] = {}
         # Ruling A4: cards without wilds may be given in any order; each order is tried.
         orders = [action.cards]
-        if all(c not in rules.wilds for c in action.cards) and not any(action.declared):
+        if reorderable(action.cards, action.declared, rules):
             orders += [o for o in rank_orders(action.cards) if o != action.cards]
         for end, laid in ((end, laid) for end in ends for laid in orders):
             if end == "low":

@@ -70,7 +70,7 @@ def read_meld(
     """
     given = tuple(cards)
     found = [(given, r) for r in readings(given, declared, rules)]
-    if found or not _reorderable(given, declared, rules):
+    if found or not reorderable(given, declared, rules):
         return found
     seen: set[tuple[str, tuple[int, ...]]] = set()
     for order in rank_orders(given):
@@ -88,7 +88,8 @@ def rank_orders(cards: Sequence[int]) -> list[tuple[int, ...]]:
     return [tuple(ranked[i:] + ranked[:i]) for i in range(len(ranked))]
 
 
-def _reorderable(cards: Sequence[int], declared: Sequence[int | None], rules: MeldRules) -> bool:
+def reorderable(cards: Sequence[int], declared: Sequence[int | None], rules: MeldRules) -> bool:
+    """Whether cards may be read in any order (ruling A4): no wild among them, nothing declared."""
     no_wilds = all(c not in rules.wilds and c != JOKER for c in cards)
     return no_wilds and all(d is None for d in declared)
 
