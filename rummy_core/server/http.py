@@ -18,7 +18,6 @@ from rummy_core.server.protocol import (
     CreateTable,
     HandToBot,
     TableList,
-    TableState,
 )
 
 MAX_BODY = 64 * 1024
@@ -116,10 +115,11 @@ async def list_tables(request: Request) -> Response:
 
 async def table_state(request: Request) -> Response:
     """``GET /api/tables/{id}``: a table and what anyone may see of its game."""
-    table = _hub(request).tables.get(request.path_params["table_id"])
+    hub = _hub(request)
+    table = hub.tables.get(request.path_params["table_id"])
     if table is None:
         return _error(404, "unknown_table", "There is no such table.")
-    return _json(TableState(table=table.info(), view=adapter.public_view(table.game)))
+    return _json(await hub.table_state(table))
 
 
 async def hand_to_bot(request: Request) -> Response:
@@ -139,4 +139,4 @@ async def hand_to_bot(request: Request) -> Response:
     except adapter.RuleError as exc:
         status = 403 if exc.code == "bad_creator_token" else 400
         return _json(ApiError(code=exc.code, message=exc.message, params=exc.params), status)
-    return _json(TableState(table=table.info(), view=adapter.public_view(table.game)))
+    return _json(await hub.table_state(table))

@@ -20,7 +20,7 @@ from typing import TypeVar
 from rummy_core.server import adapter, choices, outbox
 from rummy_core.server.limits import Limits
 from rummy_core.server.live import Connection, LiveTable
-from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated
+from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated, TableState
 from rummy_core.server.store import Change, SeatRow, Store, TableRow, digest, token_matches
 
 log = logging.getLogger("rummy.server")
@@ -140,21 +140,31 @@ class Hub:
         A seat has one connection: a new one with the same token (a reconnect, another device)
         replaces the old, which is told so and closed.
         """
-        if seat is None:
-            table.watchers.add(conn)
-        else:
-            row = table.row.seats[seat]
-            if not row.claimed or (name and name != row.name):
-                row.claimed = True
-                row.name = name or row.name
-                await self._in_db(self.store.update_seat, table.id, row)
-            old = table.seated.get(seat)
-            if old is not None:
-                old.send(outbox.encode(outbox.error("replaced", "This seat connected elsewhere.")))
-                old.close(REPLACED)
-            table.seated[seat] = conn
-        conn.send(outbox.encode(outbox.welcome(table.info(), table.game, seat, table.state_id)))
+        # Under the lock: a change being stored has already moved the game in memory, and a
+        # welcome sent then would pair the new view with the old state id.
+        async with table.lock:
+            if seat is None:
+                table.watchers.add(conn)
+            else:
+                row = table.row.seats[seat]
+                if not row.claimed or (name and name != row.name):
+                    row.claimed = True
+                    row.name = name or row.name
+                    await self._in_db(self.store.update_seat, table.id, row)
+                old = table.seated.get(seat)
+                if old is not None:
+                    replaced = outbox.error("replaced", "This seat connected elsewhere.")
+                    old.send(outbox.encode(replaced))
+                    old.close(REPLACED)
+                table.seated[seat] = conn
+            welcome = outbox.welcome(table.info(), table.game, seat, table.state_id)
+            conn.send(outbox.encode(welcome))
         self._announce(table)
+
+    async def table_state(self, table: LiveTable) -> TableState:
+        """The table and what anyone may see of it, read between changes."""
+        async with table.lock:
+            return TableState(table=table.info(), view=adapter.public_view(table.game))
 
     def leave(self, table: LiveTable, seat: int | None, conn: Connection) -> None:
         """Forget ``conn``; the seat stays its player's, to reconnect to."""
@@ -247,6 +257,7 @@ class Hub:
             await self._reload(table)
             raise
         table.row.state_id = change.state_id
+        table.settle()
         adapter.observe(table.bots, events)
         self._broadcast(table, events)
 
@@ -255,6 +266,7 @@ class Hub:
         if row is not None:
             table.game = adapter.restore(row.variant, row.position, row.seed, _people(row))
             table.row.state_id = row.state_id
+            table.settle()
 
     def _broadcast(self, table: LiveTable, events: Sequence[adapter.Event]) -> None:
         state_id = table.state_id

@@ -28,7 +28,9 @@ class LiveTable:
     """One table: the stored row, its game, and who is here.
 
     Every change to ``game`` happens under ``lock``, and ``state_id`` counts the changes (the
-    database holds the same count with the position).
+    database holds the same count with the position). The engine moves ``game`` before the
+    change is stored, so what the lobby shows of it is copied by ``settle`` once the change is
+    stored, and lobby readers never look at ``game`` itself.
     """
 
     row: TableRow
@@ -38,6 +40,15 @@ class LiveTable:
     seated: dict[int, Connection] = field(default_factory=dict)
     watchers: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    _shown: tuple[str, int | None, int] = ("", None, 0)
+
+    def __post_init__(self) -> None:
+        self.settle()
+
+    def settle(self) -> None:
+        """Copy the phase, turn and hand number for the lobby, now that a change is stored."""
+        game = self.game
+        self._shown = (adapter.phase(game), adapter.current_seat(game), adapter.hand_number(game))
 
     @property
     def id(self) -> str:
@@ -62,7 +73,7 @@ class LiveTable:
 
     def info(self) -> TableInfo:
         """The table as the lobby lists it."""
-        game = self.game
+        phase, turn, hand_number = self._shown
         return TableInfo(
             id=self.id,
             variant=self.row.variant,
@@ -79,9 +90,9 @@ class LiveTable:
                 for s in self.row.seats
             ],
             bot_pause=self.row.bot_pause,
-            phase=adapter.phase(game),
-            turn=adapter.current_seat(game),
-            hand_number=adapter.hand_number(game),
+            phase=phase,
+            turn=turn,
+            hand_number=hand_number,
             state_id=self.state_id,
             created=self.row.created,
         )

@@ -1,0 +1,79 @@
+"""What a client is told while another seat's change is being stored (the hub, no network)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+from rummy_core.server import adapter
+from rummy_core.server.hub import Hub
+from rummy_core.server.protocol import CreateTable, SeatSpec
+from rummy_core.server.store import Change, Store
+
+
+class SlowStore(Store):
+    """A store whose next write waits until the test lets it go."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.writing = threading.Event()
+        self.go = threading.Event()
+        self.hold = False
+
+    def record(self, table_id: str, change: Change, position: Any, phase: str) -> None:
+        if self.hold:
+            self.writing.set()
+            self.go.wait(20)
+        super().record(table_id, change, position, phase)
+
+
+class Inbox:
+    """A connection that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+    def close(self, code: int) -> None:
+        pass
+
+
+def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(tmp_path: Path) -> None:
+    """The welcome pairs the view with its own state id, never the new view with the old id."""
+
+    async def scenario() -> tuple[dict[str, Any], int, Any]:
+        store = SlowStore(f"sqlite:///{tmp_path / 'race.sqlite3'}")
+        hub = Hub(store)
+        spec = CreateTable(variant="classic", seats=[SeatSpec(), SeatSpec()], bot_pause=0)
+        created = await hub.create(spec, "http://127.0.0.1/")
+        table = hub.tables[created.table.id]
+        mover = adapter.current_seat(table.game)
+        assert mover is not None
+        other = 1 - mover
+        await hub.join(table, other, Inbox(), None)
+        store.hold = True
+        drawing = asyncio.create_task(
+            hub.act(table, mover, Inbox(), {"type": "draw", "source": "stock"}, 0)
+        )
+        await asyncio.to_thread(store.writing.wait, 20)
+        assert table.info().state_id == 0 and table.info().turn == mover
+        late = Inbox()  # the same seat again: a reconnect, which needs no write of its own
+        joining = asyncio.create_task(hub.join(table, other, late, None))
+        await asyncio.sleep(0.05)
+        store.go.set()
+        await asyncio.gather(drawing, joining)
+        stock_after = len(table.game.state.stock)
+        info = table.info()
+        await hub.stop()
+        return late.messages[0], stock_after, info
+
+    welcome, stock_after, info = asyncio.run(scenario())
+    assert welcome["type"] == "welcome"
+    assert welcome["state_id"] == 1
+    assert welcome["view"]["stock_size"] == stock_after
+    assert info.state_id == 1 and info.phase == "play"
