@@ -69,6 +69,8 @@ class Hooks:
         """The game's plugin manager: a plugin registered here later takes part from the next call;
         monitoring and tracing it sees every hook call."""
         self._calls = HookCalls(pm)
+        self._given_state: dict[str, bool] = {}
+        self._given_seen = -1
         # Asked once: the hot path reads these attributes instead of calling hooks.
         self.deck: list[int] = self._checked(
             "rummy_deck",
@@ -103,6 +105,20 @@ class Hooks:
             raise
         except Exception as exc:
             raise PluginError(self._blame(exc), name, f"{type(exc).__name__}: {exc}") from exc
+
+    def given_state(self, name: str) -> bool:
+        """Whether a plugin (not the engine's own defaults) implements ``name`` taking the
+        state: a question asked between actions then needs a copy for it to change (A2)."""
+        if self.pm.changes != self._given_seen:
+            self._given_seen = self.pm.changes
+            self._given_state.clear()
+        given = self._given_state.get(name)
+        if given is None:
+            given = self._given_state[name] = any(
+                "state" in impl.argnames and impl.plugin_name != ENGINE_DEFAULTS
+                for impl in getattr(self.pm.hook, name).get_hookimpls()
+            )
+        return given
 
     def _decide(self, name: str, kind: type[T], *args: Any) -> T:
         result = self._call(name, *args)

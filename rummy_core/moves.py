@@ -51,7 +51,7 @@ def action_candidates(game: Game, seat: int) -> list[Action]:
         # Ruling H12: anywhere, or any depth that leaves cards above and below.
         return [Cut(None), *(Cut(depth) for depth in range(1, len(st.stock)))]
     if st.phase == DRAW:
-        found = [Draw(s) for s in game.hooks.draw_sources(st, seat)]
+        found = [Draw(s) for s in game.draw_sources(seat)]
     else:
         found = list(play_candidates(game, seat))
     if game.hooks.action_kinds:
@@ -69,7 +69,7 @@ def play_candidates(game: Game, seat: int) -> Iterator[Action]:
         yield TakeBack()
     melds = meld_candidates(hand, rules)
     yield from (MeldDown((m,)) for m in melds)
-    if not st.opened(seat) and game.hooks.opening_minimum(st, seat) > 0:
+    if not st.opened(seat) and game.opening_minimum(seat) > 0:
         yield from _combined(melds, hand)
     wilds = rules.wilds | {JOKER}
     distinct = sorted(set(hand))
