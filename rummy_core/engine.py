@@ -355,7 +355,8 @@ class Game:
                 "type": "drew",
                 "seat": seat,
                 "source": action.source,
-                "cards": drawn,
+                # Copies: what observers are given is not the state's (nor each other's).
+                "cards": list(drawn),
                 "top": top if action.source == DISCARD else None,
                 "private": private,
             }
@@ -664,7 +665,7 @@ class Game:
                     "seat": seat,
                     "draw": True,
                     "source": old.drew,
-                    "cards": old.drawn,
+                    "cards": list(old.drawn),
                     # The cards go back where they came from, as hidden as they were drawn.
                     "private": _draw_is_private(old.drew, old.drawn),
                 }
@@ -752,12 +753,14 @@ class Game:
                 "type": "hand_ended",
                 "seat": went_out,
                 "reason": reason,
-                "hand_scores": scores,
+                "hand_scores": list(scores),
                 "scores": list(st.scores),
             }
         )
         if hooks.match_over(st):
             st.winners = sorted(hooks.match_winners(st))
             st.phase = MATCH_OVER
-            events.append({"type": "match_ended", "winners": st.winners, "scores": list(st.scores)})
+            events.append(
+                {"type": "match_ended", "winners": list(st.winners), "scores": list(st.scores)}
+            )
         hooks.hand_ended(st)
