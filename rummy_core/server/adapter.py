@@ -12,6 +12,7 @@ from typing import Any
 
 from rummy_core.bots import Bot, SeatHandle, bot_names, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
+from rummy_core.cards import card_name
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
@@ -20,9 +21,10 @@ from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position
 from rummy_core.models.view import SeatView, view_of
 from rummy_core.registry import find_ruleset, house_rules, rulesets
-from rummy_core.server.protocol import PublicView
+from rummy_core.server.protocol import HandSheet, PublicView
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
+from rummy_core.tui.sheet import table_credit
 from rummy_core.view import public_event
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "events_for",
     "hand_number",
     "hand_over",
+    "hand_sheet",
     "match_over",
     "next_hand",
     "observe",
@@ -149,6 +152,28 @@ def public_view(game: Game) -> PublicView:
     seat's view later stays private until it is named there.
     """
     return PublicView.model_validate(view_of(game, 0).model_dump())
+
+
+def hand_sheet(game: Game) -> HandSheet | None:
+    """What the score sheet counts, once the hand is over (None while it is played).
+
+    The terminal game's sheet reads the same: the hands as they were left, the cards' values,
+    whose cards are on the table, and the rules' own answers on going out and opening.
+    """
+    st = game.state
+    if st.phase not in (HAND_OVER, MATCH_OVER):
+        return None
+    hooks = game.hooks
+    values = hooks.card_values
+    out = (st.outcome or {}).get("went_out")
+    return HandSheet(
+        leftover=[[card_name(c) for c in hand] for hand in st.hands],
+        worth=[sum(values[c] for c in hand) for hand in st.hands],
+        on_table=[table_credit(st, seat, values) for seat in range(st.players)],
+        all_at_once=out is not None and hooks.hand_bonus(st, out),
+        face_down=st.discard_face_down,
+        opening=any(hooks.opening_minimum(st, seat) > 0 for seat in range(st.players)),
+    )
 
 
 def events_for(events: Sequence[Event], seat: int | None) -> list[EventModel]:

@@ -39,7 +39,13 @@ def view_for(game: adapter.Game, seat: int | None) -> SeatView | PublicView:
 
 def welcome(table: TableInfo, game: adapter.Game, seat: int | None, state_id: int) -> Welcome:
     """The answer to a hello: the table, the seat and its view now."""
-    return Welcome(table=table, seat=seat, state_id=state_id, view=view_for(game, seat))
+    return Welcome(
+        table=table,
+        seat=seat,
+        state_id=state_id,
+        view=view_for(game, seat),
+        sheet=adapter.hand_sheet(game),
+    )
 
 
 def update(
@@ -47,7 +53,10 @@ def update(
 ) -> Update:
     """The events of one change and the new view, as ``seat`` may see them."""
     return Update(
-        state_id=state_id, events=adapter.events_for(events, seat), view=view_for(game, seat)
+        state_id=state_id,
+        events=adapter.events_for(events, seat),
+        view=view_for(game, seat),
+        sheet=adapter.hand_sheet(game),
     )
 
 
