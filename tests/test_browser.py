@@ -49,15 +49,23 @@ def base(tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-def open_seat(browser: Browser, url: str, phone: bool = False) -> Page:
-    """A fresh browser context (its own storage) on a seat's link, connected and showing."""
+def new_page(browser: Browser, phone: bool = False) -> Page:
+    """A fresh browser context (its own storage) at a desktop's or a phone's size."""
     context = browser.new_context(
         viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone
     )
-    page = context.new_page()
+    return context.new_page()
+
+
+def open_seat(browser: Browser, url: str, phone: bool = False, name: str = "Ann") -> Page:
+    """A seat's link opened in a fresh context, joined under ``name``, connected and showing."""
+    page = new_page(browser, phone)
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(url)
+    expect(page.locator("#join")).to_be_visible()
+    page.fill("#join-name", name)
+    page.click("#join-button")
     expect(page.locator("#status")).to_have_text("connected")
     page.wait_for_function("window.rummyTable.view !== null")
     assert not problems, problems

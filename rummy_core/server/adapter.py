@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rummy_core.bots import Bot, SeatHandle, bot_names, make_bot
-from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
+from rummy_core.bots import Bot, SeatHandle, make_bot
 from rummy_core.cards import card_name
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
@@ -20,7 +19,7 @@ from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position
 from rummy_core.models.view import SeatView, view_of
-from rummy_core.registry import find_ruleset, house_rules, rulesets
+from rummy_core.registry import find_ruleset
 from rummy_core.server.protocol import HandSheet, PublicView
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
@@ -36,7 +35,6 @@ __all__ = [
     "apply",
     "bot",
     "bot_action",
-    "catalogue",
     "current_seat",
     "events_for",
     "hand_number",
@@ -202,25 +200,3 @@ def observe(bots: Mapping[int, Bot], events: Sequence[Event]) -> None:
     """Show each bot the events as its seat may see them."""
     for seat, player in bots.items():
         player.observe([public_event(event, seat) for event in events])
-
-
-def catalogue() -> dict[str, Any]:
-    """The installed rulesets (with their player counts), house rules and bots, for the lobby."""
-    return {
-        "rulesets": [
-            {
-                "name": name,
-                "min_players": cls.Options.min_players,
-                "max_players": cls.Options.max_players,
-            }
-            for name, cls in sorted(rulesets().items())
-        ],
-        "house_rules": [
-            {"name": name, "applies_to": list(cls.applies_to)}
-            for name, cls in sorted(house_rules().items())
-        ],
-        "bots": bot_names(),
-        # The strengths in players' words, as the terminal game's start screen offers them.
-        "levels": [{"level": level, "bot": bot} for level, bot in LEVELS.items()],
-        "default_level": DEFAULT_LEVEL,
-    }
