@@ -193,7 +193,12 @@ function choose(title, plays) {
   $("chooser-options").replaceChildren(...plays.map((p) => {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = p.label;
+    // A lay-down of several melds reads meld by meld; the melds a wild is in stand out.
+    for (const part of p.label.split("   ")) {
+      const meld = document.createElement(part.includes("=") ? "strong" : "span");
+      meld.textContent = part;
+      b.append(meld);
+    }
     b.onclick = () => { $("chooser").close(); act(p.action); };
     return b;
   }));
@@ -342,7 +347,7 @@ function render() {
     li.append(`${name}: `);
     const b = document.createElement("span");
     b.className = "count";
-    b.textContent = `${v.hand_sizes[i]} cards`;
+    b.textContent = `${v.hand_sizes[i]} card${v.hand_sizes[i] === 1 ? "" : "s"}`;
     li.append(b, v.opened[i] ? " · opened" : " · not opened", ` · ${v.scores[i]} pts`);
     return li;
   }));
@@ -487,8 +492,8 @@ function renderSheet(v, who) {
   const head = cell("tr", ...["Player", "Left in hand", "Worth", "This hand", "Total"].map((t) => cell("th", t)));
   const rows = who.map((name, i) => {
     const left = sheet.leftover[i];
-    const cards = left.length ? sorted(left, false).map((c) => cardElement(c)) : ["none"];
-    const hand = cell("td", ...cards);
+    const cards = Object.assign(cell("span", ...sorted(left, false).map((c) => cardElement(c))), { className: "cards" });
+    const hand = cell("td", left.length ? cards : "none");
     hand.className = "left";
     hand.setAttribute("aria-label", left.length ? left.map(label).join(" ") : "none");
     return cell("tr", cell("td", name), hand, cell("td", String(sheet.worth[i])),
