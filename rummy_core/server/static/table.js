@@ -15,7 +15,7 @@ const joinedKey = `rummy-joined:${tableId}:${token}`;
 const s = {
   ws: null, seat: null, table: null, view: null, stateId: null,
   order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
-  choices: null, waiting: new Map(), sheet: null, sheetFor: null,
+  choices: null, waiting: new Map(), sheet: null, sheetFor: null, levels: [],
 };
 
 // -- talking to the server -------------------------------------------------------------------
@@ -117,8 +117,14 @@ function names() {
     if (i === s.seat) return "You";
     const seat = seats[i];
     if (!seat) return `Seat ${i + 1}`;
-    return seat.kind === "bot" ? `${seat.bot} bot (${i + 1})` : seat.name || `Seat ${i + 1}`;
+    return seat.kind === "bot" ? `${botName(seat.bot)} (${i + 1})` : seat.name || `Seat ${i + 1}`;
   });
+}
+
+/** A bot by its level in players' words ("easy bot"), or by its name if it has none. */
+function botName(bot) {
+  const level = s.levels.find((l) => l.bot === bot);
+  return `${level ? level.level : bot} bot`;
 }
 
 function say(text, problem = false) {
@@ -524,8 +530,8 @@ async function showJoin() {
   $("join-table").textContent = `${table.variant}, ${table.players} players · hand ${table.hand_number} · ${turn}.`;
   $("join-seats").replaceChildren(...table.seats.map((seat) => {
     const li = document.createElement("li");
-    const who = seat.kind === "bot" ? `${seat.bot} bot` : seat.name ?? (seat.claimed ? "someone" : "free");
-    li.textContent = `${who}${seat.connected ? " (here)" : ""} · ${view.scores[seat.seat]} pts${seat.seat === linkSeat ? " · your seat" : ""}`;
+    const who = seat.kind === "bot" ? botName(seat.bot) : seat.name ?? (seat.claimed ? "someone" : "free");
+    li.textContent = `${who}${seat.kind === "human" && seat.connected ? " (here)" : ""} · ${view.scores[seat.seat]} pts${seat.seat === linkSeat ? " · your seat" : ""}`;
     if (seat.seat === linkSeat) li.className = "this";
     return li;
   }));
@@ -572,4 +578,6 @@ $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
 document.addEventListener("keydown", onKey);
 window.rummyTable = s; // for the browser tests and for a curious player's console
-if (token && !sessionStorage.getItem(joinedKey)) showJoin(); else connect();
+// The bots' levels, to name them as the lobby does; the table plays on without them.
+const levels = fetch("/api").then((r) => r.json()).then((info) => { s.levels = info.levels; render(); }).catch(() => {});
+if (token && !sessionStorage.getItem(joinedKey)) levels.finally(showJoin); else connect();
