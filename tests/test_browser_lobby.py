@@ -59,6 +59,13 @@ def test_the_start_page_offers_what_is_installed_with_its_descriptions(
     page.fill("#classic-target", "")
     expect(page.locator("#variant-text")).to_have_text("classic:target=none")
     shoot(page, "lobby-desktop")
+    phone = lobby(browser, base, phone=True)
+    phone.select_option("#ruleset", "riverside")
+    phone.check('input[name="rule-pile-penalty"]')
+    expect(phone.locator('#house-rules .rule[data-rule="pile-penalty"] .options')).to_be_visible()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the start page scrolls sideways on a phone"
+    shoot(phone, "lobby-phone")
 
 
 def test_a_table_made_on_the_start_page_is_joined_by_its_link(base: str, browser: Browser) -> None:
