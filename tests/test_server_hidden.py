@@ -78,6 +78,7 @@ def test_no_message_to_two_seats_or_a_spectator_holds_a_hidden_card(tmp_path: Pa
         assert any(e["type"] == "hand_ended" for e in ended[0]["events"])
         assert [sorted(h) for h in sheet["leftover"]] == [sorted(h) for h in position["hands"]]
         assert len(sheet["worth"]) == len(sheet["on_table"]) == 2
+        assert sheet["table_scores"] is False  # classic scores the others' cards
     before_end = [m for c in seats.values() for m in c.received if m["type"] == "update"]
     assert any(m.get("sheet") is None for m in before_end)
     # A sheet that is not the hands as they were left frees no card: the other hand still leaks.

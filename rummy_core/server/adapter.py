@@ -164,10 +164,17 @@ def hand_sheet(game: Game) -> HandSheet | None:
     hooks = game.hooks
     values = hooks.card_values
     out = (st.outcome or {}).get("went_out")
+    on_table = [table_credit(st, seat, values) for seat in range(st.players)]
+    # As the terminal game's running score asks: with every hand emptied, do the rules' own
+    # scores credit exactly the table's cards?
+    probe = st.clone()
+    probe.hands = [[] for _ in range(st.players)]
+    table_only = hooks.hand_scores(probe, None, "stock")
     return HandSheet(
         leftover=[[card_name(c) for c in hand] for hand in st.hands],
         worth=[sum(values[c] for c in hand) for hand in st.hands],
-        on_table=[table_credit(st, seat, values) for seat in range(st.players)],
+        on_table=on_table,
+        table_scores=any(on_table) and list(table_only) == on_table,
         all_at_once=out is not None and hooks.hand_bonus(st, out),
         face_down=st.discard_face_down,
         opening=any(hooks.opening_minimum(st, seat) > 0 for seat in range(st.players)),

@@ -69,6 +69,9 @@ class HandSheet(_Message):
     on_table: list[int] = Field(
         description="What the cards each seat put on the table are worth (Riverside scores them)."
     )
+    table_scores: bool = Field(
+        description="The rules score each card on the table for whoever put it down (R11)."
+    )
     all_at_once: bool = Field(
         description="Whoever went out did it in one go (classic's doubled rummy, Hungarian's -20)."
     )

@@ -41,9 +41,9 @@ export function explainScores(v, out, sheet, who) {
     if (seat === winner) {
       let how = sheet.all_at_once ? "went out all at once" : "went out";
       if (sheet.face_down) how += ", closing with a face-down discard that counts for nobody";
-      if (others && p === 2 * others) why = `${how}: the others' cards, ${others}, doubled`;
+      if (sheet.table_scores && p === credit[seat] - left) why = `${how}: ${credit[seat]} on the table`;
+      else if (others && p === 2 * others) why = `${how}: the others' cards, ${others}, doubled`;
       else if (others && p === others) why = `${how}: the others' cards, ${others}`;
-      else if (p === credit[seat] - left && credit[seat]) why = `${how}: ${credit[seat]} on the table`;
       else why = `${how}: ${p} points`;
     } else if (sheet.opening && !v.opened[seat] && ![left, -left, 0].includes(p)) why = `never opened: ${p} points`;
     else if (credit[seat] && p === credit[seat] - left) why = `${credit[seat]} on the table, less ${left} in hand`;
