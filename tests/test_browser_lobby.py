@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from browser_helpers import needs_chromium, new_page, shoot, view
 from playwright.sync_api import Browser, Page, expect
@@ -115,3 +116,21 @@ def test_a_table_made_on_the_start_page_is_joined_by_its_link(base: str, browser
     other = new_page(browser)
     other.goto(url)
     expect(other.locator("#join-seat")).to_contain_text("joining here takes it over")
+    # Once the creator hands the seat to a bot, the link says so and offers to watch instead.
+    table_id = url.split("/table/")[1].split("#")[0]
+    handed = httpx.post(
+        f"{base}/api/tables/{table_id}/seats/2/bot",
+        json={"bot": "random"},
+        headers={"authorization": f"Bearer {page.inner_text('#creator')}"},
+    )
+    assert handed.status_code == 200, handed.text
+    expect(friend.locator("#status")).to_have_text("a bot now plays this seat")
+    late = new_page(browser)
+    late.goto(url)
+    expect(late.locator("#join-seat")).to_contain_text("A bot plays seat 3 now")
+    expect(late.locator("#join-form")).to_be_hidden()
+    late.get_by_role("link", name="watch the table").click()
+    expect(late.locator("#status")).to_have_text("connected")
+    late.wait_for_function("window.rummyTable.view !== null")
+    assert late.evaluate("window.rummyTable.seat") is None
+    expect(late.locator("#who")).to_have_text("Watching")

@@ -537,7 +537,8 @@ async function showJoin() {
   }));
   const mine = table.seats[linkSeat];
   if (mine?.kind === "bot") {
-    $("join-seat").textContent = `A bot plays seat ${linkSeat + 1} now, so this link no longer seats you. You can watch the table.`;
+    const watch = Object.assign(document.createElement("a"), { href: `/table/${tableId}`, textContent: "watch the table" });
+    $("join-seat").replaceChildren(`A bot plays seat ${linkSeat + 1} now, so this link no longer seats you. You can `, watch, ".");
     $("join-form").hidden = true;
     return;
   }
