@@ -94,23 +94,33 @@ def test_a_classic_hand_by_keys_alone_ends_in_the_score_sheet(
         assert hand_cards(page) != order
         page.keyboard.press("s")
         assert hand_cards(page) == order
+        # The first turn: draw, and discard at once.
         press_and_wait(page, "d")
         assert "QC" in view(page)["hand"] and len(view(page)["hand"]) == 11
+        key_select(page, ["KD"])
+        press_and_wait(page, "x")
+        # The bot's turn, pushed to the page; then everything goes down at once: a rummy.
+        wait_my_turn(page)
+        assert view(page)["turns_taken"] == [2, 2]
+        press_and_wait(page, "d")
+        (drawn,) = view(page)["drawn"]
         for meld in (["AS", "2S", "3S"], ["7H", "7D", "7C"], ["9C", "10C", "JC", "QC"]):
             key_select(page, meld)
             press_and_wait(page, "m")
-        assert [sorted(m["cards"]) for m in view(page)["table"]] == [
+        assert [sorted(m["cards"]) for m in view(page)["table"] if m["owner"] == 0] == [
             ["2S", "3S", "AS"],
             ["7C", "7D", "7H"],
             ["10C", "9C", "JC", "QC"],
         ]
-        key_select(page, ["KD"])
+        key_select(page, [drawn])
         press_and_wait(page, "x")
 
         sheet = page.locator("#sheet")
         expect(sheet).to_be_visible()
         text = sheet.inner_text()
-        for card in CLASSIC["hands"][1]:
+        rival = page.evaluate("window.rummyTable.sheet.leftover[1]")
+        assert len(rival) == 10 - sum(len(m["cards"]) for m in view(page)["table"] if m["owner"])
+        for card in rival:
             assert shown(card) in text, f"{card} is not on the score sheet"
         points = view(page)["outcome"]["hand_scores"]
         assert points[0] > 0 and points[1] == 0
@@ -179,6 +189,10 @@ def test_a_hungarian_hand_with_the_cut_card_and_a_joker(tmp_path: Path, browser:
         for card in HUNGARIAN["hands"][1]:
             assert shown(card) in text
         shoot(page, "hungarian-score-sheet")
+        # A reload at the hand's end shows the same sheet (the welcome carries it).
+        page.reload()
+        expect(page.locator("#sheet")).to_be_visible()
+        assert page.locator("#sheet").inner_text() == text
 
 
 # The rival's hand is worth 105, as much as the table seat 0 will put down: only the sheet's

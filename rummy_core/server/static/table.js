@@ -579,6 +579,6 @@ $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
 document.addEventListener("keydown", onKey);
 window.rummyTable = s; // for the browser tests and for a curious player's console
-// The bots' levels, to name them as the lobby does; the table plays on without them.
-const levels = fetch("/api").then((r) => r.json()).then((info) => { s.levels = info.levels; render(); }).catch(() => {});
-if (token && !sessionStorage.getItem(joinedKey)) levels.finally(showJoin); else connect();
+// The bots' levels first, to name them as the lobby does (the table plays on without them).
+const levels = fetch("/api").then((r) => r.json()).then((info) => { s.levels = info.levels; }).catch(() => {});
+levels.finally(token && !sessionStorage.getItem(joinedKey) ? showJoin : connect);
