@@ -3,7 +3,9 @@
 One place, so that no message path can skip the view (boardgame.io's #1159 was one path that
 did): a seat gets its ``SeatView`` and the events as that seat may see them, a spectator the
 public view and the events as nobody's seat sees them. Refusals carry only the engine's code,
-message and params, which speak of the refused seat's own action.
+message and params, which speak of the refused seat's own action. Once a hand is over, a
+welcome or update also carries the hand's score sheet, the same for everyone: the cards left in
+every hand are counted in the open then.
 """
 
 from __future__ import annotations
