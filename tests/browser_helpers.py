@@ -2,7 +2,7 @@
 table's state as the page holds it; and tables set up at a chosen position, so a test reaches the
 moment it is about (a joker to meld, a pile to take) in a move or two.
 
-The ``browser`` fixture (one Chromium for the run, Debian's own binary) is in ``conftest.py``.
+The ``browser`` fixture (Debian's Chromium, one a test module) is in ``conftest.py``.
 """
 
 from __future__ import annotations
