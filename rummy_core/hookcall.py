@@ -25,8 +25,9 @@ Pick = Callable[[tuple[Any, ...]], tuple[Any, ...]]
 """Picks an implementation's arguments out of the call's, in its order."""
 Step = tuple[Callable[..., Any], Pick | None]
 """One implementation to call, and its pick (None: it takes all the arguments, in order)."""
-Plan = tuple[bool, tuple[Step, ...]]
-"""How to call one hook directly: whether it is ``firstresult``, then its steps in call order."""
+Plan = tuple[int, Callable[..., Any]]
+"""How to call one hook directly: how many arguments its spec takes, and the function that
+makes the call with them (for a decision answered by one implementation, that implementation)."""
 
 
 class PluginManager(pluggy.PluginManager):
@@ -99,21 +100,9 @@ class HookCalls:
         if self._pm.changes != self._seen:
             self._replan()
         plan = self._plans.get(name)
-        if plan is None or len(args) != len(self._argnames[name]):
+        if plan is None or len(args) != plan[0]:
             return getattr(self._pm.hook, name)(**self.keywords(name, args))
-        first, steps = plan
-        if first:
-            for function, pick in steps:
-                answer = function(*args) if pick is None else function(*pick(args))
-                if answer is not None:
-                    return answer
-            return None
-        results = []
-        for function, pick in steps:
-            answer = function(*args) if pick is None else function(*pick(args))
-            if answer is not None:
-                results.append(answer)
-        return results
+        return plan[1](*args)
 
     def direct(self, name: str) -> bool:
         """Whether ``name`` is called directly now (False: through ``pm.hook``)."""
@@ -159,7 +148,59 @@ def _plan(caller: pluggy.HookCaller) -> Plan | None:
     for impl in reversed(impls):
         picks = tuple(where[arg] for arg in impl.argnames)
         steps.append((impl.function, None if picks == tuple(range(len(where))) else _pick(picks)))
-    return bool(spec.opts.get("firstresult")), tuple(steps)
+    arity = len(spec.argnames) + len(spec.kwargnames)
+    if spec.opts.get("firstresult"):
+        return arity, _decision(tuple(steps))
+    return arity, _collection(tuple(steps))
+
+
+def _decision(steps: tuple[Step, ...]) -> Callable[..., Any]:
+    """The first answer that is not None, as pluggy's ``firstresult`` call gives it."""
+    if len(steps) == 1 and steps[0][1] is None:
+        # The usual decision: one implementation (the engine's default) taking every argument.
+        return steps[0][0]
+    if all(pick is None for _, pick in steps):
+        functions = tuple(function for function, _ in steps)
+
+        def decide_plain(*args: Any) -> Any:
+            for function in functions:
+                answer = function(*args)
+                if answer is not None:
+                    return answer
+            return None
+
+        return decide_plain
+
+    def decide(*args: Any) -> Any:
+        for function, pick in steps:
+            answer = function(*args) if pick is None else function(*pick(args))
+            if answer is not None:
+                return answer
+        return None
+
+    return decide
+
+
+def _collection(steps: tuple[Step, ...]) -> Callable[..., list[Any]]:
+    """Every answer that is not None, in calling order, as pluggy's plain call collects them."""
+    if len(steps) == 1 and steps[0][1] is None:
+        only_one = steps[0][0]
+
+        def collect_one(*args: Any) -> list[Any]:
+            answer = only_one(*args)
+            return [] if answer is None else [answer]
+
+        return collect_one
+
+    def collect(*args: Any) -> list[Any]:
+        results = []
+        for function, pick in steps:
+            answer = function(*args) if pick is None else function(*pick(args))
+            if answer is not None:
+                results.append(answer)
+        return results
+
+    return collect
 
 
 def _pick(picks: tuple[int, ...]) -> Pick:

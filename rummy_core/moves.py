@@ -9,7 +9,7 @@ lay-downs of two or three melds together.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from rummy_core.actions import (
@@ -142,51 +142,92 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
     wilds alone are left out (they need the player's declaration), and so is any meld with wilds
     that reads more than one way.
     """
-    held = Counter(hand)
-    wild_cards = sorted(c for c in hand if c in rules.wilds or c == JOKER)
+    wilds = rules.wilds
+    wild_cards = sorted(c for c in hand if c in wilds or c == JOKER)
     # Each suit's ranks held, as 13 bits: most hands meld little, and the masks rule out the
     # ranks and suits with nothing to build before any candidate is.
     masks = [0, 0, 0, 0]
-    for code in held:
+    for code in hand:
         if code < JOKER:
             masks[code // 13] |= 1 << code % 13
-    found: dict[tuple[int, ...], NewMeld] = {}
+    found: dict[tuple[int, ...], None] = {}
     if rules.set is not None:
-        for cards in _set_candidates(held, masks, wild_cards, rules):
-            found.setdefault(cards, NewMeld.of(cards))
+        for cards in _set_candidates(masks, wild_cards, rules):
+            found.setdefault(cards)
     if rules.run is not None:
         for cards in _run_candidates(masks, wild_cards, rules):
-            found.setdefault(cards, NewMeld.of(cards))
+            found.setdefault(cards)
+    if not wild_cards:
+        return [NewMeld(cards, (None,) * len(cards)) for cards in found]
+    one_way = _one_way(rules)
     return [
-        m
-        for m in found.values()
-        if not any(c in rules.wilds or c == JOKER for c in m.cards)
-        or len(readings(m.cards, m.declared, rules)) == 1
+        NewMeld(cards, (None,) * len(cards))
+        for cards in found
+        if not any(c in wilds or c == JOKER for c in cards) or one_way(cards)
     ]
+
+
+READINGS_LIMIT = 1 << 14
+"""Wild melds whose readings each rules' memo holds before it is cleared (bounded by size)."""
+_ONE_WAY: dict[MeldRules, Callable[[tuple[int, ...]], bool]] = {}
+
+
+def _one_way(rules: MeldRules) -> Callable[[tuple[int, ...]], bool]:
+    """Whether cards with nothing declared read as exactly one meld under ``rules``, memoised:
+    the same few wild melds come up turn after turn, and reading one costs tens of microseconds."""
+    found = _ONE_WAY.get(rules)
+    if found is not None:
+        return found
+    memo: dict[tuple[int, ...], bool] = {}
+
+    def one_way(cards: tuple[int, ...]) -> bool:
+        answer = memo.get(cards)
+        if answer is None:
+            if len(memo) >= READINGS_LIMIT:
+                memo.clear()
+            answer = memo[cards] = len(readings(cards, (None,) * len(cards), rules)) == 1
+        return answer
+
+    if len(_ONE_WAY) >= 64:  # games of many rulesets in one process: bounded all the same
+        _ONE_WAY.clear()
+    _ONE_WAY[rules] = one_way
+    return one_way
 
 
 def _wild_budget(rules: MeldRules, wild_cards: list[int]) -> int:
     return len(wild_cards) if rules.max_wilds is None else min(rules.max_wilds, len(wild_cards))
 
 
+def _held_in(masks: list[int], least: int) -> int:
+    """The rank bits held in at least ``least`` (1 to 4) of the four suits' masks."""
+    a, b, c, d = masks
+    if least <= 1:
+        return a | b | c | d
+    if least == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if least == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    return a & b & c & d if least == 4 else 0
+
+
 def _set_candidates(
-    held: Counter[int], masks: list[int], wild_cards: list[int], rules: MeldRules
+    masks: list[int], wild_cards: list[int], rules: MeldRules
 ) -> Iterator[tuple[int, ...]]:
     shape = rules.set
     assert shape is not None
     budget = _wild_budget(rules, wild_cards)
-    smallest = min(shape.sizes)
-    a, b, c, d = masks
-    for rank in range(1, 14):
-        suits = (
-            (a >> rank - 1 & 1) + (b >> rank - 1 & 1) + (c >> rank - 1 & 1) + (d >> rank - 1 & 1)
-        )
-        if not suits or suits + budget < smallest:
-            continue
-        naturals = [code for code in range(rank - 1, 52, 13) if code in held]  # card(rank, s)
+    sizes = sorted(shape.sizes)
+    # Only the ranks held in enough suits to reach the smallest set with the wilds there are.
+    ranks = _held_in(masks, max(1, sizes[0] - budget))
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        index = low.bit_length() - 1
+        rank = index + 1
+        naturals = [index + 13 * s for s in range(4) if masks[s] & low]  # card(rank, s)
         # A wild of this very rank is natural here (the four 2s), so it is not spent as a wild.
-        spare = [w for w in wild_cards if w == JOKER or rank_of(w) != rank]
-        for size in sorted(shape.sizes):
+        spare = [w for w in wild_cards if w == JOKER or rank_of(w) != rank] if budget else []
+        for size in sizes:
             for wilds in range(min(budget, len(spare), size - 1) + 1):
                 if size - wilds > len(naturals):
                     continue
