@@ -8,8 +8,7 @@ lay-downs of two or three melds together.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 
 from rummy_core.actions import (
@@ -23,7 +22,7 @@ from rummy_core.actions import (
     Swap,
     TakeBack,
 )
-from rummy_core.cards import JOKER, card, rank_of
+from rummy_core.cards import CARD_CODES, JOKER, card, rank_of
 from rummy_core.engine import Game
 from rummy_core.meldrules import MeldRules
 from rummy_core.melds import RUN, readings
@@ -103,36 +102,46 @@ def _extenders(kind: str, reps: tuple[int, ...]) -> frozenset[int]:
     return frozenset((base + (first % 13 - 1) % 13, base + (reps[-1] % 13 + 1) % 13))
 
 
+_FIELD = 8
+"""Bits per card code in the card-count vectors of ``_combined`` (a count and a guard bit)."""
+_GUARD = sum(1 << (_FIELD * code + _FIELD - 1) for code in range(CARD_CODES))
+"""The top bit of every code's field: it survives a subtraction exactly when no count fell below
+zero (no card is needed more often than held)."""
+
+
+def _counts(cards: Iterable[int]) -> int:
+    vector = 0
+    for code in cards:
+        vector += 1 << _FIELD * code
+    return vector
+
+
 def _combined(melds: list[NewMeld], hand: Sequence[int]) -> Iterator[MeldDown]:
     """Lay-downs of 2 to ``MAX_COMBINED`` of ``melds`` the hand holds together, pairs first,
     each size in the order of ``itertools.combinations``."""
-    held: dict[int, int] = {}
-    for code in hand:
-        held[code] = held.get(code, 0) + 1
-    needs = [Counter(m.cards) for m in melds]
+    # The cards still free and each meld's needs as count vectors: one subtraction tells whether
+    # the hand holds a meld's cards besides those already taken.
+    held = _GUARD + _counts(hand)
+    needs = [_counts(m.cards) for m in melds]
     for size in range(2, MAX_COMBINED + 1):
         for group in _groups(needs, held, size, 0, ()):
             yield MeldDown(tuple(melds[i] for i in group))
 
 
 def _groups(
-    needs: list[Counter[int]], left: dict[int, int], size: int, start: int, chosen: tuple[int, ...]
+    needs: list[int], left: int, size: int, start: int, chosen: tuple[int, ...]
 ) -> Iterator[tuple[int, ...]]:
     # Depth first, taking each meld's cards out of ``left``: a pair that clashes is never
     # extended, where trying every combination costs C(n, 3) card counts.
     for index in range(start, len(needs)):
-        need = needs[index]
-        if any(left.get(code, 0) < n for code, n in need.items()):
+        rest = left - needs[index]
+        if rest & _GUARD != _GUARD:
             continue
         group = (*chosen, index)
         if len(group) == size:
             yield group
-            continue
-        for code, n in need.items():
-            left[code] -= n
-        yield from _groups(needs, left, size, index + 1, group)
-        for code, n in need.items():
-            left[code] += n
+        else:
+            yield from _groups(needs, rest, size, index + 1, group)
 
 
 def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
