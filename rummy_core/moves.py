@@ -24,7 +24,7 @@ from rummy_core.actions import (
 )
 from rummy_core.cards import CARD_CODES, JOKER, card, rank_of
 from rummy_core.engine import Game
-from rummy_core.meldrules import MeldRules
+from rummy_core.meldrules import MeldRules, RunShape
 from rummy_core.melds import RUN, readings
 from rummy_core.state import CUT, DRAW, PLAY
 
@@ -52,54 +52,72 @@ def action_candidates(game: Game, seat: int) -> list[Action]:
     if st.phase == DRAW:
         found = [Draw(s) for s in game.hooks.draw_sources(st, seat)]
     else:
-        found = list(play_candidates(game, seat))
+        found = play_candidates(game, seat)
     if game.hooks.action_kinds:
         found.extend(game.hooks.action_kinds.candidates(game, seat))
     return found
 
 
-def play_candidates(game: Game, seat: int) -> Iterator[Action]:
+def play_candidates(game: Game, seat: int) -> list[Action]:
     """Plays worth checking in the play phase, unchecked: melds, lay-offs, swaps, discards."""
     st = game.state
     assert st.phase == PLAY
     hand = st.hands[seat]
     rules = game.hooks.meld_rules
-    if st.plays or st.drew is not None:
-        yield TakeBack()
+    found: list[Action] = [_TAKE_BACK] if st.plays or st.drew is not None else []
     melds = meld_candidates(hand, rules)
-    yield from (MeldDown((m,)) for m in melds)
-    if not st.opened(seat) and game.hooks.opening_minimum(st, seat) > 0:
-        yield from _combined(melds, hand)
-    wilds = rules.wilds | {JOKER}
-    distinct = sorted(set(hand))
-    for index, meld in enumerate(st.table):
-        extenders = _extenders(meld.kind, meld.reps)
-        for code in distinct:
-            if code not in wilds and code not in extenders:
+    found += [MeldDown((m,)) for m in melds]
+    if melds and not st.opened(seat) and game.hooks.opening_minimum(st, seat) > 0:
+        found += _combined(melds, hand)
+    held = set(hand)
+    distinct = sorted(held)
+    if st.table:
+        wilds = rules.wilds | {JOKER}
+        for index, meld in enumerate(st.table):
+            reps = meld.reps
+            extenders = _extenders(meld.kind, reps[0], reps[-1])
+            run = meld.kind == RUN
+            for code in distinct:
+                if code not in wilds and code not in extenders:
+                    continue
+                if run:
+                    found.append(LayOff(index, (code,), (None,), "low"))
+                    found.append(LayOff(index, (code,), (None,), "high"))
+                else:
+                    found.append(LayOff(index, (code,), (None,)))
+            if meld.cards == reps:
                 continue
-            if meld.kind == RUN:
-                yield LayOff(index, (code,), (None,), "low")
-                yield LayOff(index, (code,), (None,), "high")
-            else:
-                yield LayOff(index, (code,), (None,))
-        for c, r in zip(meld.cards, meld.reps, strict=True):
-            if c != r:
-                for code in set(hand):
-                    if code == r or (r < 0 and code != JOKER and rank_of(code) == -r):
-                        yield Swap(index, code, c)
-    for code in sorted(set(hand)):
-        yield Discard(code)
+            for c, r in zip(meld.cards, reps, strict=True):
+                if c != r:
+                    for code in held:
+                        if code == r or (r < 0 and code != JOKER and rank_of(code) == -r):
+                            found.append(Swap(index, code, c))
+    found += [_DISCARDS[code] for code in distinct]
+    return found
 
 
-def _extenders(kind: str, reps: tuple[int, ...]) -> frozenset[int]:
+_TAKE_BACK = TakeBack()
+_DISCARDS = tuple(Discard(code) for code in range(CARD_CODES))
+"""Actions are frozen values: the same few are shared instead of built for every candidate."""
+_EXTENDERS: dict[tuple[str, int, int], frozenset[int]] = {}
+"""Bounded by its keys: a kind and two card codes or ranks."""
+
+
+def _extenders(kind: str, first: int, last: int) -> frozenset[int]:
     """The natural cards that could possibly extend a meld (a quick filter before the engine):
-    any card of a set's rank, or the cards next to either end of a run."""
-    first = reps[0]
-    if kind != RUN:
-        rank_index = -first - 1 if first < 0 else first % 13
-        return frozenset(range(rank_index, 52, 13))
-    base = first - first % 13
-    return frozenset((base + (first % 13 - 1) % 13, base + (reps[-1] % 13 + 1) % 13))
+    any card of a set's rank, or the cards next to either end of a run (ends ``first``, ``last``
+    of its stand-ins). Memoised: there are only so many ends."""
+    key = (kind, first, last)
+    found = _EXTENDERS.get(key)
+    if found is None:
+        if kind != RUN:
+            rank_index = -first - 1 if first < 0 else first % 13
+            found = frozenset(range(rank_index, 52, 13))
+        else:
+            base = first - first % 13
+            found = frozenset((base + (first % 13 - 1) % 13, base + (last % 13 + 1) % 13))
+        _EXTENDERS[key] = found
+    return found
 
 
 _FIELD = 8
@@ -152,13 +170,15 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
     that reads more than one way.
     """
     wilds = rules.wilds
-    wild_cards = sorted(c for c in hand if c in wilds or c == JOKER)
+    held = 0
+    for code in hand:
+        held |= _BIT[code]
+    wild_cards = (
+        sorted(c for c in hand if c in wilds or c == JOKER) if held & _special(rules) else []
+    )
     # Each suit's ranks held, as 13 bits: most hands meld little, and the masks rule out the
     # ranks and suits with nothing to build before any candidate is.
-    masks = [0, 0, 0, 0]
-    for code in hand:
-        if code < JOKER:
-            masks[code // 13] |= 1 << code % 13
+    masks = [held & 8191, held >> 13 & 8191, held >> 26 & 8191, held >> 39 & 8191]
     found: dict[tuple[int, ...], None] = {}
     if rules.set is not None:
         for cards in _set_candidates(masks, wild_cards, rules):
@@ -174,6 +194,20 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
         for cards in found
         if not any(c in wilds or c == JOKER for c in cards) or one_way(cards)
     ]
+
+
+_BIT = tuple(1 << code for code in range(CARD_CODES))
+_SPECIAL: dict[frozenset[int], int] = {}
+
+
+def _special(rules: MeldRules) -> int:
+    """The bits of the cards that may be wild under ``rules`` (the jokers always among them)."""
+    found = _SPECIAL.get(rules.wilds)
+    if found is None:
+        if len(_SPECIAL) >= 64:  # games of many rulesets in one process: bounded all the same
+            _SPECIAL.clear()
+        found = _SPECIAL[rules.wilds] = sum(_BIT[c] for c in rules.wilds) | _BIT[JOKER]
+    return found
 
 
 READINGS_LIMIT = 1 << 14
@@ -257,39 +291,68 @@ def _run_candidates(
     shape = rules.run
     assert shape is not None
     budget = _wild_budget(rules, wild_cards)
-    last = 13 if shape.wrap else (14 if shape.ace_high else 13)
+    if not budget:
+        # Without wilds a suit's runs depend on its 13 rank bits alone: looked up, once worked out.
+        memo = _plain_runs(shape)
+        for suit in range(4):
+            ranks = masks[suit]
+            runs = memo[suit][ranks]
+            if runs is None:
+                runs = memo[suit][ranks] = tuple(_suit_runs(suit, ranks, [], 0, shape))
+            yield from runs
+        return
     for suit in range(4):
-        ranks = masks[suit]
-        if not ranks or ranks.bit_count() + budget < shape.min_len:
+        yield from _suit_runs(suit, masks[suit], wild_cards, budget, shape)
+
+
+_PLAIN_RUNS: dict[RunShape, tuple[list[tuple[tuple[int, ...], ...] | None], ...]] = {}
+
+
+def _plain_runs(shape: RunShape) -> tuple[list[tuple[tuple[int, ...], ...] | None], ...]:
+    """Per suit, the natural runs of each 13-bit rank mask under ``shape`` (None: not yet known)."""
+    found = _PLAIN_RUNS.get(shape)
+    if found is None:
+        if len(_PLAIN_RUNS) >= 16:  # games of many rulesets in one process: bounded all the same
+            _PLAIN_RUNS.clear()
+        found = _PLAIN_RUNS[shape] = tuple([None] * 8192 for _ in range(4))
+    return found
+
+
+def _suit_runs(
+    suit: int, ranks: int, wild_cards: list[int], budget: int, shape: RunShape
+) -> Iterator[tuple[int, ...]]:
+    """The runs of one suit: its ranks held as 13 bits, up to ``budget`` of ``wild_cards``."""
+    last = 13 if shape.wrap else (14 if shape.ace_high else 13)
+    if not ranks or ranks.bit_count() + budget < shape.min_len:
+        return
+    # Ordinals 1 (ace low) .. 14 (ace high); with wrap the ranks repeat round the corner:
+    # bit ``o`` of ``have`` is whether the card at ordinal ``o`` is held.
+    have = ranks << 1 | ranks << 14 | (ranks & 1) << 27
+    if not budget:
+        # Without wilds a run needs ``min_len`` cards in a row: most suits have none.
+        row = have if shape.wrap else have & (1 << last + 1) - 1
+        for _ in range(1, shape.min_len):
+            row &= row >> 1
+        if not row:
+            return
+    codes = _ORDINAL_CODES[suit]
+    first = 1 if shape.wrap or shape.ace_low else 2
+    for start in range(first, last + 1):
+        if not have >> start & 1 and not budget:
             continue
-        # Ordinals 1 (ace low) .. 14 (ace high); with wrap the ranks repeat round the corner:
-        # bit ``o`` of ``have`` is whether the card at ordinal ``o`` is held.
-        have = ranks << 1 | ranks << 14 | (ranks & 1) << 27
-        if not budget:
-            # Without wilds a run needs ``min_len`` cards in a row: most suits have none.
-            row = have if shape.wrap else have & (1 << last + 1) - 1
-            for _ in range(1, shape.min_len):
-                row &= row >> 1
-            if not row:
-                continue
-        codes = _ORDINAL_CODES[suit]
-        first = 1 if shape.wrap or shape.ace_low else 2
-        for start in range(first, last + 1):
-            if not have >> start & 1 and not budget:
-                continue
-            cards: list[int] = []
-            spare = list(wild_cards)
-            naturals = 0
-            for length in range(1, shape.max_len + 1):
-                ordinal = start + length - 1
-                if not shape.wrap and ordinal > last:
-                    break
-                if have >> ordinal & 1:
-                    cards.append(codes[ordinal])
-                    naturals += 1
-                elif spare and len(wild_cards) - len(spare) < budget:
-                    cards.append(spare.pop(0))
-                else:
-                    break
-                if length >= shape.min_len and naturals:
-                    yield tuple(cards)
+        cards: list[int] = []
+        spare = list(wild_cards)
+        naturals = 0
+        for length in range(1, shape.max_len + 1):
+            ordinal = start + length - 1
+            if not shape.wrap and ordinal > last:
+                break
+            if have >> ordinal & 1:
+                cards.append(codes[ordinal])
+                naturals += 1
+            elif spare and len(wild_cards) - len(spare) < budget:
+                cards.append(spare.pop(0))
+            else:
+                break
+            if length >= shape.min_len and naturals:
+                yield tuple(cards)
