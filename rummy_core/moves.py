@@ -189,10 +189,11 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
     if not wild_cards:
         return [NewMeld(cards, (None,) * len(cards)) for cards in found]
     one_way = _one_way(rules)
+    special = set(wild_cards)
     return [
         NewMeld(cards, (None,) * len(cards))
         for cards in found
-        if not any(c in wilds or c == JOKER for c in cards) or one_way(cards)
+        if special.isdisjoint(cards) or one_way(cards)
     ]
 
 
@@ -293,16 +294,25 @@ def _run_candidates(
     budget = _wild_budget(rules, wild_cards)
     if not budget:
         # Without wilds a suit's runs depend on its 13 rank bits alone: looked up, once worked out.
-        memo = _plain_runs(shape)
+        plain = _plain_runs(shape)
         for suit in range(4):
             ranks = masks[suit]
-            runs = memo[suit][ranks]
+            runs = plain[suit][ranks]
             if runs is None:
-                runs = memo[suit][ranks] = tuple(_suit_runs(suit, ranks, [], 0, shape))
+                runs = plain[suit][ranks] = tuple(_suit_runs(suit, ranks, [], 0, shape))
             yield from runs
         return
+    # With wilds, by the suit's rank bits and the wilds held: a hand changes a card a turn.
+    memo = _wild_runs(shape)
+    spare = tuple(wild_cards)
     for suit in range(4):
-        yield from _suit_runs(suit, masks[suit], wild_cards, budget, shape)
+        key = (suit, masks[suit], spare, budget)
+        known = memo.get(key)
+        if known is None:
+            if len(memo) >= WILD_RUNS_LIMIT:
+                memo.clear()
+            known = memo[key] = tuple(_suit_runs(suit, masks[suit], wild_cards, budget, shape))
+        yield from known
 
 
 _PLAIN_RUNS: dict[RunShape, tuple[list[tuple[tuple[int, ...], ...] | None], ...]] = {}
@@ -315,6 +325,24 @@ def _plain_runs(shape: RunShape) -> tuple[list[tuple[tuple[int, ...], ...] | Non
         if len(_PLAIN_RUNS) >= 16:  # games of many rulesets in one process: bounded all the same
             _PLAIN_RUNS.clear()
         found = _PLAIN_RUNS[shape] = tuple([None] * 8192 for _ in range(4))
+    return found
+
+
+WILD_RUNS_LIMIT = 1 << 14
+"""Entries each run shape's memo of runs with wilds holds before it is cleared."""
+_WILD_RUNS: dict[RunShape, dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]]]
+_WILD_RUNS = {}
+
+
+def _wild_runs(
+    shape: RunShape,
+) -> dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]]:
+    """The memo of one suit's runs with wilds under ``shape``: (suit, ranks, wilds, budget)."""
+    found = _WILD_RUNS.get(shape)
+    if found is None:
+        if len(_WILD_RUNS) >= 16:  # games of many rulesets in one process: bounded all the same
+            _WILD_RUNS.clear()
+        found = _WILD_RUNS[shape] = {}
     return found
 
 
