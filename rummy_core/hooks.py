@@ -121,7 +121,13 @@ class Hooks:
         return given
 
     def _decide(self, name: str, kind: type[T], *args: Any) -> T:
-        result = self._call(name, *args)
+        # ``_call`` written out: the hot path makes millions of these calls.
+        try:
+            result = self._calls.call(name, *args)
+        except RuleError:
+            raise
+        except Exception as exc:
+            raise PluginError(self._blame(exc), name, f"{type(exc).__name__}: {exc}") from exc
         if type(result) is kind:
             # The usual answer, checked without building the checker below (hot path).
             return result
@@ -153,7 +159,13 @@ class Hooks:
 
     def _collect(self, name: str, *args: Any) -> list[Violation]:
         found: list[Violation] = []
-        for answer in self._call(name, *args):
+        try:
+            answers = self._calls.call(name, *args)
+        except RuleError:
+            raise
+        except Exception as exc:
+            raise PluginError(self._blame(exc), name, f"{type(exc).__name__}: {exc}") from exc
+        for answer in answers:
             if answer.__class__ is list and not answer:
                 continue
             if not _violations_ok(answer):
