@@ -64,7 +64,10 @@ def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(tmp_path:
         assert table.info().state_id == 0 and table.info().turn == mover
         late = Inbox()  # the same seat again: a reconnect, which needs no write of its own
         joining = asyncio.create_task(hub.join(table, other, late, None))
-        await asyncio.sleep(0.05)
+        # The loop runs the join on its next turns, up to the lock the draw holds; no clock.
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert not joining.done() and table.lock.locked()
         store.go.set()
         await asyncio.gather(drawing, joining)
         stock_after = len(table.game.state.stock)
