@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rummy_core.cards import ACE, JOKER, card, rank_of, suit_of
 from rummy_core.meldrules import MeldRules
@@ -37,6 +38,13 @@ def wild_count(cards: Sequence[int], reps: Sequence[int]) -> int:
     return sum(1 for c, r in zip(cards, reps, strict=True) if c != r)
 
 
+READINGS_LIMIT = 1 << 14
+"""Readings each rules' memo holds before it is cleared (bounded by size, not by luck)."""
+_memos: dict[MeldRules, dict[tuple[tuple[int, ...], tuple[int | None, ...]], list[Reading]]] = {}
+_last: list[Any] = [None, None]
+"""The rules last asked about and their memo, found again without hashing the rules."""
+
+
 def readings(
     cards: Sequence[int], declared: Sequence[int | None], rules: MeldRules
 ) -> list[Reading]:
@@ -44,7 +52,30 @@ def readings(
 
     ``declared`` has one entry per card: ``None``, or what the player says that wild stands for.
     Returns no reading when the cards are no meld, more than one when the player must declare.
+    Memoised (the engine, the move generator and the bots read the same melds over and over);
+    each call gets a list of its own.
     """
+    if rules is _last[0]:
+        memo = _last[1]
+    else:
+        memo = _memos.get(rules)
+        if memo is None:
+            if len(_memos) >= 64:  # games of many rulesets in one process: bounded all the same
+                _memos.clear()
+            memo = _memos[rules] = {}
+        _last[:] = [rules, memo]
+    key = (tuple(cards), tuple(declared))
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= READINGS_LIMIT:
+            memo.clear()
+        found = memo[key] = _read(key[0], key[1], rules)
+    return list(found)
+
+
+def _read(
+    cards: tuple[int, ...], declared: tuple[int | None, ...], rules: MeldRules
+) -> list[Reading]:
     if JOKER in cards and JOKER not in rules.wilds:
         # A joker is only ever a wild card; where jokers are not wild it fits no meld.
         return []

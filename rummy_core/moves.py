@@ -8,7 +8,7 @@ lay-downs of two or three melds together.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
 from rummy_core.actions import (
@@ -188,12 +188,11 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
             found.setdefault(cards)
     if not wild_cards:
         return [NewMeld(cards, (None,) * len(cards)) for cards in found]
-    one_way = _one_way(rules)
     special = set(wild_cards)
     return [
-        NewMeld(cards, (None,) * len(cards))
-        for cards in found
-        if special.isdisjoint(cards) or one_way(cards)
+        NewMeld(cards, blank)
+        for cards, blank in ((cards, (None,) * len(cards)) for cards in found)
+        if special.isdisjoint(cards) or len(readings(cards, blank, rules)) == 1
     ]
 
 
@@ -209,33 +208,6 @@ def _special(rules: MeldRules) -> int:
             _SPECIAL.clear()
         found = _SPECIAL[rules.wilds] = sum(_BIT[c] for c in rules.wilds) | _BIT[JOKER]
     return found
-
-
-READINGS_LIMIT = 1 << 14
-"""Wild melds whose readings each rules' memo holds before it is cleared (bounded by size)."""
-_ONE_WAY: dict[MeldRules, Callable[[tuple[int, ...]], bool]] = {}
-
-
-def _one_way(rules: MeldRules) -> Callable[[tuple[int, ...]], bool]:
-    """Whether cards with nothing declared read as exactly one meld under ``rules``, memoised:
-    the same few wild melds come up turn after turn, and reading one costs tens of microseconds."""
-    found = _ONE_WAY.get(rules)
-    if found is not None:
-        return found
-    memo: dict[tuple[int, ...], bool] = {}
-
-    def one_way(cards: tuple[int, ...]) -> bool:
-        answer = memo.get(cards)
-        if answer is None:
-            if len(memo) >= READINGS_LIMIT:
-                memo.clear()
-            answer = memo[cards] = len(readings(cards, (None,) * len(cards), rules)) == 1
-        return answer
-
-    if len(_ONE_WAY) >= 64:  # games of many rulesets in one process: bounded all the same
-        _ONE_WAY.clear()
-    _ONE_WAY[rules] = one_way
-    return one_way
 
 
 def _wild_budget(rules: MeldRules, wild_cards: list[int]) -> int:
