@@ -9,7 +9,8 @@ succeeds, which is how a refused action changes nothing (ruling A2) and how take
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 CUT = "cut"
 """Phase: a person cuts the shuffled deck before the deal (ruling H12); the stock is the deck."""
@@ -58,6 +59,22 @@ class Meld:
 
     def _key(self) -> tuple[Any, ...]:
         return (self.owner, self.kind, self.cards, self.reps, self.credit)
+
+
+Reason = Literal["out", "stock", "capped"]
+REASONS: tuple[Reason, ...] = ("out", "stock", "capped")
+"""Why a hand ends: someone went out, the stock ran out, or it reached the turn cap (A1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended: who went out (None: nobody), why, and each seat's points for it."""
+
+    went_out: int | None
+    reason: Reason
+    """``out``: ``went_out`` went out; ``stock``: the stock ran out; ``capped``: ruling A1."""
+    hand_scores: tuple[int, ...]
+    hand_number: int
 
 
 class State:
@@ -133,8 +150,8 @@ class State:
         self.after_draw: State | None = None
         """The state just after this turn's draw (A3); None: this state is it, or a start."""
         # The hand's end and the match.
-        self.outcome: dict[str, Any] | None = None
-        """How the last hand ended: ``went_out``, ``reason``, ``hand_scores``; None while live."""
+        self.outcome: Outcome | None = None
+        """How the last hand ended; None while it is played."""
         self.hand_history: list[list[int]] = []
         """Each finished hand's points per seat."""
         self.winners: list[int] = []

@@ -1,14 +1,15 @@
 """What one seat may see, built per seat (never by phase): its own hand and public facts only.
 
 A view never holds another seat's hand, the order of the stock, or a face-down discard. Bots are
-given views and nothing else. ``public_event`` hides the same things in the event stream.
+given views and nothing else. ``rummy_core.events.seen_by`` hides the same things in the event
+stream.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from rummy_core.state import DRAW, PLAY, Meld, State
+from rummy_core.state import DRAW, PLAY, Meld, Outcome, State
 
 
 class PlayerView(NamedTuple):
@@ -43,7 +44,7 @@ class PlayerView(NamedTuple):
     plays: tuple[str, ...]
     wilds_taken: tuple[int, ...]
     refused_sources: tuple[str, ...]
-    outcome: dict[str, Any] | None
+    outcome: Outcome | None
     winners: tuple[int, ...]
 
     @property
@@ -83,25 +84,3 @@ def player_view(state: State, seat: int) -> PlayerView:
         outcome=state.outcome,
         winners=tuple(state.winners),
     )
-
-
-def public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """``event`` as ``seat`` may see it (None: a spectator who sees no hand at all).
-
-    Cards drawn from the stock are seen only by the drawer; a face-down discard by no one else.
-    """
-    kind = event.get("type")
-    hidden = (kind in ("drew", "took_back") and event.get("private")) or (
-        kind == "discarded" and event.get("face_down")
-    )
-    if not hidden or event.get("seat") == seat:
-        return event
-    redacted = dict(event)
-    if kind == "drew":
-        redacted["cards"] = None
-        redacted["count"] = len(event["cards"])
-    elif kind == "took_back":
-        redacted["cards"] = None
-    else:
-        redacted["card"] = None
-    return redacted

@@ -1,169 +1,169 @@
-"""Events as JSON: a union on ``type``, cards written out, as one seat may see them."""
+"""Events as JSON: a union on ``type``, cards written out, as one seat may see them.
+
+Each kind's JSON model is built from its engine dataclass (``rummy_core.events``): the same fields,
+with card codes written as names as the fields' ``Shown`` markers say, so a kind is declared once.
+A game's union holds the built-in kinds and those its plugins' actions bring
+(``ActionKind.events``); ``rummy schema`` writes it with every installed house rule's kinds.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import types
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import MISSING, fields
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    Literal,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    TypeAdapter,
+    create_model,
+)
 
 from rummy_core.cards import card_name, meld_card_text
-from rummy_core.view import public_event
+from rummy_core.events import BUILT_IN, EVENT_KINDS, Event, Shown, seen_by
+
+Writer = Callable[[Any, Event], Any]
+"""Writes one field's engine value as JSON, given the whole event (for ``MeldCards``)."""
 
 
-class _Event(BaseModel):
+class EventModel(BaseModel):
+    """The base of every event's JSON model; ``type`` names the kind."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Dealt(_Event):
-    """A hand was dealt; ``seat`` is the dealer."""
-
-    type: Literal["dealt"] = "dealt"
-    seat: int
-    hand_number: int
-    sizes: list[int]
+def _names(cards: Iterable[int], _: Event) -> list[str]:
+    return [card_name(c) for c in cards]
 
 
-class Drew(_Event):
-    """A seat drew. ``cards`` is null where the viewer may not see them; ``count`` says how many."""
-
-    type: Literal["drew"] = "drew"
-    seat: int
-    source: str
-    cards: list[str] | None
-    count: int
-    top: str | None = Field(None, description="The discard pile's top card, for a pile draw.")
+def _meld_cards(cards: Sequence[int], event: Event) -> list[str]:
+    reps: Sequence[int] = getattr(event, "reps")  # noqa: B009 - MeldCards needs a reps field
+    return [meld_card_text(c, r) for c, r in zip(cards, reps, strict=True)]
 
 
-class Melded(_Event):
-    """A seat laid down a new meld, now at index ``meld`` of the table."""
-
-    type: Literal["melded"] = "melded"
-    seat: int
-    meld: int
-    kind: str
-    cards: list[str]
+_SHOWN: dict[str, tuple[Any, Writer]] = {
+    "card": (str, lambda code, _: card_name(code)),
+    "cards": (list[str], _names),
+    "meld_cards": (list[str], _meld_cards),
+}
 
 
-class LaidOff(_Event):
-    """A seat added cards to the table's meld ``meld``."""
-
-    type: Literal["laid_off"] = "laid_off"
-    seat: int
-    meld: int
-    cards: list[str]
-    end: str | None
+def _plain(value: Any, _: Event) -> Any:
+    return list(value) if isinstance(value, tuple) else value
 
 
-class Swapped(_Event):
-    """A seat put ``card`` in place of the wild ``wild`` on meld ``meld`` and took the wild."""
-
-    type: Literal["swapped"] = "swapped"
-    seat: int
-    meld: int
-    card: str
-    wild: str
-
-
-class Discarded(_Event):
-    """A seat discarded; ``card`` is null when it went face down and the viewer is someone else."""
-
-    type: Literal["discarded"] = "discarded"
-    seat: int
-    card: str | None
-    face_down: bool
-
-
-class Refilled(_Event):
-    """The stock was made again from the discard pile (``refills`` so far this hand)."""
-
-    type: Literal["refilled"] = "refilled"
-    seat: int
-    refills: int
-    stock: int
+def _field(hint: Any) -> tuple[Any, Writer] | None:
+    """The JSON type of a field and how to write it; None for a field JSON leaves out."""
+    origin = get_origin(hint)
+    if origin is Annotated:
+        base, *marks = get_args(hint)
+        shown = next((m for m in marks if isinstance(m, Shown)), None)
+        if shown is None:
+            return _field(base)
+        return None if shown.how == "unshown" else _SHOWN[shown.how]
+    if origin in (Union, types.UnionType):
+        parts = [_field(arg) for arg in get_args(hint)]
+        written = [p for p in parts if p is not None]
+        json_type: Any = Union[tuple(t for t, _ in written)]  # noqa: UP007 - built at run time
+        write = next(w for t, w in written if t is not type(None))
+        return json_type, lambda value, event: None if value is None else write(value, event)
+    if origin is tuple:
+        return list[get_args(hint)[0]], _plain  # type: ignore[misc]
+    return hint, _plain
 
 
-class TookBack(_Event):
-    """A seat took back this turn's plays (and with ``draw``, its draw too)."""
+class _Form:
+    """One kind's JSON model and the writers of its fields."""
 
-    type: Literal["took_back"] = "took_back"
-    seat: int
-    draw: bool
-    source: str | None = None
+    def __init__(self, kind: type[Event]) -> None:
+        hints = get_type_hints(kind, include_extras=True)
+        written: dict[str, tuple[Any, Writer]] = {}
+        definitions: dict[str, Any] = {"type": (Literal[kind.type], kind.type)}
+        defaults = {f.name: f.default for f in fields(kind)}
+        for name in kind.__match_args__:
+            found = _field(hints[name])
+            if found is None:
+                continue
+            written[name] = found
+            default = defaults[name]
+            if isinstance(default, tuple):
+                default = list(default)
+            definitions[name] = (found[0], ... if default is MISSING else default)
+        self.writers = [(name, write) for name, (_, write) in written.items()]
+        self.model: type[EventModel] = create_model(
+            kind.__name__,
+            __base__=EventModel,
+            __doc__=kind.__doc__,
+            __module__=__name__,
+            **definitions,
+        )
 
-
-class HandEnded(_Event):
-    """The hand ended: ``seat`` went out (null: nobody), ``reason`` out, stock or capped."""
-
-    type: Literal["hand_ended"] = "hand_ended"
-    seat: int | None
-    reason: Literal["out", "stock", "capped"]
-    hand_scores: list[int]
-    scores: list[int]
-
-
-class CutOffered(_Event):
-    """The deck is shuffled and ``seat`` is to cut it (ruling H12): ``cards`` in the deck."""
-
-    type: Literal["cut_offered"] = "cut_offered"
-    seat: int
-    cards: int
-
-
-class CutMade(_Event):
-    """``seat`` cut the deck ``depth`` cards from the top (null: anywhere); the deal follows."""
-
-    type: Literal["cut"] = "cut"
-    seat: int
-    depth: int | None
+    def write(self, event: Event) -> EventModel:
+        values = {name: write(getattr(event, name), event) for name, write in self.writers}
+        values["type"] = event.type
+        return self.model.model_construct(**values)
 
 
-class MatchEnded(_Event):
-    """The match is over."""
-
-    type: Literal["match_ended"] = "match_ended"
-    winners: list[int]
-    scores: list[int]
-
-
-EventModel = Annotated[
-    Dealt
-    | Drew
-    | Melded
-    | LaidOff
-    | Swapped
-    | Discarded
-    | Refilled
-    | TookBack
-    | HandEnded
-    | MatchEnded
-    | CutOffered
-    | CutMade,
-    Field(discriminator="type"),
-]
-EVENT_ADAPTER: TypeAdapter[EventModel] = TypeAdapter(EventModel)
+def _form(kind: type[Event]) -> _Form:
+    form = _FORMS.get(kind)
+    if form is None:
+        form = _FORMS[kind] = _Form(kind)
+    return form
 
 
-def event_model(event: dict[str, Any], seat: int | None) -> EventModel:
-    """An engine event as ``seat`` may see it, as a model (None: a spectator)."""
-    seen = public_event(event, seat)
-    data = {k: v for k, v in seen.items() if k != "private"}
-    kind = data["type"]
-    if kind == "drew":
-        cards = data["cards"]
-        data["count"] = data.get("count", len(cards or []))
-        data["cards"] = None if cards is None else [card_name(c) for c in cards]
-        data["top"] = card_name(data["top"]) if data.get("top") is not None else None
-    elif kind == "melded":
-        data["cards"] = [
-            meld_card_text(c, r) for c, r in zip(data["cards"], data.pop("reps"), strict=True)
-        ]
-    elif kind == "laid_off":
-        data.pop("reps")
-        data["cards"] = [card_name(c) for c in data["cards"]]
-    elif kind == "swapped":
-        data["card"], data["wild"] = card_name(data["card"]), card_name(data["wild"])
-    elif kind == "discarded" and data["card"] is not None:
-        data["card"] = card_name(data["card"])
-    elif kind == "took_back":
-        data.pop("cards", None)
-    return EVENT_ADAPTER.validate_python(data)
+_FORMS: dict[type[Event], _Form] = {}
+
+
+def model_class(kind: type[Event]) -> type[EventModel]:
+    """The JSON model of one kind of event."""
+    return _form(kind).model
+
+
+def event_model(event: Event, seat: int | None) -> EventModel:
+    """An engine event as ``seat`` may see it, as its JSON model (None: a spectator)."""
+    seen = seen_by(event, seat)
+    return _form(type(seen)).write(seen)
+
+
+def event_json(event: Event, seat: int | None) -> dict[str, Any]:
+    """An engine event as ``seat`` may see it, as JSON data."""
+    return event_model(event, seat).model_dump()
+
+
+def event_union(kinds: Iterable[type[Event]] = ()) -> Any:
+    """The tagged union of the built-in kinds' JSON models and those of ``kinds``."""
+    models = [model_class(k) for k in {**BUILT_IN, **{k.type: k for k in kinds}}.values()]
+    return Annotated[Union[tuple(models)], Field(discriminator="type")]  # noqa: UP007
+
+
+def _any_known(data: Any) -> Any:
+    """A client's or a test's JSON event, read as the model of its kind (any kind loaded)."""
+    if isinstance(data, EventModel) or not isinstance(data, dict):
+        return data
+    kind = EVENT_KINDS.get(str(data.get("type")))
+    if kind is None:
+        return data
+    return model_class(kind).model_validate(data)
+
+
+if TYPE_CHECKING:
+    AnyEventModel = EventModel
+else:
+    AnyEventModel = Annotated[SerializeAsAny[EventModel], BeforeValidator(_any_known)]
+"""Any event's model, of whichever kind (a field type for messages that carry events)."""
+
+EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(event_union())
+"""Reads and writes the built-in kinds' JSON."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -10,6 +10,7 @@ from rummy_core.actions import Draw
 from rummy_core.cards import card_name, meld_card_text
 from rummy_core.engine import Game
 from rummy_core.moves import legal_actions
+from rummy_core.state import Outcome
 from rummy_core.view import PlayerView, player_view
 
 
@@ -23,6 +24,31 @@ class ViewMeld(BaseModel):
     kind: str
     cards: list[str]
     credit: list[int]
+
+
+class OutcomeView(BaseModel):
+    """How the last hand ended: who went out (null: nobody), why, and each seat's points."""
+
+    model_config = ConfigDict(frozen=True)
+
+    went_out: int | None
+    reason: Literal["out", "stock", "capped"] = Field(
+        description="out, the stock ran out, or the hand reached the turn cap (A1)."
+    )
+    hand_scores: list[int]
+    hand_number: int
+
+
+def outcome_view(outcome: Outcome | None) -> OutcomeView | None:
+    """The JSON model of a hand's outcome."""
+    if outcome is None:
+        return None
+    return OutcomeView(
+        went_out=outcome.went_out,
+        reason=outcome.reason,
+        hand_scores=list(outcome.hand_scores),
+        hand_number=outcome.hand_number,
+    )
 
 
 class SeatView(BaseModel):
@@ -53,7 +79,7 @@ class SeatView(BaseModel):
     drawn: list[str]
     open_actions: list[str] = Field(description="Action types this seat may try now.")
     draw_sources: list[str] = Field(description="Where this seat may draw from now.")
-    outcome: dict[str, Any] | None
+    outcome: OutcomeView | None
     winners: list[int]
 
 
@@ -106,6 +132,6 @@ def seat_view(
         drawn=[card_name(c) for c in view.drawn],
         open_actions=open_actions,
         draw_sources=draw_sources,
-        outcome=view.outcome,
+        outcome=outcome_view(view.outcome),
         winners=list(view.winners),
     )

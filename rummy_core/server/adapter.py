@@ -1,8 +1,9 @@
 """Every call the server makes into the engine, in one place.
 
 The rest of the server treats a game as an opaque ``Game`` and engine events as opaque values:
-it asks this module for a seat's view, for the events as a seat may see them, and for the JSON
-it stores. When the engine's events become typed values, this is the file that changes.
+it asks this module for a seat's view, for the events as a seat may see them (derived from each
+kind's declaration of its secret fields, ``rummy_core.events.seen_by``), and for the JSON it
+stores.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from rummy_core.bots import Bot, SeatHandle, bot_names, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.events import Event
+from rummy_core.events import Event, seen_by
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position
@@ -23,7 +24,6 @@ from rummy_core.registry import find_ruleset, house_rules, rulesets
 from rummy_core.server.protocol import PublicView
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
-from rummy_core.view import public_event
 
 __all__ = [
     "Bot",
@@ -176,7 +176,7 @@ def bot_action(player: Bot, game: Game, seat: int, fallback_seed: int) -> Any:
 def observe(bots: Mapping[int, Bot], events: Sequence[Event]) -> None:
     """Show each bot the events as its seat may see them."""
     for seat, player in bots.items():
-        player.observe([public_event(event, seat) for event in events])
+        player.observe([seen_by(event, seat) for event in events])
 
 
 def catalogue() -> dict[str, Any]:

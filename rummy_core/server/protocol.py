@@ -7,13 +7,13 @@ of each union (``server-client-message``, ``server-message``) and of the HTTP bo
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
-from rummy_core.models.events import EventModel
+from rummy_core.models.events import AnyEventModel
 from rummy_core.models.refusal import ViolationModel
-from rummy_core.models.view import SeatView, ViewMeld
+from rummy_core.models.view import OutcomeView, SeatView, ViewMeld
 
 PROTOCOL = 1
 """The protocol version; raised whenever a message changes shape in a way a client would notice."""
@@ -53,7 +53,7 @@ class PublicView(BaseModel):
     turns_taken: list[int]
     opened: list[bool]
     refills: int
-    outcome: dict[str, Any] | None
+    outcome: OutcomeView | None
     winners: list[int]
 
 
@@ -152,7 +152,7 @@ class Update(_Message):
     type: Literal["update"] = "update"
     protocol: int = PROTOCOL
     state_id: int
-    events: list[EventModel]
+    events: list[AnyEventModel]
     view: SeatView | PublicView
 
 
@@ -287,11 +287,22 @@ class ApiError(_Message):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
-def wire_schemas() -> dict[str, dict[str, Any]]:
-    """The JSON schema of each message union and HTTP body, by name."""
+def wire_schemas(events: Any) -> dict[str, dict[str, Any]]:
+    """The JSON schema of each message union and HTTP body, by name.
+
+    ``events`` is the union of event models an update may carry (``event_union``): the built-in
+    kinds and those of the installed plugins, which an update takes whichever is loaded.
+    """
+    update = create_model(
+        "Update", __base__=Update, __doc__=Update.__doc__, events=(list[events], ...)
+    )
+    messages: Any = Annotated[
+        Union[Welcome, update, Refused, ErrorMessage, TableChanged, Pong, Choices],  # noqa: UP007
+        Field(discriminator="type"),
+    ]
     return {
         "server-client-message": CLIENT_ADAPTER.json_schema(),
-        "server-message": SERVER_ADAPTER.json_schema(),
+        "server-message": TypeAdapter(messages).json_schema(),
         "server-create-table": CreateTable.model_json_schema(),
         "server-table-created": TableCreated.model_json_schema(),
         "server-table-list": TableList.model_json_schema(),
