@@ -100,13 +100,14 @@ def seen_by(event: E, seat: int | None) -> E:
     return cls(*values)
 
 
-def cards_in(event: Event) -> list[int]:
-    """Every card code in ``event``: its fields marked ``Card``, ``Cards`` or ``MeldCards``."""
-    found: list[int] = []
+def cards_in(event: Event) -> dict[str, tuple[int, ...]]:
+    """The card codes ``event`` holds, by field (those marked ``Card``, ``Cards``, ``MeldCards``);
+    a field that is null is left out."""
+    found: dict[str, tuple[int, ...]] = {}
     for name, many in _card_fields(type(event)):
         value = getattr(event, name)
         if value is not None:
-            found.extend(value if many else (value,))
+            found[name] = tuple(value) if many else (value,)
     return found
 
 

@@ -171,7 +171,10 @@ def check_events_hide(before: State, after: State, events: Iterable[Event]) -> N
         hidden = hidden_cards(before, seat) & hidden_cards(after, seat)
         for event in events:
             seen = seen_by(event, seat)
-            shown = Counter(cards_in(seen))
+            shown: Counter[int] = Counter()
+            for cards in cards_in(seen).values():
+                # Two fields may name one card (a pile draw's cards and top).
+                shown |= Counter(cards)
             leaked = [c for c, n in shown.items() if n > deck[c] - hidden[c]]
             assert not leaked, f"seat {seat} sees hidden {leaked} in {seen}"
             data = event_model(event, seat).model_dump()
