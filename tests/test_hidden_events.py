@@ -100,9 +100,7 @@ VARIANTS = variants()
 def play_checked(variant: str, seed: int, players: int, actions: int) -> set[str]:
     """Random play (take-backs and cuts by a person included), every action's events checked;
     returns the kinds of event seen."""
-    game = new_game(
-        variant, players=players, seed=seed, local_rules=(GiveBackDraws,), choosers=[0]
-    )
+    game = new_game(variant, players=players, seed=seed, local_rules=(GiveBackDraws,), choosers=[0])
     rng = Random(seed)
     kinds = {e.type for e in game.events}
     for _ in range(actions):

@@ -56,8 +56,8 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
                 f"{names[who]} put {card_label(card)} on meld {meld + 1}"
                 f" and took the {card_label(wild)}."
             )
-        case Discarded(seat=who, card=card):
-            if card is None:
+        case Discarded(seat=who, card=card, face_down=face_down):
+            if face_down or card is None:
                 return f"{names[who]} closed with a face-down discard."
             return f"{names[who]} discarded {card_label(card)}."
         case Refilled(stock=stock):
