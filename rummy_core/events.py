@@ -4,7 +4,8 @@ Every kind of event is a slotted dataclass, registered by its JSON ``type`` with
 A kind declares, once, which of its fields only one seat may see (``Secret``): ``seen_by`` derives
 every seat's copy (and a spectator's, and a bot's) from that declaration, so no kind's redaction is
 written by hand. The fields' annotations also say how each is written as JSON (``Card``, ``Cards``,
-``MeldCards``, ``Unshown``); ``rummy_core.models.events`` builds the JSON models from them.
+``MeldCards``, ``Reps``: ``rummy_core.fields``); ``rummy_core.models.events`` builds the JSON
+models from them.
 
 Events are values: nothing changes one after it is made (the same object goes to every seat that
 may see it whole). Slotted dataclasses are used because they cost no more than a dict literal to
@@ -16,9 +17,10 @@ its ``ActionKind.events``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar, Literal, NamedTuple, TypeVar, get_args, get_type_hints
+from typing import ClassVar, Literal, NamedTuple, TypeVar, get_args, get_type_hints
 
 from rummy_core.errors import RuleError
+from rummy_core.fields import Card, Cards, MeldCards, Reps, Shown
 
 
 class Secret(NamedTuple):
@@ -30,22 +32,6 @@ class Secret(NamedTuple):
     """The bool field that makes them secret (a stock draw, a face-down discard)."""
     owner: str = "seat"
     """The field naming the one seat that sees them."""
-
-
-class Shown(NamedTuple):
-    """How a field of an event is written as JSON (in an ``Annotated`` type)."""
-
-    how: Literal["card", "cards", "meld_cards", "unshown"]
-
-
-Card = Annotated[int, Shown("card")]
-"""A card code, written as its name (``5S``)."""
-Cards = Annotated[tuple[int, ...], Shown("cards")]
-"""Card codes, written as names."""
-MeldCards = Annotated[tuple[int, ...], Shown("meld_cards")]
-"""A meld's cards, written with what each wild stands for (``2C=5S``), from the ``reps`` field."""
-Reps = Annotated[tuple[int, ...], Shown("unshown")]
-"""What each card of a meld stands for: the engine's, folded into ``MeldCards`` in JSON."""
 
 
 @dataclass(slots=True)

@@ -8,19 +8,9 @@ A game's union holds the built-in kinds and those its plugins' actions bring
 
 from __future__ import annotations
 
-import types
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import MISSING, fields
-from typing import (
-    TYPE_CHECKING,
-    Annotated,
-    Any,
-    Literal,
-    Union,
-    get_args,
-    get_origin,
-    get_type_hints,
-)
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (
     BaseModel,
@@ -32,11 +22,8 @@ from pydantic import (
     create_model,
 )
 
-from rummy_core.cards import card_name, meld_card_text
-from rummy_core.events import BUILT_IN, EVENT_KINDS, Event, Shown, seen_by
-
-Writer = Callable[[Any, Event], Any]
-"""Writes one field's engine value as JSON, given the whole event (for ``MeldCards``)."""
+from rummy_core.events import BUILT_IN, EVENT_KINDS, Event, seen_by
+from rummy_core.models.border import json_fields
 
 
 class EventModel(BaseModel):
@@ -45,64 +32,19 @@ class EventModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _names(cards: Iterable[int], _: Event) -> list[str]:
-    return [card_name(c) for c in cards]
-
-
-def _meld_cards(cards: Sequence[int], event: Event) -> list[str]:
-    reps: Sequence[int] = getattr(event, "reps")  # noqa: B009 - MeldCards needs a reps field
-    return [meld_card_text(c, r) for c, r in zip(cards, reps, strict=True)]
-
-
-_SHOWN: dict[str, tuple[Any, Writer]] = {
-    "card": (str, lambda code, _: card_name(code)),
-    "cards": (list[str], _names),
-    "meld_cards": (list[str], _meld_cards),
-}
-
-
-def _plain(value: Any, _: Event) -> Any:
-    return list(value) if isinstance(value, tuple) else value
-
-
-def _field(hint: Any) -> tuple[Any, Writer] | None:
-    """The JSON type of a field and how to write it; None for a field JSON leaves out."""
-    origin = get_origin(hint)
-    if origin is Annotated:
-        base, *marks = get_args(hint)
-        shown = next((m for m in marks if isinstance(m, Shown)), None)
-        if shown is None:
-            return _field(base)
-        return None if shown.how == "unshown" else _SHOWN[shown.how]
-    if origin in (Union, types.UnionType):
-        parts = [_field(arg) for arg in get_args(hint)]
-        written = [p for p in parts if p is not None]
-        json_type: Any = Union[tuple(t for t, _ in written)]  # noqa: UP007 - built at run time
-        write = next(w for t, w in written if t is not type(None))
-        return json_type, lambda value, event: None if value is None else write(value, event)
-    if origin is tuple:
-        return list[get_args(hint)[0]], _plain  # type: ignore[misc]
-    return hint, _plain
-
-
 class _Form:
     """One kind's JSON model and the writers of its fields."""
 
     def __init__(self, kind: type[Event]) -> None:
-        hints = get_type_hints(kind, include_extras=True)
-        written: dict[str, tuple[Any, Writer]] = {}
+        written = json_fields(kind, kind.__match_args__)
         definitions: dict[str, Any] = {"type": (Literal[kind.type], kind.type)}
         defaults = {f.name: f.default for f in fields(kind)}
-        for name in kind.__match_args__:
-            found = _field(hints[name])
-            if found is None:
-                continue
-            written[name] = found
-            default = defaults[name]
+        for field in written:
+            default = defaults[field.name]
             if isinstance(default, tuple):
                 default = list(default)
-            definitions[name] = (found[0], ... if default is MISSING else default)
-        self.writers = [(name, write) for name, (_, write) in written.items()]
+            definitions[field.name] = (field.json_type, ... if default is MISSING else default)
+        self.writers = [(field.name, field.write) for field in written]
         self.model: type[EventModel] = create_model(
             kind.__name__,
             __base__=EventModel,

@@ -19,9 +19,9 @@ from rummy_core.events import Event, seen_by
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position
-from rummy_core.models.view import SeatView, view_of
+from rummy_core.models.view import PublicView, SeatView, view_of
+from rummy_core.models.view import public_view as spectator_view
 from rummy_core.registry import find_ruleset, house_rules, rulesets
-from rummy_core.server.protocol import PublicView
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
 
@@ -145,10 +145,9 @@ def seat_view(game: Game, seat: int) -> SeatView:
 def public_view(game: Game) -> PublicView:
     """What anyone may see: a seat's view with every field of its own hand and turn left out.
 
-    ``PublicView`` lists the fields it keeps (pydantic drops the others), so a field added to the
-    seat's view later stays private until it is named there.
+    The fields left out are those ``PlayerView`` marks as the seat's own (``MINE``).
     """
-    return PublicView.model_validate(view_of(game, 0).model_dump())
+    return spectator_view(view_of(game, 0))
 
 
 def events_for(events: Sequence[Event], seat: int | None) -> list[EventModel]:

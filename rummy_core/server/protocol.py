@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
 from rummy_core.models.events import AnyEventModel
 from rummy_core.models.refusal import ViolationModel
-from rummy_core.models.view import OutcomeView, SeatView, ViewMeld
+from rummy_core.models.view import PublicView, SeatView
 
 PROTOCOL = 1
 """The protocol version; raised whenever a message changes shape in a way a client would notice."""
@@ -25,36 +25,7 @@ class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-# -- what anyone may see -----------------------------------------------------------------------
-
-
-class PublicView(BaseModel):
-    """What a spectator sees of a game: a seat's view without any hand or turn detail.
-
-    Built from a seat's view by keeping only these fields (extra fields are dropped).
-    """
-
-    model_config = ConfigDict(frozen=True, extra="ignore")
-
-    players: int
-    ruleset: str
-    hand_sizes: list[int] = Field(description="Cards held by each seat.")
-    table: list[ViewMeld]
-    top_discard: str | None = Field(description="Null when the pile is empty or face down.")
-    discard_size: int
-    discard_face_down: bool
-    stock_size: int
-    cut_card: str | None
-    scores: list[int]
-    hand_number: int
-    dealer: int
-    turn: int
-    phase: str
-    turns_taken: list[int]
-    opened: list[bool]
-    refills: int
-    outcome: OutcomeView | None
-    winners: list[int]
+# -- tables ------------------------------------------------------------------------------------
 
 
 class SeatInfo(_Message):
