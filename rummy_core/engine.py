@@ -138,8 +138,8 @@ class Game:
             hooks.hand_size(state.players, seat, state.dealer) for seat in range(state.players)
         ]
         hooks.deal(state, deck, sizes, rng, cut)
-        held = sum(map(len, state.hands)) + len(state.stock) + len(state.discard)
-        if held + (state.cut_card is not None) != total:
+        held = sum(map(len, state.places()))
+        if held != total:
             raise RuleError(
                 "plugin_error",
                 f"The deal lost or made cards: {held} of {total} placed.",

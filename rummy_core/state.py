@@ -9,7 +9,7 @@ succeeds, which is how a refused action changes nothing (ruling A2) and how take
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
@@ -156,6 +156,12 @@ class State:
     def clone(self) -> State:
         """A copy that can be changed without touching this state (see each field's rule)."""
         return _clone(self)
+
+    def places(self) -> list[Sequence[int]]:
+        """Every place a card of the hand lies: the hands, the stock, the discard pile, each meld
+        on the table and the cut card. Card conservation is counted over these, and only these."""
+        cut = () if self.cut_card is None else (self.cut_card,)
+        return [*self.hands, self.stock, self.discard, *(m.cards for m in self.table), cut]
 
     def opened(self, seat: int) -> bool:
         """Whether ``seat`` has put any card on the table this hand."""

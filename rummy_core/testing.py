@@ -75,14 +75,9 @@ def position_game(
 
 def all_cards(state: State) -> Counter[int]:
     """Every card of the hand, wherever it is."""
-    found: Counter[int] = Counter(state.stock)
-    found.update(state.discard)
-    for hand in state.hands:
-        found.update(hand)
-    for meld in state.table:
-        found.update(meld.cards)
-    if state.cut_card is not None:
-        found[state.cut_card] += 1
+    found: Counter[int] = Counter()
+    for place in state.places():
+        found.update(place)
     return found
 
 

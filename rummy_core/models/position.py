@@ -227,13 +227,8 @@ def _table_meld(m: TableMeld, index: int, players: int, hooks: Hooks) -> Meld:
 def _fill_stock(st: State, stock: list[str] | None, hooks: Hooks, seed: int) -> None:
     deck = Counter(hooks.deck)
     placed: Counter[int] = Counter()
-    for hand in st.hands:
-        placed.update(hand)
-    placed.update(st.discard)
-    for meld in st.table:
-        placed.update(meld.cards)
-    if st.cut_card is not None:
-        placed[st.cut_card] += 1
+    for place in st.places():
+        placed.update(place)  # the stock is still empty: it is filled here
     listed = [parse_card(t) for t in stock] if stock is not None else []
     placed.update(listed)
     extra = placed - deck
