@@ -6,7 +6,9 @@ view only (draw from the stock, now and then from the pile; discard the first ca
 accepted). It times each action from send to answer. ``check_messages`` then replays each table
 from the database's log with the engine, and checks every message every client received: a
 seat's view holds exactly that seat's hand, a spectator's none, and no message names a card
-that was in another hand or in the stock (one pack of cards: ``classic``).
+that was in another hand or in the stock (one pack of cards: ``classic``). Once a hand is over
+its score sheet shows every hand left, to everyone: those cards are public from then on, and a
+sheet sent before the end, or not the hands as they were, is a problem too.
 
 Used by ``make bench-server`` (bench/server_bench.py) and by tests/test_server_load.py.
 """
@@ -202,22 +204,31 @@ def check_messages(store: Store, run: TableRun) -> list[str]:
     for client in run.clients:
         seat = client.seat
         latest = 0
+        who = "the spectator" if seat is None else f"seat {seat}"
         for message in client.messages:
             at = _state_of(message)
             latest = latest if at is None else at
-            hidden = _hidden(states[latest], seat)
+            truth = states[latest]
+            hidden = _hidden(truth, seat)
             if message["type"] == "update" and latest > 0:
                 # Cards that left a hidden place in this change (a discard) are now public.
                 hidden &= _hidden(states[latest - 1], seat)
+            sheet = message.get("sheet")
+            if sheet is not None:
+                # From the hand's end on, the cards left in hand are counted in the open.
+                if truth["phase"] not in ("hand_over", "match_over"):
+                    problems.append(f"{who} was sent the hands at {latest}, before the hand ended")
+                elif [sorted(h) for h in sheet["leftover"]] != [sorted(h) for h in truth["hands"]]:
+                    problems.append(f"{who}'s score sheet at {latest} is not the hands left")
+                else:
+                    hidden -= {card for hand in truth["hands"] for card in hand}
             named = set(CARD.findall(json.dumps(message))) - client.named
             leaked = named & hidden
-            who = "the spectator" if seat is None else f"seat {seat}"
             if leaked:
                 problems.append(f"{who} was sent {sorted(leaked)} in {message['type']} {latest}")
             view = message.get("view")
             if view is None:
                 continue
-            truth = states[latest]
             if seat is None and "hand" in view:
                 problems.append(f"the spectator was sent a hand at {latest}")
             if seat is not None and sorted(view["hand"]) != sorted(truth["hands"][seat]):

@@ -32,7 +32,8 @@ class GameSteps(Protocol):
 
     @property
     def state(self) -> State:
-        """The state before the action (``apply`` changes the working clone it is given)."""
+        """A copy of the state before the action (``apply`` changes the working clone it is
+        given; what a plugin does to this copy stays out of the game)."""
         ...
 
     def check_play(self, st: State, seat: int, action: Action) -> None:

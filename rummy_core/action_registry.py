@@ -2,7 +2,9 @@
 
 Every plugin's ``rummy_register_actions`` answer is checked (``ActionKind.problems``, no name
 taken twice) and kept with the plugin that gave it, so that a kind's code that raises or returns
-the wrong thing becomes a ``PluginError`` naming that plugin.
+the wrong thing becomes a ``PluginError`` naming that plugin. A kind's code is given the game's
+steps with ``state`` a copy (``StepsOnCopy``): what it does to ``game.state`` stays out of the
+game, whether it then fails or not (ruling A2).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pluggy
 from pydantic import BaseModel
 
 from rummy_core.action_kinds import ActionKind, GameSteps
-from rummy_core.actions import PluginAction
+from rummy_core.actions import Action, PluginAction
 from rummy_core.errors import PluginError, RuleError
 from rummy_core.events import Event
 from rummy_core.hookcall import only
@@ -22,6 +24,28 @@ from rummy_core.state import State
 
 T = TypeVar("T")
 REGISTER_ACTIONS = "rummy_register_actions"
+
+
+class StepsOnCopy:
+    """A game's public steps, with ``state`` a copy of the game's state."""
+
+    __slots__ = ("_game", "state")
+
+    def __init__(self, game: GameSteps) -> None:
+        self._game = game
+        self.state = game.state.clone()
+
+    def check_play(self, st: State, seat: int, action: Action) -> None:
+        """The game's ``check_play``."""
+        self._game.check_play(st, seat, action)
+
+    def discard_card(self, st: State, seat: int, card: int, events: list[Event]) -> None:
+        """The game's ``discard_card``."""
+        self._game.discard_card(st, seat, card, events)
+
+    def end_turn(self, st: State, seat: int, events: list[Event]) -> None:
+        """The game's ``end_turn``."""
+        self._game.end_turn(st, seat, events)
 
 
 class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
@@ -82,7 +106,8 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
     ) -> None:
         """Make a plugin's action on the working state (``RuleError`` refuses it)."""
         kind = self._by_class[type(action)]
-        result = self._guard(kind, "apply", kind.apply, game, state, seat, action, events)
+        steps = StepsOnCopy(game)
+        result = self._guard(kind, "apply", kind.apply, steps, state, seat, action, events)
         if result is not None:
             raise PluginError(
                 self._owners[kind.name],
@@ -94,7 +119,9 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
         """The plugins' actions worth checking for ``seat`` now, legal or not."""
         found: list[PluginAction] = []
         for kind in self._kinds.values():
-            actions = self._guard(kind, "candidates", lambda k=kind: list(k.candidates(game, seat)))
+            actions = self._guard(
+                kind, "candidates", _listed, kind.candidates, StepsOnCopy(game), seat
+            )
             wrong = [a for a in actions if not isinstance(a, kind.action)]
             if wrong:
                 raise PluginError(
@@ -155,3 +182,8 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
                 f"the {kind.name!r} action ({step})",
                 f"{type(exc).__name__}: {exc}",
             ) from exc
+
+
+def _listed(candidates: Callable[[GameSteps, int], Any], game: GameSteps, seat: int) -> list[Any]:
+    # Inside the guard: a generator's code runs only as it is listed.
+    return list(candidates(game, seat))

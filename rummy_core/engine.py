@@ -5,13 +5,17 @@ action works on a clone of the state, which replaces the state only when the act
 a refused action changes nothing (ruling A2). Chance comes from the game's seed alone: the deck of
 hand ``h`` is shuffled by ``Random(f"{seed}/{h}")``, so a seed and an action log replay a match
 exactly, on any machine.
+
+Hooks asked between actions (the draw sources a bot may try, an opening's minimum, the next
+dealer, a plugin action's candidates) are asked of a copy of the state (``Game.ask``): a plugin
+that changes the state it is given, and then fails or not, leaves the game as it was (A2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from random import Random
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from rummy_core.action_checks import check_action, check_seat
 from rummy_core.actions import (
@@ -54,6 +58,13 @@ from rummy_core.melds import (
     reorderable,
 )
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
+
+T = TypeVar("T")
+
+TURN_ACTION_CAP = 200
+"""The safety cap of actions in one turn (ruling A1): the action that reaches it, when the turn
+goes on after it, ends the hand, flagged capped. A plugin that refuses every discard would
+otherwise let a bot meld and take back for ever."""
 
 
 def refuse(code: str, message: str, **params: Any) -> IllegalAction:
@@ -100,6 +111,12 @@ class Game:
         """Every event of the current hand."""
         self._checked: tuple[State, int, Action, State, list[Event]] | None = None
         """The last action ``is_legal`` accepted, with its outcome, for ``apply`` to reuse."""
+        self._turn_actions = 0
+        """The actions made in the turn being played (A1's cap of actions per turn), which
+        ``_turn_of`` identifies; kept here, not in the state, so that a take-back gives no
+        actions back and a position stays what is on the table."""
+        self._turn_of = (0, 0)
+        """The hand number and turn count of the turn ``_turn_actions`` counts."""
 
     # -- starting ----------------------------------------------------------------------------
 
@@ -110,15 +127,16 @@ class Game:
         phase, the shuffled deck as its stock, for that seat's ``Cut``.
         """
         events: list[Event] = []
-        self.events = events
         cutter = self.hooks.cutter(state)
         if cutter is not None and cutter in self.choosers:
             state.stock = self._shuffled(state)[1]
             state.phase = CUT
             state.turn = cutter
             events.append(CutOffered(cutter, len(state.stock)))
-            return
-        self._deal_after_cut(state, None, events)
+        else:
+            self._deal_after_cut(state, None, events)
+        # Only once dealt: a plugin that fails the deal leaves the last hand's events.
+        self.events = events
 
     def _shuffled(self, state: State) -> tuple[Random, list[int]]:
         rng = Random(f"{state.seed}/{state.hand_number}")
@@ -174,12 +192,35 @@ class Game:
             raise refuse("hand_not_over", "The hand is still being played.")
         new = State(old.players, old.seed)
         new.scores = list(old.scores)
-        new.hand_history = old.hand_history
+        new.hand_history = [list(scores) for scores in old.hand_history]
         new.hand_number = old.hand_number + 1
-        new.dealer = self.hooks.next_dealer(old)
+        new.dealer = self.ask(self.hooks.next_dealer)
         self.deal(new)
         self.state = new
         return list(self.events)
+
+    # -- questions asked between actions ----------------------------------------------------
+
+    def ask(self, question: Callable[[State], T]) -> T:
+        """``question`` (a hook method, or a function that asks hooks) asked of a copy of the
+        state: whatever a plugin does to the state it is given stays out of the game (A2)."""
+        return question(self.state.clone())
+
+    def _copy_for(self, hook: str) -> State:
+        # The engine's own answers change nothing: the copy is for a plugin given the state.
+        return self.state.clone() if self.hooks.given_state(hook) else self.state
+
+    def draw_sources(self, seat: int) -> list[str]:
+        """The draw sources the rules open to ``seat`` now (``rummy_draw_sources``, on a copy)."""
+        return self.hooks.draw_sources(self._copy_for("rummy_draw_sources"), seat)
+
+    def opening_minimum(self, seat: int) -> int:
+        """The points ``seat``'s first lay-down must be worth (0: none), asked of a copy."""
+        return self.hooks.opening_minimum(self._copy_for("rummy_opening_minimum"), seat)
+
+    def min_hand_after_play(self, seat: int) -> int:
+        """How many cards ``seat`` must keep after a meld, lay-off or swap, asked of a copy."""
+        return self.hooks.min_hand_after_play(self._copy_for("rummy_min_hand_after_play"), seat)
 
     # -- the player to move ------------------------------------------------------------------
 
@@ -211,6 +252,8 @@ class Game:
             events = []
             new = self._run(old, seat, action, events)
         self._checked = None
+        self._turn_actions = self._counted(old, new)
+        self._turn_of = (new.hand_number, new.hand_turns)
         self.state = new
         self.log.append((seat, action))
         self.events.extend(events)
@@ -242,7 +285,16 @@ class Game:
         if isinstance(action, Cut) or old.phase == CUT:
             return self._cut(old, seat, action, events)
         if isinstance(action, TakeBack):
-            return self._take_back(old, seat, events)
+            new = self._take_back(old, seat, events)
+        else:
+            new = self._played_action(old, seat, action, events)
+        if self._counted(old, new) >= TURN_ACTION_CAP:
+            # The turn goes on after more actions than any turn needs (A1): end it and the hand.
+            new.turn_start = new.after_draw = None
+            self._end_hand(new, None, "capped", events)
+        return new
+
+    def _played_action(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
         handler = self._handlers.get(type(action))
         new = old.clone()
         if handler is not None:
@@ -260,6 +312,19 @@ class Game:
             new.turn_start = old.start_of_turn()
             new.after_draw = None if isinstance(action, Draw) else old.state_after_draw()
         return new
+
+    def _counted(self, old: State, new: State) -> int:
+        """The actions of the turn (A1's cap of actions per turn) once ``old`` has become
+        ``new``: one more in a turn that goes on, none in a new turn or once the hand is over."""
+        if (
+            new.hand_turns != old.hand_turns
+            or new.hand_number != old.hand_number
+            or new.phase not in (DRAW, PLAY)
+        ):
+            return 0
+        if self._turn_of != (old.hand_number, old.hand_turns):
+            return 1
+        return self._turn_actions + 1
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -564,7 +629,7 @@ class Game:
     def _take_back(self, old: State, seat: int, events: list[Event]) -> State:
         if old.phase != PLAY:
             raise refuse("nothing_to_take_back", "There is nothing to take back before you draw.")
-        scope = self.hooks.take_back(old, seat)
+        scope = self.hooks.take_back(old.clone(), seat)
         if scope == "draw" and old.drew is not None:
             start = old.start_of_turn()
             if start is None:

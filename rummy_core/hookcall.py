@@ -1,5 +1,5 @@
-"""Calling hooks: pluggy's own call, or a direct loop over the same implementations where that is
-the same thing.
+"""Calling hooks: pluggy's own call, or a direct call of the same implementations, written out
+once per hook, where that is the same thing.
 
 Simulations make millions of hook calls, and pluggy spends about as long on each call's machinery
 (its defaults, its checks, a copy of the implementations, a try block per wrapper) as a ruleset
@@ -15,18 +15,16 @@ plugin sets, that both ways give the same answers and the same errors.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from operator import itemgetter
 from types import ModuleType
 from typing import Any
 
 import pluggy
 
-Pick = Callable[[tuple[Any, ...]], tuple[Any, ...]]
-"""Picks an implementation's arguments out of the call's, in its order."""
-Step = tuple[Callable[..., Any], Pick | None]
-"""One implementation to call, and its pick (None: it takes all the arguments, in order)."""
-Plan = tuple[bool, tuple[Step, ...]]
-"""How to call one hook directly: whether it is ``firstresult``, then its steps in call order."""
+Step = tuple[Callable[..., Any], tuple[int, ...]]
+"""One implementation to call, and the positions of its arguments among the call's."""
+Plan = tuple[int, Callable[..., Any]]
+"""How to call one hook directly: how many arguments its spec takes, and the function that
+makes the call with them (for a decision answered by one implementation, that implementation)."""
 
 
 class PluginManager(pluggy.PluginManager):
@@ -99,21 +97,9 @@ class HookCalls:
         if self._pm.changes != self._seen:
             self._replan()
         plan = self._plans.get(name)
-        if plan is None or len(args) != len(self._argnames[name]):
+        if plan is None or len(args) != plan[0]:
             return getattr(self._pm.hook, name)(**self.keywords(name, args))
-        first, steps = plan
-        if first:
-            for function, pick in steps:
-                answer = function(*args) if pick is None else function(*pick(args))
-                if answer is not None:
-                    return answer
-            return None
-        results = []
-        for function, pick in steps:
-            answer = function(*args) if pick is None else function(*pick(args))
-            if answer is not None:
-                results.append(answer)
-        return results
+        return plan[1](*args)
 
     def direct(self, name: str) -> bool:
         """Whether ``name`` is called directly now (False: through ``pm.hook``)."""
@@ -154,21 +140,34 @@ def _plan(caller: pluggy.HookCaller) -> Plan | None:
     if any(impl.wrapper or impl.hookwrapper or impl.kwargnames for impl in impls):
         return None
     where = {arg: i for i, arg in enumerate(spec.argnames)}
-    steps: list[Step] = []
     # pluggy calls the implementations in the reverse of ``get_hookimpls()``.
-    for impl in reversed(impls):
-        picks = tuple(where[arg] for arg in impl.argnames)
-        steps.append((impl.function, None if picks == tuple(range(len(where))) else _pick(picks)))
-    return bool(spec.opts.get("firstresult")), tuple(steps)
+    steps = [(impl.function, tuple(where[a] for a in impl.argnames)) for impl in reversed(impls)]
+    arity = len(spec.argnames) + len(spec.kwargnames)
+    return arity, _compiled(bool(spec.opts.get("firstresult")), steps, arity)
 
 
-def _pick(picks: tuple[int, ...]) -> Pick:
-    if len(picks) > 1:
-        return itemgetter(*picks)
-    if picks:
-        index = picks[0]
-        return lambda args: (args[index],)
-    return lambda args: ()
+def _compiled(first: bool, steps: list[Step], arity: int) -> Callable[..., Any]:
+    """One function that makes the whole call, written out: each implementation called with its
+    own arguments in turn, then the first answer that is not None (``firstresult``) or every
+    such answer in a list, as pluggy gives them. Generated like ``dataclasses`` writes
+    ``__init__``: a loop over steps costs a call per argument pick on the hot path."""
+    if first and len(steps) == 1 and steps[0][1] == tuple(range(arity)):
+        # The usual decision: one implementation (the engine's default) taking every argument.
+        return steps[0][0]
+    params = ", ".join(f"a{i}" for i in range(arity))
+    lines = [f"def call({params}):"]
+    if not first:
+        lines.append("    found = []")
+    for n, (_, picks) in enumerate(steps):
+        lines.append(f"    answer = f{n}({', '.join(f'a{i}' for i in picks)})")
+        lines.append("    if answer is not None:")
+        lines.append("        return answer" if first else "        found.append(answer)")
+    lines.append("    return None" if first else "    return found")
+    space: dict[str, Any] = {f"f{n}": function for n, (function, _) in enumerate(steps)}
+    # The text holds only generated names and argument positions, never anything from a plugin.
+    exec("\n".join(lines), space)
+    made: Callable[..., Any] = space["call"]
+    return made
 
 
 def only(pm: pluggy.PluginManager, name: str, keep: Iterable[object]) -> pluggy.HookCaller:

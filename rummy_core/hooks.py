@@ -69,6 +69,8 @@ class Hooks:
         """The game's plugin manager: a plugin registered here later takes part from the next call;
         monitoring and tracing it sees every hook call."""
         self._calls = HookCalls(pm)
+        self._given_state: dict[str, bool] = {}
+        self._given_seen = -1
         # Asked once: the hot path reads these attributes instead of calling hooks.
         self.deck: list[int] = self._checked(
             "rummy_deck",
@@ -104,8 +106,28 @@ class Hooks:
         except Exception as exc:
             raise PluginError(self._blame(exc), name, f"{type(exc).__name__}: {exc}") from exc
 
+    def given_state(self, name: str) -> bool:
+        """Whether a plugin (not the engine's own defaults) implements ``name`` taking the
+        state: a question asked between actions then needs a copy for it to change (A2)."""
+        if self.pm.changes != self._given_seen:
+            self._given_seen = self.pm.changes
+            self._given_state.clear()
+        given = self._given_state.get(name)
+        if given is None:
+            given = self._given_state[name] = any(
+                "state" in impl.argnames and impl.plugin_name != ENGINE_DEFAULTS
+                for impl in getattr(self.pm.hook, name).get_hookimpls()
+            )
+        return given
+
     def _decide(self, name: str, kind: type[T], *args: Any) -> T:
-        result = self._call(name, *args)
+        # ``_call`` written out: the hot path makes millions of these calls.
+        try:
+            result = self._calls.call(name, *args)
+        except RuleError:
+            raise
+        except Exception as exc:
+            raise PluginError(self._blame(exc), name, f"{type(exc).__name__}: {exc}") from exc
         if type(result) is kind:
             # The usual answer, checked without building the checker below (hot path).
             return result
@@ -137,7 +159,13 @@ class Hooks:
 
     def _collect(self, name: str, *args: Any) -> list[Violation]:
         found: list[Violation] = []
-        for answer in self._call(name, *args):
+        try:
+            answers = self._calls.call(name, *args)
+        except RuleError:
+            raise
+        except Exception as exc:
+            raise PluginError(self._blame(exc), name, f"{type(exc).__name__}: {exc}") from exc
+        for answer in answers:
             if answer.__class__ is list and not answer:
                 continue
             if not _violations_ok(answer):

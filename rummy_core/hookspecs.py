@@ -15,7 +15,9 @@ Four kinds of hook, each with one aggregation rule stated in its docstring:
 
 Hooks receive the engine's working ``State`` (``rummy_core.state``). Validators and decisions must
 not change it; the hooks whose docstring says so (deal, draw, refill) change it and nothing else,
-and ``rummy_turn_ended`` may keep a plugin's own records in ``state.extra``.
+and ``rummy_turn_ended`` may keep a plugin's own records in ``state.extra``. The state is never
+the game's own: an action works on a copy it keeps only on success, and a hook asked between
+actions gets a copy of its own, so a plugin that changes it and fails changes nothing (A2).
 Hook implementations take any subset of the parameters, by name, and never give them defaults.
 """
 

@@ -8,8 +8,7 @@ lay-downs of two or three melds together.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 
 from rummy_core.actions import (
@@ -23,9 +22,9 @@ from rummy_core.actions import (
     Swap,
     TakeBack,
 )
-from rummy_core.cards import JOKER, card, rank_of
+from rummy_core.cards import CARD_CODES, JOKER, card, rank_of
 from rummy_core.engine import Game
-from rummy_core.meldrules import MeldRules
+from rummy_core.meldrules import MeldRules, RunShape
 from rummy_core.melds import RUN, readings
 from rummy_core.state import CUT, DRAW, PLAY
 
@@ -51,88 +50,116 @@ def action_candidates(game: Game, seat: int) -> list[Action]:
         # Ruling H12: anywhere, or any depth that leaves cards above and below.
         return [Cut(None), *(Cut(depth) for depth in range(1, len(st.stock)))]
     if st.phase == DRAW:
-        found = [Draw(s) for s in game.hooks.draw_sources(st, seat)]
+        found = [Draw(s) for s in game.draw_sources(seat)]
     else:
-        found = list(play_candidates(game, seat))
+        found = play_candidates(game, seat)
     if game.hooks.action_kinds:
         found.extend(game.hooks.action_kinds.candidates(game, seat))
     return found
 
 
-def play_candidates(game: Game, seat: int) -> Iterator[Action]:
+def play_candidates(game: Game, seat: int) -> list[Action]:
     """Plays worth checking in the play phase, unchecked: melds, lay-offs, swaps, discards."""
     st = game.state
     assert st.phase == PLAY
     hand = st.hands[seat]
     rules = game.hooks.meld_rules
-    if st.plays or st.drew is not None:
-        yield TakeBack()
+    found: list[Action] = [_TAKE_BACK] if st.plays or st.drew is not None else []
     melds = meld_candidates(hand, rules)
-    yield from (MeldDown((m,)) for m in melds)
-    if not st.opened(seat) and game.hooks.opening_minimum(st, seat) > 0:
-        yield from _combined(melds, hand)
-    wilds = rules.wilds | {JOKER}
-    distinct = sorted(set(hand))
-    for index, meld in enumerate(st.table):
-        extenders = _extenders(meld.kind, meld.reps)
-        for code in distinct:
-            if code not in wilds and code not in extenders:
+    found += [MeldDown((m,)) for m in melds]
+    if melds and not st.opened(seat) and game.opening_minimum(seat) > 0:
+        found += _combined(melds, hand)
+    held = set(hand)
+    distinct = sorted(held)
+    if st.table:
+        wilds = rules.wilds | {JOKER}
+        for index, meld in enumerate(st.table):
+            reps = meld.reps
+            extenders = _extenders(meld.kind, reps[0], reps[-1])
+            run = meld.kind == RUN
+            for code in distinct:
+                if code not in wilds and code not in extenders:
+                    continue
+                if run:
+                    found.append(LayOff(index, (code,), (None,), "low"))
+                    found.append(LayOff(index, (code,), (None,), "high"))
+                else:
+                    found.append(LayOff(index, (code,), (None,)))
+            if meld.cards == reps:
                 continue
-            if meld.kind == RUN:
-                yield LayOff(index, (code,), (None,), "low")
-                yield LayOff(index, (code,), (None,), "high")
-            else:
-                yield LayOff(index, (code,), (None,))
-        for c, r in zip(meld.cards, meld.reps, strict=True):
-            if c != r:
-                for code in set(hand):
-                    if code == r or (r < 0 and code != JOKER and rank_of(code) == -r):
-                        yield Swap(index, code, c)
-    for code in sorted(set(hand)):
-        yield Discard(code)
+            for c, r in zip(meld.cards, reps, strict=True):
+                if c != r:
+                    for code in held:
+                        if code == r or (r < 0 and code != JOKER and rank_of(code) == -r):
+                            found.append(Swap(index, code, c))
+    found += [_DISCARDS[code] for code in distinct]
+    return found
 
 
-def _extenders(kind: str, reps: tuple[int, ...]) -> frozenset[int]:
+_TAKE_BACK = TakeBack()
+_DISCARDS = tuple(Discard(code) for code in range(CARD_CODES))
+"""Actions are frozen values: the same few are shared instead of built for every candidate."""
+_EXTENDERS: dict[tuple[str, int, int], frozenset[int]] = {}
+"""Bounded by its keys: a kind and two card codes or ranks."""
+
+
+def _extenders(kind: str, first: int, last: int) -> frozenset[int]:
     """The natural cards that could possibly extend a meld (a quick filter before the engine):
-    any card of a set's rank, or the cards next to either end of a run."""
-    first = reps[0]
-    if kind != RUN:
-        rank_index = -first - 1 if first < 0 else first % 13
-        return frozenset(range(rank_index, 52, 13))
-    base = first - first % 13
-    return frozenset((base + (first % 13 - 1) % 13, base + (reps[-1] % 13 + 1) % 13))
+    any card of a set's rank, or the cards next to either end of a run (ends ``first``, ``last``
+    of its stand-ins). Memoised: there are only so many ends."""
+    key = (kind, first, last)
+    found = _EXTENDERS.get(key)
+    if found is None:
+        if kind != RUN:
+            rank_index = -first - 1 if first < 0 else first % 13
+            found = frozenset(range(rank_index, 52, 13))
+        else:
+            base = first - first % 13
+            found = frozenset((base + (first % 13 - 1) % 13, base + (last % 13 + 1) % 13))
+        _EXTENDERS[key] = found
+    return found
+
+
+_FIELD = 8
+"""Bits per card code in the card-count vectors of ``_combined`` (a count and a guard bit)."""
+_GUARD = sum(1 << (_FIELD * code + _FIELD - 1) for code in range(CARD_CODES))
+"""The top bit of every code's field: it survives a subtraction exactly when no count fell below
+zero (no card is needed more often than held)."""
+
+
+def _counts(cards: Iterable[int]) -> int:
+    vector = 0
+    for code in cards:
+        vector += 1 << _FIELD * code
+    return vector
 
 
 def _combined(melds: list[NewMeld], hand: Sequence[int]) -> Iterator[MeldDown]:
     """Lay-downs of 2 to ``MAX_COMBINED`` of ``melds`` the hand holds together, pairs first,
     each size in the order of ``itertools.combinations``."""
-    held: dict[int, int] = {}
-    for code in hand:
-        held[code] = held.get(code, 0) + 1
-    needs = [Counter(m.cards) for m in melds]
+    # The cards still free and each meld's needs as count vectors: one subtraction tells whether
+    # the hand holds a meld's cards besides those already taken.
+    held = _GUARD + _counts(hand)
+    needs = [_counts(m.cards) for m in melds]
     for size in range(2, MAX_COMBINED + 1):
         for group in _groups(needs, held, size, 0, ()):
             yield MeldDown(tuple(melds[i] for i in group))
 
 
 def _groups(
-    needs: list[Counter[int]], left: dict[int, int], size: int, start: int, chosen: tuple[int, ...]
+    needs: list[int], left: int, size: int, start: int, chosen: tuple[int, ...]
 ) -> Iterator[tuple[int, ...]]:
     # Depth first, taking each meld's cards out of ``left``: a pair that clashes is never
     # extended, where trying every combination costs C(n, 3) card counts.
     for index in range(start, len(needs)):
-        need = needs[index]
-        if any(left.get(code, 0) < n for code, n in need.items()):
+        rest = left - needs[index]
+        if rest & _GUARD != _GUARD:
             continue
         group = (*chosen, index)
         if len(group) == size:
             yield group
-            continue
-        for code, n in need.items():
-            left[code] -= n
-        yield from _groups(needs, left, size, index + 1, group)
-        for code, n in need.items():
-            left[code] += n
+        else:
+            yield from _groups(needs, rest, size, index + 1, group)
 
 
 def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
@@ -142,51 +169,109 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
     wilds alone are left out (they need the player's declaration), and so is any meld with wilds
     that reads more than one way.
     """
-    held = Counter(hand)
-    wild_cards = sorted(c for c in hand if c in rules.wilds or c == JOKER)
+    wilds = rules.wilds
+    held = 0
+    for code in hand:
+        held |= _BIT[code]
+    wild_cards = (
+        sorted(c for c in hand if c in wilds or c == JOKER) if held & _special(rules) else []
+    )
     # Each suit's ranks held, as 13 bits: most hands meld little, and the masks rule out the
     # ranks and suits with nothing to build before any candidate is.
-    masks = [0, 0, 0, 0]
-    for code in held:
-        if code < JOKER:
-            masks[code // 13] |= 1 << code % 13
-    found: dict[tuple[int, ...], NewMeld] = {}
+    masks = [held & 8191, held >> 13 & 8191, held >> 26 & 8191, held >> 39 & 8191]
+    found: dict[tuple[int, ...], None] = {}
     if rules.set is not None:
-        for cards in _set_candidates(held, masks, wild_cards, rules):
-            found.setdefault(cards, NewMeld.of(cards))
+        for cards in _set_candidates(masks, wild_cards, rules):
+            found.setdefault(cards)
     if rules.run is not None:
         for cards in _run_candidates(masks, wild_cards, rules):
-            found.setdefault(cards, NewMeld.of(cards))
+            found.setdefault(cards)
+    if not wild_cards:
+        return [NewMeld(cards, (None,) * len(cards)) for cards in found]
+    one_way = _one_way(rules)
+    special = set(wild_cards)
     return [
-        m
-        for m in found.values()
-        if not any(c in rules.wilds or c == JOKER for c in m.cards)
-        or len(readings(m.cards, m.declared, rules)) == 1
+        NewMeld(cards, (None,) * len(cards))
+        for cards in found
+        if special.isdisjoint(cards) or one_way(cards)
     ]
+
+
+_BIT = tuple(1 << code for code in range(CARD_CODES))
+_SPECIAL: dict[frozenset[int], int] = {}
+
+
+def _special(rules: MeldRules) -> int:
+    """The bits of the cards that may be wild under ``rules`` (the jokers always among them)."""
+    found = _SPECIAL.get(rules.wilds)
+    if found is None:
+        if len(_SPECIAL) >= 64:  # games of many rulesets in one process: bounded all the same
+            _SPECIAL.clear()
+        found = _SPECIAL[rules.wilds] = sum(_BIT[c] for c in rules.wilds) | _BIT[JOKER]
+    return found
+
+
+READINGS_LIMIT = 1 << 14
+"""Wild melds whose readings each rules' memo holds before it is cleared (bounded by size)."""
+_ONE_WAY: dict[MeldRules, Callable[[tuple[int, ...]], bool]] = {}
+
+
+def _one_way(rules: MeldRules) -> Callable[[tuple[int, ...]], bool]:
+    """Whether cards with nothing declared read as exactly one meld under ``rules``, memoised:
+    the same few wild melds come up turn after turn, and reading one costs tens of microseconds."""
+    found = _ONE_WAY.get(rules)
+    if found is not None:
+        return found
+    memo: dict[tuple[int, ...], bool] = {}
+
+    def one_way(cards: tuple[int, ...]) -> bool:
+        answer = memo.get(cards)
+        if answer is None:
+            if len(memo) >= READINGS_LIMIT:
+                memo.clear()
+            answer = memo[cards] = len(readings(cards, (None,) * len(cards), rules)) == 1
+        return answer
+
+    if len(_ONE_WAY) >= 64:  # games of many rulesets in one process: bounded all the same
+        _ONE_WAY.clear()
+    _ONE_WAY[rules] = one_way
+    return one_way
 
 
 def _wild_budget(rules: MeldRules, wild_cards: list[int]) -> int:
     return len(wild_cards) if rules.max_wilds is None else min(rules.max_wilds, len(wild_cards))
 
 
+def _held_in(masks: list[int], least: int) -> int:
+    """The rank bits held in at least ``least`` (1 to 4) of the four suits' masks."""
+    a, b, c, d = masks
+    if least <= 1:
+        return a | b | c | d
+    if least == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if least == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    return a & b & c & d if least == 4 else 0
+
+
 def _set_candidates(
-    held: Counter[int], masks: list[int], wild_cards: list[int], rules: MeldRules
+    masks: list[int], wild_cards: list[int], rules: MeldRules
 ) -> Iterator[tuple[int, ...]]:
     shape = rules.set
     assert shape is not None
     budget = _wild_budget(rules, wild_cards)
-    smallest = min(shape.sizes)
-    a, b, c, d = masks
-    for rank in range(1, 14):
-        suits = (
-            (a >> rank - 1 & 1) + (b >> rank - 1 & 1) + (c >> rank - 1 & 1) + (d >> rank - 1 & 1)
-        )
-        if not suits or suits + budget < smallest:
-            continue
-        naturals = [code for code in range(rank - 1, 52, 13) if code in held]  # card(rank, s)
+    sizes = sorted(shape.sizes)
+    # Only the ranks held in enough suits to reach the smallest set with the wilds there are.
+    ranks = _held_in(masks, max(1, sizes[0] - budget))
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        index = low.bit_length() - 1
+        rank = index + 1
+        naturals = [index + 13 * s for s in range(4) if masks[s] & low]  # card(rank, s)
         # A wild of this very rank is natural here (the four 2s), so it is not spent as a wild.
-        spare = [w for w in wild_cards if w == JOKER or rank_of(w) != rank]
-        for size in sorted(shape.sizes):
+        spare = [w for w in wild_cards if w == JOKER or rank_of(w) != rank] if budget else []
+        for size in sizes:
             for wilds in range(min(budget, len(spare), size - 1) + 1):
                 if size - wilds > len(naturals):
                     continue
@@ -207,39 +292,95 @@ def _run_candidates(
     shape = rules.run
     assert shape is not None
     budget = _wild_budget(rules, wild_cards)
-    last = 13 if shape.wrap else (14 if shape.ace_high else 13)
+    if not budget:
+        # Without wilds a suit's runs depend on its 13 rank bits alone: looked up, once worked out.
+        plain = _plain_runs(shape)
+        for suit in range(4):
+            ranks = masks[suit]
+            runs = plain[suit][ranks]
+            if runs is None:
+                runs = plain[suit][ranks] = tuple(_suit_runs(suit, ranks, [], 0, shape))
+            yield from runs
+        return
+    # With wilds, by the suit's rank bits and the wilds held: a hand changes a card a turn.
+    memo = _wild_runs(shape)
+    spare = tuple(wild_cards)
     for suit in range(4):
-        ranks = masks[suit]
-        if not ranks or ranks.bit_count() + budget < shape.min_len:
+        key = (suit, masks[suit], spare, budget)
+        known = memo.get(key)
+        if known is None:
+            if len(memo) >= WILD_RUNS_LIMIT:
+                memo.clear()
+            known = memo[key] = tuple(_suit_runs(suit, masks[suit], wild_cards, budget, shape))
+        yield from known
+
+
+_PLAIN_RUNS: dict[RunShape, tuple[list[tuple[tuple[int, ...], ...] | None], ...]] = {}
+
+
+def _plain_runs(shape: RunShape) -> tuple[list[tuple[tuple[int, ...], ...] | None], ...]:
+    """Per suit, the natural runs of each 13-bit rank mask under ``shape`` (None: not yet known)."""
+    found = _PLAIN_RUNS.get(shape)
+    if found is None:
+        if len(_PLAIN_RUNS) >= 16:  # games of many rulesets in one process: bounded all the same
+            _PLAIN_RUNS.clear()
+        found = _PLAIN_RUNS[shape] = tuple([None] * 8192 for _ in range(4))
+    return found
+
+
+WILD_RUNS_LIMIT = 1 << 14
+"""Entries each run shape's memo of runs with wilds holds before it is cleared."""
+_WILD_RUNS: dict[RunShape, dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]]]
+_WILD_RUNS = {}
+
+
+def _wild_runs(
+    shape: RunShape,
+) -> dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]]:
+    """The memo of one suit's runs with wilds under ``shape``: (suit, ranks, wilds, budget)."""
+    found = _WILD_RUNS.get(shape)
+    if found is None:
+        if len(_WILD_RUNS) >= 16:  # games of many rulesets in one process: bounded all the same
+            _WILD_RUNS.clear()
+        found = _WILD_RUNS[shape] = {}
+    return found
+
+
+def _suit_runs(
+    suit: int, ranks: int, wild_cards: list[int], budget: int, shape: RunShape
+) -> Iterator[tuple[int, ...]]:
+    """The runs of one suit: its ranks held as 13 bits, up to ``budget`` of ``wild_cards``."""
+    last = 13 if shape.wrap else (14 if shape.ace_high else 13)
+    if not ranks or ranks.bit_count() + budget < shape.min_len:
+        return
+    # Ordinals 1 (ace low) .. 14 (ace high); with wrap the ranks repeat round the corner:
+    # bit ``o`` of ``have`` is whether the card at ordinal ``o`` is held.
+    have = ranks << 1 | ranks << 14 | (ranks & 1) << 27
+    if not budget:
+        # Without wilds a run needs ``min_len`` cards in a row: most suits have none.
+        row = have if shape.wrap else have & (1 << last + 1) - 1
+        for _ in range(1, shape.min_len):
+            row &= row >> 1
+        if not row:
+            return
+    codes = _ORDINAL_CODES[suit]
+    first = 1 if shape.wrap or shape.ace_low else 2
+    for start in range(first, last + 1):
+        if not have >> start & 1 and not budget:
             continue
-        # Ordinals 1 (ace low) .. 14 (ace high); with wrap the ranks repeat round the corner:
-        # bit ``o`` of ``have`` is whether the card at ordinal ``o`` is held.
-        have = ranks << 1 | ranks << 14 | (ranks & 1) << 27
-        if not budget:
-            # Without wilds a run needs ``min_len`` cards in a row: most suits have none.
-            row = have if shape.wrap else have & (1 << last + 1) - 1
-            for _ in range(1, shape.min_len):
-                row &= row >> 1
-            if not row:
-                continue
-        codes = _ORDINAL_CODES[suit]
-        first = 1 if shape.wrap or shape.ace_low else 2
-        for start in range(first, last + 1):
-            if not have >> start & 1 and not budget:
-                continue
-            cards: list[int] = []
-            spare = list(wild_cards)
-            naturals = 0
-            for length in range(1, shape.max_len + 1):
-                ordinal = start + length - 1
-                if not shape.wrap and ordinal > last:
-                    break
-                if have >> ordinal & 1:
-                    cards.append(codes[ordinal])
-                    naturals += 1
-                elif spare and len(wild_cards) - len(spare) < budget:
-                    cards.append(spare.pop(0))
-                else:
-                    break
-                if length >= shape.min_len and naturals:
-                    yield tuple(cards)
+        cards: list[int] = []
+        spare = list(wild_cards)
+        naturals = 0
+        for length in range(1, shape.max_len + 1):
+            ordinal = start + length - 1
+            if not shape.wrap and ordinal > last:
+                break
+            if have >> ordinal & 1:
+                cards.append(codes[ordinal])
+                naturals += 1
+            elif spare and len(wild_cards) - len(spare) < budget:
+                cards.append(spare.pop(0))
+            else:
+                break
+            if length >= shape.min_len and naturals:
+                yield tuple(cards)

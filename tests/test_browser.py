@@ -7,14 +7,26 @@ Screenshots go to ``build/screenshots`` for a person to look at; they are not co
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from browser_helpers import (
+    DESKTOP,
+    PHONE,
+    card_button,
+    hand_cards,
+    needs_chromium,
+    open_seat,
+    select,
+    shoot,
+    state_id,
+    view,
+    wait_moved,
+    wait_my_turn,
+)
+from playwright.sync_api import Browser, Page, expect
 from server_helpers import Client, create_table, of_type, running_server
 
 from rummy_core.cards import card_name, parse_card
@@ -22,94 +34,13 @@ from rummy_core.meldrules import MeldRules
 from rummy_core.setup import new_game
 from rummy_core.tui.plays import held_melds
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
-DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 390, "height": 844}
-
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium: apt-get install chromium")
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=CHROMIUM)
-    yield browser
-    browser.close()
+pytestmark = needs_chromium
 
 
 @pytest.fixture
 def base(tmp_path: Path) -> Iterator[str]:
     with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}") as url:
         yield url
-
-
-def open_seat(browser: Browser, url: str, phone: bool = False) -> Page:
-    """A fresh browser context (its own storage) on a seat's link, connected and showing."""
-    context = browser.new_context(
-        viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone
-    )
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.goto(url)
-    expect(page.locator("#status")).to_have_text("connected")
-    page.wait_for_function("window.rummyTable.view !== null")
-    assert not problems, problems
-    return page
-
-
-def view(page: Page) -> dict[str, Any]:
-    data: dict[str, Any] = page.evaluate("window.rummyTable.view")
-    return data
-
-
-def state_id(page: Page) -> int:
-    value: int = page.evaluate("window.rummyTable.stateId")
-    return value
-
-
-def wait_moved(page: Page, before: int) -> None:
-    """Wait for the table to change; a refusal on the page is the failure's message."""
-    try:
-        page.wait_for_function(f"window.rummyTable.stateId > {before}", timeout=15000)
-    except PlaywrightTimeout:
-        raise AssertionError(f"nothing happened: {page.inner_text('#message')!r}") from None
-
-
-def wait_my_turn(page: Page) -> None:
-    page.wait_for_function(
-        "(() => { const s = window.rummyTable, v = s.view;"
-        " return v && ((v.turn === s.seat && v.open_actions.length > 0)"
-        " || v.phase === 'hand_over' || v.phase === 'match_over'); })()",
-        timeout=20000,
-    )
-
-
-def hand_cards(page: Page) -> list[str]:
-    """The hand in the order the page shows it."""
-    cards: list[str] = page.evaluate("window.rummyTable.order.map((i) => i.card)")
-    return cards
-
-
-def card_button(page: Page, card: str, nth: int = 0) -> Any:
-    return page.locator(f'#hand .card[data-card="{card}"]').nth(nth)
-
-
-def select(page: Page, cards: list[str]) -> None:
-    seen: dict[str, int] = {}
-    for card in cards:
-        card_button(page, card, seen.get(card, 0)).click()
-        seen[card] = seen.get(card, 0) + 1
-    page.wait_for_function(
-        "(() => { const s = window.rummyTable; return s.choices &&"
-        f" s.choices.cards.length === {len(cards)}; }})()"
-    )
 
 
 def rules_of(variant: str) -> MeldRules:
@@ -120,13 +51,6 @@ def a_held_meld(page: Page, rules: MeldRules) -> list[str] | None:
     hand = [parse_card(c) for c in view(page)["hand"]]
     melds = held_melds(hand, rules)
     return [card_name(c) for c in melds[0].cards] if melds else None
-
-
-def shoot(page: Page, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=path, full_page=True)
-    return path
 
 
 def play_turn_by_clicks(page: Page, rules: MeldRules) -> None:

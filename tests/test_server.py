@@ -63,7 +63,8 @@ def test_the_lobby_creates_lists_and_shows_tables(base: str) -> None:
     assert "hand" not in state["view"] and "drawn" not in state["view"]
     assert "seed" not in state["table"]
     page = httpx.get(f"{base}/")
-    assert page.status_code == 200 and "/api/tables" in page.text
+    assert page.status_code == 200 and "/static/lobby.js" in page.text
+    assert "/api/tables" in httpx.get(f"{base}/static/lobby.js").text
     assert "/static/table.js" in httpx.get(f"{base}/table/{table['id']}").text
     script = httpx.get(f"{base}/static/table.js")
     assert script.headers["content-type"].startswith("text/javascript")

@@ -67,6 +67,31 @@ def test_no_message_to_two_seats_or_a_spectator_holds_a_hidden_card(tmp_path: Pa
     assert problems == []
     counts = {seat: len(client.received) for seat, client in seats.items()}
     assert min(counts.values()) > changes and len(watcher.received) > changes
+    # The hand's end shows every hand left to everyone (they are counted in the open), and the
+    # check takes those cards as public from then on.
+    position = store_position(url, tid)
+    for client in [*seats.values(), watcher]:
+        last = client.received[-1] if client.received[-1]["type"] == "update" else None
+        ended = [m for m in client.received if m["type"] == "update" and m.get("sheet")]
+        assert ended and (last is None or last["sheet"] is not None)
+        sheet = ended[0]["sheet"]
+        assert any(e["type"] == "hand_ended" for e in ended[0]["events"])
+        assert [sorted(h) for h in sheet["leftover"]] == [sorted(h) for h in position["hands"]]
+        assert len(sheet["worth"]) == len(sheet["on_table"]) == 2
+        assert sheet["table_scores"] is False  # classic scores the others' cards
+    before_end = [m for c in seats.values() for m in c.received if m["type"] == "update"]
+    assert any(m.get("sheet") is None for m in before_end)
+    # A sheet that is not the hands as they were left frees no card: the other hand still leaks.
+    hands = position["hands"]
+    viewer = min((0, 1), key=lambda seat: len(hands[seat]))
+    other = 1 - viewer
+    ending = next(m for m in seats[viewer].received if m["type"] == "update" and m.get("sheet"))
+    forged = {**ending, "sheet": {"leftover": [hands[1], hands[0]]}}
+    store = Store(url)
+    problems = check_messages(store, TableRun(tid, [Received(viewer, [forged])]))
+    store.close()
+    assert any("is not the hands left" in p for p in problems)
+    assert any(f"seat {viewer} was sent" in p and hands[other][0] in p for p in problems)
     kinds = {m["type"] for c in seats.values() for m in c.received}
     assert {"welcome", "update", "table"} <= kinds
     drew = [
@@ -81,6 +106,15 @@ def test_no_message_to_two_seats_or_a_spectator_holds_a_hidden_card(tmp_path: Pa
     assert any(e["seat"] != seat and e["cards"] is None for seat, e in drew)
 
 
+def store_position(url: str, table_id: str) -> Message:
+    store = Store(url)
+    row = store.load(table_id)
+    store.close()
+    assert row is not None
+    position: Message = row.position
+    return position
+
+
 def test_the_check_finds_a_hand_sent_to_the_wrong_seat(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'leak.sqlite3'}"
     with running_server(url) as base:
@@ -93,6 +127,12 @@ def test_the_check_finds_a_hand_sent_to_the_wrong_seat(tmp_path: Path) -> None:
     assert check_messages(store, honest) == []
     swapped = TableRun(tid, [Received(0, [welcomes[1]]), Received(None, [welcomes[0]])])
     problems = check_messages(store, swapped)
-    store.close()
     assert any("seat 0 was sent" in p for p in problems)
     assert any("the spectator was sent a hand" in p for p in problems)
+    # A score sheet before the hand is over shows hands that are still hidden.
+    hands = store_position(url, tid)["hands"]
+    early = {**welcomes[0], "sheet": {"leftover": hands}}
+    problems = check_messages(store, TableRun(tid, [Received(0, [early])]))
+    assert any("before the hand ended" in p for p in problems)
+    assert any(p.startswith("seat 0 was sent") and hands[1][0] in p for p in problems)
+    store.close()

@@ -12,17 +12,22 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import sysconfig
+import time
 import venv
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import click
+import httpx
 import pytest
+from browser_helpers import CHROMIUM, new_page, shoot
 from install_helpers import builds_wheels_offline
+from playwright.sync_api import Browser, expect
 
 from rummy_core import __version__
 from rummy_core.cards import card_name
@@ -253,3 +258,58 @@ def test_a_new_house_rule_passes_its_own_tests(installed: Installed) -> None:
         installed.rummy, "check", "--without", "long-runs", folder / "rummy_hr_long_runs"
     )
     assert "fails as it should" in without and "1 passed, 0 failed" in without
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium: apt-get install chromium")
+def test_the_browser_table_is_served_from_the_wheel(installed: Installed, browser: Browser) -> None:
+    """``rummy serve`` from the installed wheel: the pages, styles and modules are its package
+    data, and a table made on its start page is played in Chromium."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    db = f"sqlite:///{installed.work / 'serve.sqlite3'}"
+    server = subprocess.Popen(
+        [installed.rummy, "serve", "--port", str(port), "--db", db],
+        cwd=installed.work,
+        env=installed.env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert server.poll() is None, server.stderr.read() if server.stderr else ""
+            try:
+                if httpx.get(f"{base}/api", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "rummy serve did not answer in 30 s"
+                time.sleep(0.1)
+        wheel = zipfile.ZipFile(installed.wheel)
+        for name in ("table.js", "cards.js", "words.js", "table.css", "lobby.js", "lobby.css"):
+            served = httpx.get(f"{base}/static/{name}", timeout=5)
+            assert served.status_code == 200
+            assert served.content == wheel.read(f"rummy_core/server/static/{name}")
+
+        page = new_page(browser)
+        outside: list[str] = []
+        page.on("request", lambda r: None if r.url.startswith(base) else outside.append(r.url))
+        page.goto(f"{base}/")
+        page.wait_for_function("window.rummyLobby?.ready === true")
+        page.click("#create-button")
+        link = page.locator("#links li input").first.input_value()
+        page.goto(link)
+        page.fill("#join-name", "Wheel")
+        page.click("#join-button")
+        expect(page.locator("#status")).to_have_text("connected")
+        page.wait_for_function("window.rummyTable.view !== null")
+        hand = page.evaluate("window.rummyTable.view.hand")
+        expect(page.locator("#hand .card")).to_have_count(len(hand))
+        felt = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert felt == "rgb(31, 93, 58)", "table.css did not load"
+        shoot(page, "wheel-classic-desktop")
+        assert outside == [], "the page fetched from outside the server"
+    finally:
+        server.terminate()
+        server.wait(20)

@@ -1,14 +1,21 @@
 """What a bot is, what it may ask the game, and the random bot (``registry`` names them all).
 
 A bot sees its own seat's view and nothing more: ``SeatHandle`` answers only questions whose
-answer a player at that seat could know (its view, the rules, whether an action is legal).
+answer a player at that seat could know (its view, the rules, whether an action of its own is
+legal), and holds no reference to the game: it holds a key the engine's side of this module
+looks the game up by, so nothing reachable from a handle (its attributes, and theirs) leads to
+another seat's hand or the stock. In one process nothing is sealed (the garbage collector lists
+every object): the handle keeps honest bots honest and keeps the game out of anything a bot
+stores, prints or pickles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import secrets
+import weakref
+from collections.abc import Callable, Sequence
 from random import Random
-from typing import Protocol
+from typing import Any, Protocol
 
 from rummy_core.actions import Action
 from rummy_core.engine import Game
@@ -19,64 +26,120 @@ from rummy_core.meldrules import MeldRules
 from rummy_core.moves import action_candidates, legal_actions
 from rummy_core.view import PlayerView, player_view
 
+_SEATS: dict[int, tuple[Callable[[], Game | None], int]] = {}
+"""Each handle's key: the game (weakly: a handle does not keep a game alive) and the seat."""
+_HANDLES = "_seat_handles"
+"""The game's attribute that keeps the handle of each seat (a handle cannot change, so one
+serves every decision)."""
+
+
+def _nothing() -> None:
+    return None
+
+
+_GONE: tuple[Callable[[], Game | None], int] = (_nothing, -1)
+"""What a key whose game is gone finds."""
+
+
+def _forgetting(key: int) -> Callable[[weakref.ref[Game]], None]:
+    """The callback that drops ``key`` once its game is gone."""
+
+    def forget(_: weakref.ref[Game]) -> None:
+        _SEATS.pop(key, None)
+
+    return forget
+
 
 class SeatHandle:
-    """One seat's window on a game: its view, the rules, and legality checks."""
+    """One seat's window on a game: its view, the rules, and checks of its own actions."""
 
-    __slots__ = ("_game", "seat")
+    __slots__ = ("_key", "card_values", "hooks", "rules", "seat")
 
-    def __init__(self, game: Game, seat: int) -> None:
-        self._game = game
-        self.seat = seat
+    _key: int
+    hooks: Hooks
+    """The game's rules, to play out sampled copies of the game (they hold no game state)."""
+    rules: MeldRules
+    """The game's meld rules."""
+    card_values: tuple[int, ...]
+    """Each card's value for scoring, indexed by card code."""
+    seat: int
+    """The seat this handle is for."""
+
+    def __new__(cls, game: Game, seat: int) -> SeatHandle:
+        """The handle of ``seat`` in ``game``, for the bot at that seat."""
+        attributes = vars(game)
+        handles: dict[int, SeatHandle] | None = attributes.get(_HANDLES)
+        if handles is None:
+            handles = attributes[_HANDLES] = {}
+        handle = handles.get(seat)
+        if handle is None:
+            handle = handles[seat] = object.__new__(cls)
+            # Random, so that no key is found from another by arithmetic.
+            key = secrets.randbits(63)
+            _SEATS[key] = (weakref.ref(game, _forgetting(key)), seat)
+            hooks = game.hooks
+            setattr_ = object.__setattr__
+            setattr_(handle, "_key", key)
+            setattr_(handle, "seat", seat)
+            setattr_(handle, "hooks", hooks)
+            setattr_(handle, "rules", hooks.meld_rules)
+            setattr_(handle, "card_values", hooks.card_values)
+        return handle
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a seat handle cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"SeatHandle(seat={self.seat})"
+
+    def _seat(self) -> tuple[Game, int]:
+        # The seat as the key says, not ``self.seat``: the key is what cannot be forged.
+        game, seat = _SEATS.get(self._key, _GONE)
+        found = game()
+        if found is None:
+            raise RuleError("game_gone", "The game this seat belonged to is over and gone.")
+        return found, seat
 
     @property
     def view(self) -> PlayerView:
         """What this seat sees now."""
-        return player_view(self._game.state, self.seat)
-
-    @property
-    def rules(self) -> MeldRules:
-        """The game's meld rules."""
-        return self._game.hooks.meld_rules
-
-    @property
-    def card_values(self) -> tuple[int, ...]:
-        """Each card's value for scoring, indexed by card code."""
-        return self._game.hooks.card_values
+        game, seat = self._seat()
+        return player_view(game.state, seat)
 
     @property
     def ruleset(self) -> str:
         """The name of the game's ruleset."""
-        return self._game.hooks.ruleset.name
-
-    @property
-    def hooks(self) -> Hooks:
-        """The game's rules, to play out sampled copies of the game (they hold no game state)."""
-        return self._game.hooks
+        return self.hooks.ruleset.name
 
     def draw_sources(self) -> list[str]:
         """Where this seat may draw from now."""
-        return self._game.hooks.draw_sources(self._game.state, self.seat)
+        game, seat = self._seat()
+        return game.draw_sources(seat)
 
     def opening_minimum(self) -> int:
         """The points this seat's first lay-down must be worth (0: none)."""
-        return self._game.hooks.opening_minimum(self._game.state, self.seat)
+        game, seat = self._seat()
+        return game.opening_minimum(seat)
 
     def min_hand_after_play(self) -> int:
         """How many cards this seat must keep after a meld, lay-off or swap."""
-        return self._game.hooks.min_hand_after_play(self._game.state, self.seat)
+        game, seat = self._seat()
+        return game.min_hand_after_play(seat)
 
     def is_legal(self, action: Action) -> bool:
         """Whether the game would accept ``action`` from this seat now."""
-        return self._game.is_legal(self.seat, action)
+        game, seat = self._seat()
+        return game.is_legal(seat, action)
 
     def candidates(self) -> list[Action]:
         """Actions worth checking now, legal or not (see ``rummy_core.moves``)."""
-        return action_candidates(self._game, self.seat)
+        game, seat = self._seat()
+        return action_candidates(game, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of this seat now."""
-        return legal_actions(self._game, self.seat)
+        game, seat = self._seat()
+        return legal_actions(game, seat)
 
 
 class Bot(Protocol):
@@ -93,6 +156,20 @@ class Bot(Protocol):
         ...
 
 
+def shuffle(rng: Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``, the same permutation from the same draws of ``rng`` (CPython's
+    Fisher-Yates over ``getrandbits``, which ``tests/test_bots.py`` holds it to), without a
+    method call per item: the random bot shuffles every candidate list it is given."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 class RandomBot:
     """A uniformly random legal action at every decision: the baseline."""
 
@@ -105,7 +182,7 @@ class RandomBot:
         # The first legal action of a shuffled candidate list is uniform over the legal ones,
         # and costs a few legality checks instead of one per candidate.
         candidates = seat.candidates()
-        self._rng.shuffle(candidates)
+        shuffle(self._rng, candidates)
         for action in candidates:
             if seat.is_legal(action):
                 return action

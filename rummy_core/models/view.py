@@ -122,7 +122,7 @@ def view_of(game: Game, seat: int) -> SeatView:
     open_actions = sorted({action.type for action in legal})
     # Only the sources a draw may be made from now: a cut card given back (ruling H7) is not.
     legal_draws = {action.source for action in legal if isinstance(action, Draw)}
-    sources = [s for s in game.hooks.draw_sources(game.state, seat) if s in legal_draws]
+    sources = [s for s in game.draw_sources(seat) if s in legal_draws]
     view = player_view(game.state, seat)
     return seat_view(view, game.hooks.ruleset.name, open_actions, sources)
 

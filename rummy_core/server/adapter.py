@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rummy_core.bots import Bot, SeatHandle, bot_names, make_bot
-from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
+from rummy_core.bots import Bot, SeatHandle, make_bot
+from rummy_core.cards import card_name
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event, seen_by
@@ -21,9 +21,11 @@ from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position
 from rummy_core.models.view import PublicView, SeatView, view_of
 from rummy_core.models.view import public_view as spectator_view
-from rummy_core.registry import find_ruleset, house_rules, rulesets
+from rummy_core.registry import find_ruleset
+from rummy_core.server.protocol import HandSheet
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
+from rummy_core.tui.sheet import table_credit
 
 __all__ = [
     "Bot",
@@ -34,11 +36,11 @@ __all__ = [
     "apply",
     "bot",
     "bot_action",
-    "catalogue",
     "current_seat",
     "events_for",
     "hand_number",
     "hand_over",
+    "hand_sheet",
     "match_over",
     "next_hand",
     "observe",
@@ -150,6 +152,35 @@ def public_view(game: Game) -> PublicView:
     return spectator_view(view_of(game, 0))
 
 
+def hand_sheet(game: Game) -> HandSheet | None:
+    """What the score sheet counts, once the hand is over (None while it is played).
+
+    The terminal game's sheet reads the same: the hands as they were left, the cards' values,
+    whose cards are on the table, and the rules' own answers on going out and opening.
+    """
+    st = game.state
+    if st.phase not in (HAND_OVER, MATCH_OVER):
+        return None
+    hooks = game.hooks
+    values = hooks.card_values
+    out = st.outcome.went_out if st.outcome else None
+    on_table = [table_credit(st, seat, values) for seat in range(st.players)]
+    # As the terminal game's running score asks: with every hand emptied, do the rules' own
+    # scores credit exactly the table's cards?
+    probe = st.clone()
+    probe.hands = [[] for _ in range(st.players)]
+    table_only = hooks.hand_scores(probe, None, "stock")
+    return HandSheet(
+        leftover=[[card_name(c) for c in hand] for hand in st.hands],
+        worth=[sum(values[c] for c in hand) for hand in st.hands],
+        on_table=on_table,
+        table_scores=any(on_table) and list(table_only) == on_table,
+        all_at_once=out is not None and hooks.hand_bonus(st, out),
+        face_down=st.discard_face_down,
+        opening=any(hooks.opening_minimum(st, seat) > 0 for seat in range(st.players)),
+    )
+
+
 def events_for(events: Sequence[Event], seat: int | None) -> list[EventModel]:
     """The events as ``seat`` may see them (None: a spectator, who sees no hand)."""
     return [event_model(event, seat) for event in events]
@@ -176,25 +207,3 @@ def observe(bots: Mapping[int, Bot], events: Sequence[Event]) -> None:
     """Show each bot the events as its seat may see them."""
     for seat, player in bots.items():
         player.observe([seen_by(event, seat) for event in events])
-
-
-def catalogue() -> dict[str, Any]:
-    """The installed rulesets (with their player counts), house rules and bots, for the lobby."""
-    return {
-        "rulesets": [
-            {
-                "name": name,
-                "min_players": cls.Options.min_players,
-                "max_players": cls.Options.max_players,
-            }
-            for name, cls in sorted(rulesets().items())
-        ],
-        "house_rules": [
-            {"name": name, "applies_to": list(cls.applies_to)}
-            for name, cls in sorted(house_rules().items())
-        ],
-        "bots": bot_names(),
-        # The strengths in players' words, as the terminal game's start screen offers them.
-        "levels": [{"level": level, "bot": bot} for level, bot in LEVELS.items()],
-        "default_level": DEFAULT_LEVEL,
-    }

@@ -11,6 +11,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from rummy_core import __version__
 from rummy_core.server import adapter
+from rummy_core.server.catalogue import catalogue
 from rummy_core.server.hub import Hub
 from rummy_core.server.protocol import (
     PROTOCOL,
@@ -77,7 +78,7 @@ async def table_page(request: Request) -> Response:
 
 async def api_root(request: Request) -> Response:
     """``GET /api``: the protocol, the program's version, and what tables can be made of."""
-    return JSONResponse({"protocol": PROTOCOL, "version": __version__, **adapter.catalogue()})
+    return JSONResponse({"protocol": PROTOCOL, "version": __version__, **catalogue()})
 
 
 async def _body(request: Request, model: type[M]) -> M | Response:

@@ -3,7 +3,9 @@
 One place, so that no message path can skip the view (boardgame.io's #1159 was one path that
 did): a seat gets its ``SeatView`` and the events as that seat may see them, a spectator the
 public view and the events as nobody's seat sees them. Refusals carry only the engine's code,
-message and params, which speak of the refused seat's own action.
+message and params, which speak of the refused seat's own action. Once a hand is over, a
+welcome or update also carries the hand's score sheet, the same for everyone: the cards left in
+every hand are counted in the open then.
 """
 
 from __future__ import annotations
@@ -38,7 +40,13 @@ def view_for(game: adapter.Game, seat: int | None) -> SeatView | PublicView:
 
 def welcome(table: TableInfo, game: adapter.Game, seat: int | None, state_id: int) -> Welcome:
     """The answer to a hello: the table, the seat and its view now."""
-    return Welcome(table=table, seat=seat, state_id=state_id, view=view_for(game, seat))
+    return Welcome(
+        table=table,
+        seat=seat,
+        state_id=state_id,
+        view=view_for(game, seat),
+        sheet=adapter.hand_sheet(game),
+    )
 
 
 def update(
@@ -46,7 +54,10 @@ def update(
 ) -> Update:
     """The events of one change and the new view, as ``seat`` may see them."""
     return Update(
-        state_id=state_id, events=adapter.events_for(events, seat), view=view_for(game, seat)
+        state_id=state_id,
+        events=adapter.events_for(events, seat),
+        view=view_for(game, seat),
+        sheet=adapter.hand_sheet(game),
     )
 
 

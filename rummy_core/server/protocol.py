@@ -28,6 +28,28 @@ class _Message(BaseModel):
 # -- tables ------------------------------------------------------------------------------------
 
 
+class HandSheet(_Message):
+    """What a score sheet counts once a hand is over, for everyone at the table.
+
+    The cards left in each hand are counted in the open, so from the hand's end on they are
+    public; before it no message holds them.
+    """
+
+    leftover: list[list[str]] = Field(description="Each seat's cards left in hand.")
+    worth: list[int] = Field(description="What each seat's leftover cards are worth.")
+    on_table: list[int] = Field(
+        description="What the cards each seat put on the table are worth (Riverside scores them)."
+    )
+    table_scores: bool = Field(
+        description="The rules score each card on the table for whoever put it down (R11)."
+    )
+    all_at_once: bool = Field(
+        description="Whoever went out did it in one go (classic's doubled rummy, Hungarian's -20)."
+    )
+    face_down: bool = Field(description="The hand was closed with a face-down discard (R10).")
+    opening: bool = Field(description="The rules ask for an opening (who never opened pays).")
+
+
 class SeatInfo(_Message):
     """One seat of a table: who plays it, and whether they are here."""
 
@@ -115,6 +137,7 @@ class Welcome(_Message):
     seat: int | None
     state_id: int
     view: SeatView | PublicView
+    sheet: HandSheet | None = Field(None, description="Once the hand is over; null before.")
 
 
 class Update(_Message):
@@ -125,6 +148,7 @@ class Update(_Message):
     state_id: int
     events: list[AnyEventModel]
     view: SeatView | PublicView
+    sheet: HandSheet | None = Field(None, description="Once the hand is over; null before.")
 
 
 class Refused(_Message):

@@ -50,7 +50,7 @@ def players_text(s: Session) -> Text:
     cards in hand, and whether they have opened where an opening is needed."""
     st = s.game.state
     view = s.view
-    opening = s.game.hooks.opening_minimum(st, s.human) > 0
+    opening = s.game.opening_minimum(s.human) > 0
     leaders = set(s.leaders()) if any(st.scores) else set()
     running = s.running_scores()
     text = Text()

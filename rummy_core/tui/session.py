@@ -238,7 +238,7 @@ class Session:
         st = self.game.state
         if not self.my_turn or st.phase != DRAW:
             return []
-        return self.game.hooks.draw_sources(st, self.human)
+        return self.game.draw_sources(self.human)
 
     def low_score_wins(self) -> bool:
         """Whether the lowest total leads, asked of the ruleset's own rule for ending a match.

@@ -37,8 +37,8 @@ def reasons(s: Session) -> list[str]:
     points = list(outcome.hand_scores) if outcome else [0] * st.players
     out = outcome.went_out if outcome else None
     left = [sum(values[c] for c in hand) for hand in st.hands]
-    opening = any(hooks.opening_minimum(st, seat) > 0 for seat in range(st.players))
-    bonus = out is not None and hooks.hand_bonus(st, out)
+    opening = any(s.game.opening_minimum(seat) > 0 for seat in range(st.players))
+    bonus = out is not None and s.game.ask(lambda copy: hooks.hand_bonus(copy, out))
     found = []
     for seat, name in enumerate(s.names):
         p, v = points[seat], left[seat]

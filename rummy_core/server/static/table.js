@@ -6,12 +6,16 @@ import { describeEvent, explainScores } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
-const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const link = new URLSearchParams(location.hash.slice(1));
+const token = link.get("token");
+const linkSeat = link.has("seat") ? Number(link.get("seat")) : null;
+// Once joined, a reload in the same tab goes straight back to the table.
+const joinedKey = `rummy-joined:${tableId}:${token}`;
 
 const s = {
   ws: null, seat: null, table: null, view: null, stateId: null,
   order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
-  choices: null, waiting: new Map(), openedBefore: null, sheetFor: null, lastLog: [],
+  choices: null, waiting: new Map(), sheet: null, sheetFor: null, levels: [],
 };
 
 // -- talking to the server -------------------------------------------------------------------
@@ -33,8 +37,9 @@ function connect() {
   s.ws.onopen = () => send({ type: "hello", protocol: 1, token, name: localStorage.getItem("rummy-name") });
   s.ws.onmessage = (message) => receive(JSON.parse(message.data));
   s.ws.onclose = (event) => {
-    $("status").textContent = event.code === 4409 ? "this seat was opened elsewhere"
-      : event.code === 4410 ? "a bot now plays this seat" : "disconnected, reconnecting…";
+    const why = { 4403: "this link is not a seat of this table", 4404: "there is no such table",
+      4409: "this seat was opened elsewhere", 4410: "a bot now plays this seat" };
+    $("status").textContent = why[event.code] ?? "disconnected, reconnecting…";
     if (event.code < 4400) setTimeout(connect, 1500);
   };
 }
@@ -50,10 +55,9 @@ function receive(data) {
   if (data.type === "welcome" || data.type === "update") {
     if (data.type === "update") {
       for (const event of data.events) addLog(describeEvent(event, names(), s.seat));
-      const ended = data.events.find((e) => e.type === "hand_ended");
-      if (ended) s.endedWith = { event: ended, opened: s.openedBefore };
     }
     s.stateId = data.state_id;
+    s.sheet = data.sheet ?? null;
     setView(data.view);
     return;
   }
@@ -72,7 +76,6 @@ function receive(data) {
 
 function setView(view) {
   const before = s.view;
-  s.openedBefore = before?.opened ?? null;
   s.view = view;
   const hand = view.hand ?? [];
   const changed = !before || (before.hand ?? []).join(" ") !== hand.join(" ");
@@ -114,8 +117,14 @@ function names() {
     if (i === s.seat) return "You";
     const seat = seats[i];
     if (!seat) return `Seat ${i + 1}`;
-    return seat.kind === "bot" ? `${seat.bot} bot (${i + 1})` : seat.name || `Seat ${i + 1}`;
+    return seat.kind === "bot" ? `${botName(seat.bot)} (${i + 1})` : seat.name || `Seat ${i + 1}`;
   });
+}
+
+/** A bot by its level in players' words ("easy bot"), or by its name if it has none. */
+function botName(bot) {
+  const level = s.levels.find((l) => l.bot === bot);
+  return `${level ? level.level : bot} bot`;
 }
 
 function say(text, problem = false) {
@@ -190,7 +199,12 @@ function choose(title, plays) {
   $("chooser-options").replaceChildren(...plays.map((p) => {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = p.label;
+    // A lay-down of several melds reads meld by meld; the melds a wild is in stand out.
+    for (const part of p.label.split("   ")) {
+      const meld = document.createElement(part.includes("=") ? "strong" : "span");
+      meld.textContent = part;
+      b.append(meld);
+    }
     b.onclick = () => { $("chooser").close(); act(p.action); };
     return b;
   }));
@@ -339,7 +353,7 @@ function render() {
     li.append(`${name}: `);
     const b = document.createElement("span");
     b.className = "count";
-    b.textContent = `${v.hand_sizes[i]} cards`;
+    b.textContent = `${v.hand_sizes[i]} card${v.hand_sizes[i] === 1 ? "" : "s"}`;
     li.append(b, v.opened[i] ? " · opened" : " · not opened", ` · ${v.scores[i]} pts`);
     return li;
   }));
@@ -471,31 +485,77 @@ function renderScores(v, who) {
 
 function renderSheet(v, who) {
   const over = v.phase === "hand_over" || v.phase === "match_over";
-  const sheet = $("sheet");
-  if (!over) { if (sheet.open) sheet.close(); return; }
+  const dialog = $("sheet");
+  if (!over || !s.sheet) { if (dialog.open) dialog.close(); return; }
   const key = `${v.hand_number}:${v.phase}`;
   if (s.sheetFor === key) return;
   s.sheetFor = key;
+  const sheet = s.sheet;
   const out = v.outcome ?? {};
   $("sheet-title").textContent = v.phase === "match_over" ? `The match is over: ${v.winners.map((w) => who[w]).join(" and ")} won`
     : `Hand ${v.hand_number} is over`;
+  const cell = (tag, ...content) => { const el = document.createElement(tag); el.append(...content); return el; };
+  const head = cell("tr", ...["Player", "Left in hand", "Worth", "This hand", "Total"].map((t) => cell("th", t)));
   const rows = who.map((name, i) => {
-    const tr = document.createElement("tr");
-    const left = i === s.seat ? (v.hand.length ? v.hand.map(label).join(" ") : "none") : `${v.hand_sizes[i]} cards`;
-    for (const text of [name, left, String(out.hand_scores?.[i] ?? ""), String(v.scores[i])]) {
-      const td = document.createElement("td"); td.textContent = text; tr.append(td);
-    }
-    return tr;
+    const left = sheet.leftover[i];
+    const cards = Object.assign(cell("span", ...sorted(left, false).map((c) => cardElement(c))), { className: "cards" });
+    const hand = cell("td", left.length ? cards : "none");
+    hand.className = "left";
+    hand.setAttribute("aria-label", left.length ? left.map(label).join(" ") : "none");
+    return cell("tr", cell("td", name), hand, cell("td", String(sheet.worth[i])),
+      cell("td", String(out.hand_scores?.[i] ?? "")), cell("td", String(v.scores[i])));
   });
-  const head = document.createElement("tr");
-  for (const text of ["Player", "Left in hand", "This hand", "Total"]) {
-    const th = document.createElement("th"); th.textContent = text; head.append(th);
-  }
   $("sheet-table").replaceChildren(head, ...rows);
-  $("sheet-why").textContent = explainScores(v, out, who, s.endedWith?.opened ?? null);
+  $("sheet-why").replaceChildren(...explainScores(v, out, sheet, who).map((line) => cell("li", line)));
   $("next-hand").hidden = v.phase === "match_over" || s.seat === null;
-  if (!sheet.open) sheet.showModal();
+  if (!dialog.open) dialog.showModal();
 }
+
+// -- joining by a seat's link: the table, the seat, a name ------------------------------------
+
+async function showJoin() {
+  $("main").hidden = true;
+  $("join").hidden = false;
+  $("status").textContent = "not joined yet";
+  $("join-name").value = localStorage.getItem("rummy-name") ?? "";
+  const answer = await fetch(`/api/tables/${tableId}`);
+  const data = await answer.json();
+  if (!answer.ok) {
+    $("join-problem").textContent = data.message;
+    $("join-form").hidden = true;
+    return;
+  }
+  const { table, view } = data;
+  const turn = table.turn === null ? table.phase.replace("_", " ") : `seat ${table.turn + 1} to play`;
+  $("join-table").textContent = `${table.variant}, ${table.players} players · hand ${table.hand_number} · ${turn}.`;
+  $("join-seats").replaceChildren(...table.seats.map((seat) => {
+    const li = document.createElement("li");
+    const who = seat.kind === "bot" ? botName(seat.bot) : seat.name ?? (seat.claimed ? "someone" : "free");
+    li.textContent = `${who}${seat.kind === "human" && seat.connected ? " (here)" : ""} · ${view.scores[seat.seat]} pts${seat.seat === linkSeat ? " · your seat" : ""}`;
+    if (seat.seat === linkSeat) li.className = "this";
+    return li;
+  }));
+  const mine = table.seats[linkSeat];
+  if (mine?.kind === "bot") {
+    const watch = Object.assign(document.createElement("a"), { href: `/table/${tableId}`, textContent: "watch the table" });
+    $("join-seat").replaceChildren(`A bot plays seat ${linkSeat + 1} now, so this link no longer seats you. You can `, watch, ".");
+    $("join-form").hidden = true;
+    return;
+  }
+  $("join-seat").textContent = linkSeat === null ? "This link is for a seat at this table."
+    : `This link is for seat ${linkSeat + 1}.${mine?.connected ? " Someone is playing it now: joining here takes it over." : ""}`;
+  $("join-name").focus();
+}
+
+$("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("join-name").value.trim();
+  if (name) localStorage.setItem("rummy-name", name); else localStorage.removeItem("rummy-name");
+  sessionStorage.setItem(joinedKey, "1");
+  $("join").hidden = true;
+  $("main").hidden = false;
+  connect();
+});
 
 // -- wiring ----------------------------------------------------------------------------------
 
@@ -519,4 +579,6 @@ $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
 document.addEventListener("keydown", onKey);
 window.rummyTable = s; // for the browser tests and for a curious player's console
-connect();
+// The bots' levels first, to name them as the lobby does (the table plays on without them).
+const levels = fetch("/api").then((r) => r.json()).then((info) => { s.levels = info.levels; }).catch(() => {});
+levels.finally(token && !sessionStorage.getItem(joinedKey) ? showJoin : connect);

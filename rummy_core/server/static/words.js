@@ -27,29 +27,31 @@ export function describeEvent(e, who, seat) {
   }
 }
 
-/** Why the hand's points are what they are, from the outcome and what the table showed. */
-export function explainScores(v, out, who, openedBefore) {
-  const scores = out.hand_scores ?? [];
-  const winner = out.went_out;
+/** Why each seat's points are what they are, a sentence a seat, read off the numbers and the
+ * sheet's counting as the terminal game's sheet does (no ruleset is named here). */
+export function explainScores(v, out, sheet, who) {
+  const points = out.hand_scores ?? [];
+  const winner = out.went_out ?? null;
+  const { worth, on_table: credit } = sheet;
   const lines = [];
-  if (winner === null || winner === undefined) {
-    lines.push(out.reason === "stock" ? "The stock ran out, so nobody went out." : "Nobody went out.");
-  } else {
-    lines.push(`${who[winner]} went out.`);
-  }
-  if (v.ruleset === "classic" && winner !== null && winner !== undefined) {
-    const rummy = openedBefore && openedBefore[winner] === false;
-    lines.push(`The others' cards count for the winner: ${scores[winner]} points${rummy ? ", doubled for a rummy (out in one go, with nothing melded before)" : ""}.`);
-  }
-  if (v.ruleset === "hungarian") {
-    if (winner !== null && winner !== undefined) {
-      lines.push(scores[winner] === -20 ? `${who[winner]} went out in one turn: -20.` : `${who[winner]} went out: ${scores[winner]}.`);
-    }
-    v.opened.forEach((opened, i) => { if (!opened && i !== winner) lines.push(`${who[i]} never opened: 100 points.`); });
-    lines.push("Everyone else counts the cards left in hand; the lowest total wins the match.");
-  }
-  if (v.ruleset === "riverside") {
-    lines.push("Every card counts for whoever put it down, and each card left in hand counts against its holder. The face-down closing card counts for nobody.");
-  }
-  return lines.join(" ");
+  if (winner === null) lines.push(out.reason === "stock" ? "The stock ran out: nobody went out." : "Nobody went out.");
+  who.forEach((name, seat) => {
+    const p = points[seat] ?? 0, left = worth[seat], others = worth.reduce((a, b) => a + b, 0) - left;
+    let why;
+    if (seat === winner) {
+      let how = sheet.all_at_once ? "went out all at once" : "went out";
+      if (sheet.face_down) how += ", closing with a face-down discard that counts for nobody";
+      if (sheet.table_scores && p === credit[seat] - left) why = `${how}: ${credit[seat]} on the table`;
+      else if (others && p === 2 * others) why = `${how}: the others' cards, ${others}, doubled`;
+      else if (others && p === others) why = `${how}: the others' cards, ${others}`;
+      else why = `${how}: ${p} points`;
+    } else if (sheet.opening && !v.opened[seat] && ![left, -left, 0].includes(p)) why = `never opened: ${p} points`;
+    else if (credit[seat] && p === credit[seat] - left) why = `${credit[seat]} on the table, less ${left} in hand`;
+    else if (p === left) why = `the cards left in hand, ${left}`;
+    else if (left && p === -left) why = `the cards left in hand count against them: ${p}`;
+    else if (p === 0 && winner !== null) why = `scores nothing: the points go to ${who[winner]}`;
+    else why = `${p} points`;
+    lines.push(`${name}: ${why}.`);
+  });
+  return lines;
 }

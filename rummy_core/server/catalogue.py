@@ -1,0 +1,84 @@
+"""What tables can be made of, for the lobby's start page: the installed rulesets and house rules
+with their summaries and options (each with its description, as ``rummy rulesets`` and
+``rummy house-rules`` list them), and the bots by level.
+
+Each option comes with what a form needs to ask for it: its kind (``integer``, ``boolean``,
+``string``), its choices, its least value and whether it may be null. An option a variant string
+cannot set (a table of values, such as Riverside's ``card_values``) and the player count (the
+seats decide it) are left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from rummy_core.bots import bot_names
+from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
+from rummy_core.options import BaseOptions
+from rummy_core.registry import house_rules, rulesets
+
+SCALARS = ("integer", "boolean", "string")
+"""The kinds of option a variant string can set (``name:option=value``)."""
+
+
+def form_options(options: type[BaseModel]) -> list[dict[str, Any]]:
+    """The options of a ruleset or house rule a start page can offer: its own first, then those
+    every ruleset shares."""
+    found = []
+    fields = options.model_json_schema().get("properties", {})
+    for name in sorted(fields, key=lambda n: n in BaseOptions.model_fields):
+        field = fields[name]
+        if name == "players":
+            continue
+        kinds = [field, *field.get("anyOf", [])]
+        types = {k.get("type") for k in kinds}
+        kind = next((t for t in SCALARS if t in types), None)
+        if kind is None:
+            continue
+        choices = next((k["enum"] for k in kinds if "enum" in k), None)
+        least = next((k["minimum"] for k in kinds if "minimum" in k), None)
+        found.append(
+            {
+                "name": name,
+                "kind": kind,
+                "default": field.get("default"),
+                "description": field.get("description", ""),
+                "nullable": "null" in types,
+                "choices": choices,
+                "minimum": least,
+            }
+        )
+    return found
+
+
+def catalogue() -> dict[str, Any]:
+    """The installed rulesets (player counts, summary, options), house rules (summary, what they
+    apply to and conflict with, options) and bots, with the levels in players' words."""
+    return {
+        "rulesets": [
+            {
+                "name": name,
+                "summary": cls.summary,
+                "min_players": cls.Options.min_players,
+                "max_players": cls.Options.max_players,
+                "options": form_options(cls.Options),
+            }
+            for name, cls in sorted(rulesets().items())
+        ],
+        "house_rules": [
+            {
+                "name": name,
+                "summary": cls.summary,
+                "applies_to": list(cls.applies_to),
+                "conflicts_with": list(cls.conflicts_with),
+                "options": form_options(cls.Options),
+            }
+            for name, cls in sorted(house_rules().items())
+        ],
+        "bots": bot_names(),
+        # The strengths in players' words, as the terminal game's start screen offers them.
+        "levels": [{"level": level, "bot": bot} for level, bot in LEVELS.items()],
+        "default_level": DEFAULT_LEVEL,
+    }

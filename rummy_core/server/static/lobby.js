@@ -1,0 +1,222 @@
+// The lobby's start page: a table is made of a ruleset, its options and house rules (each with
+// its description, from the installed plugins as GET /api lists them), and a person or a bot
+// for each seat. The form writes the variant string `rummy play --ruleset` takes; the server
+// checks it, and its refusal is shown in its own words.
+const $ = (id) => document.getElementById(id);
+const form = $("create");
+let info = null;
+
+// -- options: one input per option, and the option=value text it stands for ----------------------
+
+function optionInput(option, prefix) {
+  const box = document.createElement("div");
+  box.className = "option";
+  const label = document.createElement("label");
+  label.className = "line";
+  const id = `${prefix}-${option.name}`;
+  label.htmlFor = id;
+  label.textContent = option.name.replaceAll("_", " ");
+  let input;
+  if (option.kind === "boolean") {
+    input = Object.assign(document.createElement("input"), { type: "checkbox", checked: option.default === true });
+  } else if (option.choices) {
+    input = document.createElement("select");
+    for (const choice of option.choices) input.add(new Option(choice, choice));
+    input.value = option.default;
+  } else {
+    input = Object.assign(document.createElement("input"), { type: option.kind === "integer" ? "number" : "text" });
+    if (option.minimum !== null) input.min = option.minimum;
+    input.value = option.default ?? "";
+    if (option.nullable) input.placeholder = "none";
+  }
+  input.id = id;
+  input.dataset.option = option.name;
+  input.addEventListener("input", showVariant);
+  input.addEventListener("change", showVariant);
+  label.append(" ", input);
+  const text = document.createElement("p");
+  text.className = "description";
+  text.textContent = option.description + (option.nullable ? " Leave it empty for none." : "");
+  box.append(label, text);
+  box.option = option;
+  return box;
+}
+
+/** The options of one box that differ from their defaults, as "name=value,..." (or ""). */
+function optionText(box) {
+  const parts = [];
+  for (const el of box.querySelectorAll(":scope > .option")) {
+    const { option } = el;
+    const input = el.querySelector("[data-option]");
+    let value;
+    if (option.kind === "boolean") value = input.checked;
+    else if (input.value.trim() === "") value = option.nullable ? null : option.default;
+    else value = option.kind === "integer" ? Number(input.value) : input.value.trim();
+    if (value === option.default) continue;
+    parts.push(`${option.name}=${value === null ? "none" : value}`);
+  }
+  return parts.join(",");
+}
+
+function ruleset() { return info.rulesets.find((r) => r.name === form.ruleset.value); }
+
+function showRuleset() {
+  const r = ruleset();
+  $("ruleset-summary").textContent = r.summary;
+  $("options").replaceChildren(...r.options.map((o) => optionInput(o, r.name)));
+  const rules = info.house_rules.filter((h) => h.applies_to.length === 0 || h.applies_to.includes(r.name));
+  $("house-rules").replaceChildren(...(rules.length ? rules.map(houseRule) : [Object.assign(document.createElement("p"), { className: "hint", textContent: "None is installed for this game." })]));
+  const count = $("seat-count");
+  count.min = r.min_players;
+  count.max = r.max_players;
+  count.value = Math.min(r.max_players, Math.max(r.min_players, Number(count.value)));
+  seatKinds();
+  showVariant();
+}
+
+function houseRule(rule) {
+  const box = document.createElement("div");
+  box.className = "rule";
+  box.dataset.rule = rule.name;
+  const label = document.createElement("label");
+  const check = Object.assign(document.createElement("input"), { type: "checkbox", name: `rule-${rule.name}` });
+  const text = document.createElement("span");
+  const name = document.createElement("b");
+  name.textContent = rule.name;
+  const summary = document.createElement("span");
+  summary.className = "description";
+  summary.textContent = rule.summary + (rule.conflicts_with.length ? ` Not with ${rule.conflicts_with.join(", ")}.` : "");
+  text.append(name, summary);
+  label.append(check, text);
+  const options = document.createElement("div");
+  options.className = "options";
+  options.hidden = true;
+  options.append(...rule.options.map((o) => optionInput(o, rule.name)));
+  check.addEventListener("change", () => { options.hidden = !check.checked || !rule.options.length; showVariant(); });
+  box.append(label, options);
+  return box;
+}
+
+function variantText() {
+  const r = ruleset();
+  const own = optionText($("options"));
+  const parts = [own ? `${r.name}:${own}` : r.name];
+  for (const box of $("house-rules").querySelectorAll(".rule")) {
+    if (!box.querySelector("input[type=checkbox]").checked) continue;
+    const opts = optionText(box.querySelector(".options"));
+    parts.push(opts ? `${box.dataset.rule}:${opts}` : box.dataset.rule);
+  }
+  return parts.join("+");
+}
+
+function showVariant() { $("variant-text").textContent = variantText(); }
+
+// -- seats -------------------------------------------------------------------------------------
+
+function seatKinds() {
+  const box = $("seat-kinds");
+  const count = Number($("seat-count").value);
+  const kept = [...box.querySelectorAll("select")].map((s) => s.value);
+  const normal = (info.levels.find((l) => l.level === info.default_level) ?? {}).bot ?? "person";
+  box.replaceChildren();
+  for (let i = 0; i < count; i++) {
+    const label = document.createElement("label");
+    label.className = "line";
+    label.textContent = `Seat ${i + 1}`;
+    const select = document.createElement("select");
+    select.name = `seat-${i}`;
+    select.add(new Option("a person", "person"));
+    // The levels first, in players' words, then any other installed bot by its name.
+    for (const l of info.levels) select.add(new Option(`bot: ${l.level}`, l.bot));
+    for (const bot of info.bots.filter((b) => !info.levels.some((l) => l.bot === b))) {
+      select.add(new Option(`bot: ${bot}`, bot));
+    }
+    select.value = kept[i] ?? (i === 0 ? "person" : normal);
+    label.append(" ", select);
+    box.append(label);
+  }
+}
+
+function botWord(bot) {
+  const level = info?.levels.find((l) => l.bot === bot);
+  return level ? `${level.level} bot` : `${bot} bot`;
+}
+
+// -- creating, and the links to share ------------------------------------------------------------
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Over plain http from another machine there is no clipboard API: select and copy instead.
+    const input = button.parentElement.querySelector("input");
+    input.select();
+    document.execCommand("copy");
+  }
+  button.textContent = "Copied";
+  setTimeout(() => { button.textContent = "Copy"; }, 2000);
+}
+
+function linkItem(link) {
+  const item = document.createElement("li");
+  const label = document.createElement("span");
+  label.textContent = `Seat ${link.seat + 1}`;
+  const input = Object.assign(document.createElement("input"), { readOnly: true, value: link.url });
+  input.setAttribute("aria-label", `Link for seat ${link.seat + 1}`);
+  input.addEventListener("focus", () => input.select());
+  const button = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy" });
+  button.addEventListener("click", () => copy(link.url, button));
+  const open = Object.assign(document.createElement("a"), { href: link.url, target: "_blank", textContent: "Open" });
+  item.append(label, input, button, open);
+  return item;
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const seats = [...$("seat-kinds").querySelectorAll("select")].map((s) => ({ bot: s.value === "person" ? null : s.value }));
+  const body = { variant: variantText(), seats, bot_pause: Number(form.bot_pause.value) };
+  const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const data = await answer.json();
+  const problem = $("create-error");
+  if (!answer.ok) { problem.textContent = data.message; return; }
+  problem.textContent = "";
+  $("links").replaceChildren(...data.links.map(linkItem));
+  if (!data.links.length) $("links").append(Object.assign(document.createElement("li"), { textContent: "Every seat is a bot's: watch the table from the list below." }));
+  $("creator").textContent = data.creator_token;
+  $("created").hidden = false;
+  $("created").scrollIntoView({ behavior: "smooth" });
+  refresh();
+});
+
+// -- the tables --------------------------------------------------------------------------------
+
+function seatText(seat) {
+  const who = seat.kind === "bot" ? botWord(seat.bot) : seat.name ?? (seat.claimed ? "someone" : "free");
+  return `${seat.seat + 1}: ${who}${seat.kind === "human" && seat.connected ? " (here)" : ""}`;
+}
+
+async function refresh() {
+  const answer = await (await fetch("/api/tables")).json();
+  const rows = answer.tables.map((t) => {
+    const row = document.createElement("tr");
+    const cells = [t.id, t.variant, t.seats.map(seatText).join(", "), t.hand_number,
+      t.turn === null ? t.phase.replace("_", " ") : `seat ${t.turn + 1}`];
+    for (const text of cells) { const td = document.createElement("td"); td.textContent = text; row.append(td); }
+    const link = Object.assign(document.createElement("a"), { href: `/table/${t.id}`, textContent: "watch" });
+    row.firstChild.append(" ", link);
+    return row;
+  });
+  $("tables").replaceChildren(...rows);
+}
+
+form.ruleset.addEventListener("change", showRuleset);
+$("seat-count").addEventListener("input", seatKinds);
+fetch("/api").then((r) => r.json()).then((data) => {
+  info = data;
+  for (const r of info.rulesets) form.ruleset.add(new Option(r.name, r.name));
+  form.ruleset.value = info.rulesets.some((r) => r.name === "classic") ? "classic" : info.rulesets[0].name;
+  showRuleset();
+  window.rummyLobby = { ready: true };
+});
+refresh();
+setInterval(refresh, 3000);

@@ -1,0 +1,136 @@
+"""The start page and the page a seat's link opens, in Chromium: a table is made of a ruleset,
+its options and house rules (described as the installed plugins describe them), and a person or
+a bot per seat; its links are copied and joined under a name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from browser_helpers import needs_chromium, new_page, shoot, view
+from playwright.sync_api import Browser, Page, expect
+from server_helpers import running_server
+
+from rummy_core.registry import house_rules, rulesets
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Iterator[str]:
+    with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}") as url:
+        yield url
+
+
+def lobby(browser: Browser, base: str, phone: bool = False) -> Page:
+    page = new_page(browser, phone)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{base}/")
+    page.wait_for_function("window.rummyLobby?.ready === true")
+    return page
+
+
+def test_the_start_page_offers_what_is_installed_with_its_descriptions(
+    base: str, browser: Browser
+) -> None:
+    page = lobby(browser, base)
+    names = page.locator("#ruleset option").all_inner_texts()
+    assert names == sorted(rulesets())
+    for name, ruleset in rulesets().items():
+        page.select_option("#ruleset", name)
+        expect(page.locator("#ruleset-summary")).to_have_text(ruleset.summary)
+        offered = page.locator("#house-rules .rule").evaluate_all(
+            "(rules) => rules.map((r) => r.dataset.rule)"
+        )
+        meant = [n for n, rule in sorted(house_rules().items()) if name in rule.applies_to]
+        assert offered == meant
+        for rule in meant:
+            box = page.locator(f'#house-rules .rule[data-rule="{rule}"]')
+            expect(box).to_contain_text(house_rules()[rule].summary)
+        for field, info in ruleset.Options.model_fields.items():
+            if field != "players" and isinstance(info.default, int | str | None):
+                expect(page.locator("#options")).to_contain_text(info.description or "")
+        expect(page.locator("#seat-count")).to_have_attribute(
+            "max", str(ruleset.Options.max_players)
+        )
+    # Classic's target may be none: a single hand.
+    page.select_option("#ruleset", "classic")
+    page.fill("#classic-target", "")
+    expect(page.locator("#variant-text")).to_have_text("classic:target=none")
+    shoot(page, "lobby-desktop")
+    phone = lobby(browser, base, phone=True)
+    phone.select_option("#ruleset", "riverside")
+    phone.check('input[name="rule-pile-penalty"]')
+    expect(phone.locator('#house-rules .rule[data-rule="pile-penalty"] .options')).to_be_visible()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the start page scrolls sideways on a phone"
+    shoot(phone, "lobby-phone")
+
+
+def test_a_table_made_on_the_start_page_is_joined_by_its_link(base: str, browser: Browser) -> None:
+    page = lobby(browser, base)
+    page.select_option("#ruleset", "hungarian")
+    page.fill("#hungarian-hands", "3")
+    page.check('input[name="rule-two-jokers-per-meld"]')
+    page.fill("#seat-count", "3")
+    page.select_option('select[name="seat-1"]', label="bot: easy")
+    page.select_option('select[name="seat-2"]', "person")
+    expect(page.locator("#variant-text")).to_have_text("hungarian:hands=3+two-jokers-per-meld")
+    page.click("#create-button")
+    links = page.locator("#links li")
+    expect(links).to_have_count(2)
+    expect(links.nth(0)).to_contain_text("Seat 1")
+    expect(links.nth(1)).to_contain_text("Seat 3")
+    url = links.nth(1).locator("input").input_value()
+    assert "#seat=2&token=" in url
+    links.nth(1).get_by_role("button", name="Copy").click()
+    expect(links.nth(1).get_by_role("button")).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    expect(page.locator("#tables")).to_contain_text("hungarian:hands=3+two-jokers-per-meld")
+    shoot(page, "lobby-created")
+
+    # The link on a phone: the table, the seat and a name field, then the table itself.
+    friend = new_page(browser, phone=True)
+    friend.goto(url)
+    expect(friend.locator("#join-table")).to_contain_text("hungarian:hands=3+two-jokers-per-meld")
+    expect(friend.locator("#join-seat")).to_have_text("This link is for seat 3.")
+    expect(friend.locator("#join-seats li")).to_have_count(3)
+    expect(friend.locator("#join-seats li").nth(1)).to_contain_text("easy bot")
+    expect(friend.locator("#join-seats li.this")).to_contain_text("your seat")
+    expect(friend.locator("#main")).to_be_hidden()
+    shoot(friend, "join-phone")
+    friend.fill("#join-name", "Bea")
+    friend.click("#join-button")
+    expect(friend.locator("#status")).to_have_text("connected")
+    friend.wait_for_function("window.rummyTable.view !== null")
+    assert view(friend)["seat"] == 2
+    expect(friend.locator("#hand .card")).to_have_count(len(view(friend)["hand"]))
+    # The lobby now lists her by name, here; a reload of her page goes straight to the table.
+    expect(page.locator("#tables")).to_contain_text("3: Bea (here)", timeout=8000)
+    friend.reload()
+    expect(friend.locator("#status")).to_have_text("connected")
+    expect(friend.locator("#join")).to_be_hidden()
+    # Someone opening the same link elsewhere is told it takes the seat over.
+    other = new_page(browser)
+    other.goto(url)
+    expect(other.locator("#join-seat")).to_contain_text("joining here takes it over")
+    # Once the creator hands the seat to a bot, the link says so and offers to watch instead.
+    table_id = url.split("/table/")[1].split("#")[0]
+    handed = httpx.post(
+        f"{base}/api/tables/{table_id}/seats/2/bot",
+        json={"bot": "random"},
+        headers={"authorization": f"Bearer {page.inner_text('#creator')}"},
+    )
+    assert handed.status_code == 200, handed.text
+    expect(friend.locator("#status")).to_have_text("a bot now plays this seat")
+    late = new_page(browser)
+    late.goto(url)
+    expect(late.locator("#join-seat")).to_contain_text("A bot plays seat 3 now")
+    expect(late.locator("#join-form")).to_be_hidden()
+    late.get_by_role("link", name="watch the table").click()
+    expect(late.locator("#status")).to_have_text("connected")
+    late.wait_for_function("window.rummyTable.view !== null")
+    assert late.evaluate("window.rummyTable.seat") is None
+    expect(late.locator("#who")).to_have_text("Watching")
