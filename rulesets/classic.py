@@ -92,6 +92,6 @@ class ClassicRummy(Ruleset):
         # single hand that ended by the stock (C6) has no winner.
         target = self.options.target
         if target is None:
-            went_out = (state.outcome or {}).get("went_out")
+            went_out = state.outcome.went_out if state.outcome else None
             return [went_out] if went_out is not None else []
         return [seat for seat, score in enumerate(state.scores) if score >= target]

@@ -198,9 +198,15 @@ class RiversideRommi(Ruleset):
         # Ruling R12: once someone has reached the target, a single leader wins; a tie for the
         # lead plays another hand. Scores can fall for ever (weak play rarely reaches the
         # target), so the hand cap ends every match, as A1 ends every hand.
+        return self._reached(state) or state.hand_number >= self.options.hand_cap
+
+    @hookimpl
+    def rummy_match_capped(self, state: State) -> bool:
+        return not self._reached(state)
+
+    def _reached(self, state: State) -> bool:
         best = max(state.scores)
-        reached = best >= self.options.target and state.scores.count(best) == 1
-        return reached or state.hand_number >= self.options.hand_cap
+        return best >= self.options.target and state.scores.count(best) == 1
 
 
 Entry = tuple[int, int]

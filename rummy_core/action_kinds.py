@@ -17,7 +17,7 @@ from typing import Generic, Protocol, TypeVar
 from pydantic import BaseModel
 
 from rummy_core.actions import Action, PluginAction
-from rummy_core.events import Event
+from rummy_core.events import BUILT_IN, EVENT_KINDS, Event
 from rummy_core.state import State
 
 A = TypeVar("A", bound=PluginAction)
@@ -54,8 +54,8 @@ class ActionKind(Generic[A, M]):
     """One kind of action a plugin adds to the game.
 
     ``apply(game, state, seat, action, events)`` works on the engine's clone of the state: it
-    changes it, appends events (``rummy_core.events.Event`` dicts; use the built-in kinds, such as
-    ``discarded``, so that views and front ends understand them), and raises ``RuleError`` (for
+    changes it, appends events (``rummy_core.events`` kinds: the built-in ones, such as
+    ``Discarded``, and the action's own, listed in ``events``), and raises ``RuleError`` (for
     example ``rummy_core.engine.refuse(...)``) to refuse the action, which then changes nothing.
     It may use the engine's public steps: ``game.check_play``, ``game.discard_card``,
     ``game.end_turn``. ``candidates(game, seat)`` yields the instances worth checking for the seat
@@ -76,6 +76,9 @@ class ActionKind(Generic[A, M]):
     """Make the action on the working state, or raise ``RuleError`` to refuse it."""
     candidates: Callable[[GameSteps, int], Iterable[A]]
     """The actions of this kind worth trying for ``seat`` now, legal or not."""
+    events: tuple[type[Event], ...] = ()
+    """The action's own kinds of event, each registered with ``rummy_core.events.event_kind``
+    (which fields are secret, and so how every seat sees them, is declared there)."""
 
     def problems(self) -> list[str]:
         """What is wrong with this description (empty when it is usable)."""
@@ -92,4 +95,9 @@ class ActionKind(Generic[A, M]):
             field = self.model.model_fields.get("type")
             if field is None or field.default != self.name:
                 found.append(f"{self.model.__name__}.type must default to {self.name!r}")
+        for kind in self.events:
+            if not (isinstance(kind, type) and issubclass(kind, Event)):
+                found.append(f"{kind!r} is not a kind of event")
+            elif kind.type in BUILT_IN or EVENT_KINDS.get(kind.type) is not kind:
+                found.append(f"the event {kind.__name__} is not registered with event_kind")
         return found

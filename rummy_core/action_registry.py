@@ -93,6 +93,10 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
     def __len__(self) -> int:
         return len(self._kinds)
 
+    def event_kinds(self) -> list[type[Event]]:
+        """The kinds of event the plugins' actions bring."""
+        return [event for kind in self._kinds.values() for event in kind.events]
+
     def kind_of(self, action: object) -> ActionKind[Any, Any] | None:
         """The registered kind of a plugin's action (None for a built-in or unknown action)."""
         return self._by_class.get(type(action))

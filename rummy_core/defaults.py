@@ -187,6 +187,11 @@ def rummy_match_over() -> bool:
 
 
 @hookimpl(trylast=True)
+def rummy_match_capped() -> bool:
+    return False
+
+
+@hookimpl(trylast=True)
 def rummy_match_winners(state: State) -> list[int]:
     best = max(state.scores)
     return [seat for seat, score in enumerate(state.scores) if score == best]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from random import Random
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from rummy_core.action_checks import check_action, check_seat
 from rummy_core.actions import (
@@ -33,7 +33,21 @@ from rummy_core.actions import (
 )
 from rummy_core.cards import card_name, meld_card_text
 from rummy_core.errors import IllegalAction, RuleError, Violation
-from rummy_core.events import Event
+from rummy_core.events import (
+    CutMade,
+    CutOffered,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    HandEnded,
+    LaidOff,
+    MatchEnded,
+    Melded,
+    Refilled,
+    Swapped,
+    TookBack,
+)
 from rummy_core.hooks import Hooks
 from rummy_core.melds import (
     SET,
@@ -43,7 +57,7 @@ from rummy_core.melds import (
     readings,
     reorderable,
 )
-from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
+from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
 
 T = TypeVar("T")
 
@@ -118,7 +132,7 @@ class Game:
             state.stock = self._shuffled(state)[1]
             state.phase = CUT
             state.turn = cutter
-            events.append({"type": "cut_offered", "seat": cutter, "cards": len(state.stock)})
+            events.append(CutOffered(cutter, len(state.stock)))
         else:
             self._deal_after_cut(state, None, events)
         # Only once dealt: a plugin that fails the deal leaves the last hand's events.
@@ -142,8 +156,8 @@ class Game:
             hooks.hand_size(state.players, seat, state.dealer) for seat in range(state.players)
         ]
         hooks.deal(state, deck, sizes, rng, cut)
-        held = sum(map(len, state.hands)) + len(state.stock) + len(state.discard)
-        if held + (state.cut_card is not None) != total:
+        held = sum(map(len, state.places()))
+        if held != total:
             raise RuleError(
                 "plugin_error",
                 f"The deal lost or made cards: {held} of {total} placed.",
@@ -151,14 +165,7 @@ class Game:
                 hook="rummy_deal",
             )
         state.turn = hooks.first_player(state)
-        events.append(
-            {
-                "type": "dealt",
-                "seat": state.dealer,
-                "hand_number": state.hand_number,
-                "sizes": [len(h) for h in state.hands],
-            }
-        )
+        events.append(Dealt(state.dealer, state.hand_number, tuple(map(len, state.hands))))
         self._begin_turn(state, events)
 
     def resume(self) -> list[Event]:
@@ -349,17 +356,15 @@ class Game:
         st.drew = action.source
         st.drawn = drawn
         st.phase = PLAY
-        private = _draw_is_private(action.source, drawn)
         events.append(
-            {
-                "type": "drew",
-                "seat": seat,
-                "source": action.source,
-                # Copies: what observers are given is not the state's (nor each other's).
-                "cards": list(drawn),
-                "top": top if action.source == DISCARD else None,
-                "private": private,
-            }
+            Drew(
+                seat,
+                action.source,
+                tuple(drawn),
+                len(drawn),
+                top if action.source == DISCARD else None,
+                _draw_is_private(action.source, drawn),
+            )
         )
 
     def check_play(self, st: State, seat: int, action: Action) -> None:
@@ -423,16 +428,7 @@ class Game:
         st.table.extend(melds)
         self._played(st, seat, "meld", [c for m in action.melds for c in m.cards])
         for index, meld in enumerate(melds, start=first):
-            events.append(
-                {
-                    "type": "melded",
-                    "seat": seat,
-                    "meld": index,
-                    "cards": meld.cards,
-                    "reps": meld.reps,
-                    "kind": meld.kind,
-                }
-            )
+            events.append(Melded(seat, index, meld.kind, meld.cards, meld.reps))
         self._after_play(st, seat, events)
 
     def _opening_violations(self, st: State, seat: int, melds: list[Meld]) -> list[Violation]:
@@ -478,16 +474,7 @@ class Game:
             raise IllegalAction(violations)
         st.table[action.meld] = after
         self._played(st, seat, "lay_off", action.cards)
-        events.append(
-            {
-                "type": "laid_off",
-                "seat": seat,
-                "meld": action.meld,
-                "cards": action.cards,
-                "end": action.end,
-                "reps": after.reps,
-            }
-        )
+        events.append(LaidOff(seat, action.meld, action.cards, action.end, after.reps))
         self._after_play(st, seat, events)
 
     def _extended(self, before: Meld, seat: int, action: LayOff) -> Meld:
@@ -562,9 +549,7 @@ class Game:
         st.hands[seat].append(wild)
         st.wilds_taken.append(wild)
         self._played(st, seat, "swap", [real])
-        events.append(
-            {"type": "swapped", "seat": seat, "meld": action.meld, "card": real, "wild": wild}
-        )
+        events.append(Swapped(seat, action.meld, real, wild))
 
     @staticmethod
     def _swappable_slot(meld: Meld, real: int, wild: int | None) -> int:
@@ -608,14 +593,7 @@ class Game:
         violations = hooks.turn_end_violations(st, seat)
         if violations:
             raise IllegalAction(violations)
-        events.append(
-            {
-                "type": "discarded",
-                "seat": seat,
-                "card": card,
-                "face_down": st.discard_face_down,
-            }
-        )
+        events.append(Discarded(seat, card, st.discard_face_down))
 
     def end_turn(self, st: State, seat: int, events: list[Event]) -> None:
         """End ``seat``'s turn: count it, then end the hand (out, or capped: A1) or pass it on."""
@@ -644,7 +622,7 @@ class Game:
                 depth=action.depth,
             )
         new = old.clone()
-        events.append({"type": "cut", "seat": seat, "depth": action.depth})
+        events.append(CutMade(seat, action.depth))
         self._deal_after_cut(new, action.depth, events)
         return new
 
@@ -659,24 +637,16 @@ class Game:
             new = start.clone()
             # The turn's start predates earlier give-backs: keep them all closed (ruling A3).
             new.refused_sources = [*old.refused_sources, old.drew]
-            events.append(
-                {
-                    "type": "took_back",
-                    "seat": seat,
-                    "draw": True,
-                    "source": old.drew,
-                    "cards": list(old.drawn),
-                    # The cards go back where they came from, as hidden as they were drawn.
-                    "private": _draw_is_private(old.drew, old.drawn),
-                }
-            )
+            # The cards go back where they came from, as hidden as they were drawn.
+            private = _draw_is_private(old.drew, old.drawn)
+            events.append(TookBack(seat, True, old.drew, tuple(old.drawn), private))
             return new
         if not old.plays:
             raise refuse("nothing_to_take_back", "You have put nothing on the table this turn.")
         after_draw = old.after_draw
         if after_draw is None:
             raise _unrecorded()
-        events.append({"type": "took_back", "seat": seat, "draw": False})
+        events.append(TookBack(seat, False))
         return after_draw.clone()
 
     _handlers: ClassVar[dict[type, Callable[[Game, State, int, Any, list[Event]], None]]] = {
@@ -730,37 +700,26 @@ class Game:
         if not self.hooks.refill_stock(st, rng):
             self._end_hand(st, None, "stock", events)
             return False
-        events.append(
-            {"type": "refilled", "seat": st.turn, "refills": st.refills, "stock": len(st.stock)}
-        )
+        events.append(Refilled(st.turn, st.refills, len(st.stock)))
         return True
 
-    def _end_hand(self, st: State, went_out: int | None, reason: str, events: list[Event]) -> None:
+    def _end_hand(
+        self,
+        st: State,
+        went_out: int | None,
+        reason: Literal["out", "stock", "capped"],
+        events: list[Event],
+    ) -> None:
         hooks = self.hooks
         bonus = went_out is not None and hooks.hand_bonus(st, went_out)
         scores = hooks.hand_scores(st, went_out, reason, bonus)
         st.scores = [a + b for a, b in zip(st.scores, scores, strict=True)]
         st.hand_history = [*st.hand_history, scores]
-        st.outcome = {
-            "went_out": went_out,
-            "reason": reason,
-            "hand_scores": scores,
-            "hand_number": st.hand_number,
-        }
+        st.outcome = Outcome(went_out, reason, tuple(scores), st.hand_number)
         st.phase = HAND_OVER
-        events.append(
-            {
-                "type": "hand_ended",
-                "seat": went_out,
-                "reason": reason,
-                "hand_scores": list(scores),
-                "scores": list(st.scores),
-            }
-        )
+        events.append(HandEnded(went_out, reason, tuple(scores), tuple(st.scores)))
         if hooks.match_over(st):
             st.winners = sorted(hooks.match_winners(st))
             st.phase = MATCH_OVER
-            events.append(
-                {"type": "match_ended", "winners": list(st.winners), "scores": list(st.scores)}
-            )
+            events.append(MatchEnded(tuple(st.winners), tuple(st.scores), hooks.match_capped(st)))
         hooks.hand_ended(st)

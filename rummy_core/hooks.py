@@ -376,6 +376,9 @@ class Hooks:
     def match_over(self, state: State) -> bool:
         return self._decide("rummy_match_over", bool, state)
 
+    def match_capped(self, state: State) -> bool:
+        return self._decide("rummy_match_capped", bool, state)
+
     def match_winners(self, state: State) -> list[int]:
         return self._decide("rummy_match_winners", list, state)
 

@@ -423,6 +423,18 @@ def rummy_match_over(state: State) -> bool | None:
 
 
 @hookspec(firstresult=True)
+def rummy_match_capped(state: State) -> bool | None:
+    """Whether the match that just ended was ended by a limit of hands rather than its target.
+
+    :param state: the match after its last hand was scored.
+
+    Like a hand that reaches the turn cap (ruling A1), a match stopped by a safety cap says so:
+    the ``match_ended`` event carries the answer as ``capped``. Asked only once
+    ``rummy_match_over`` has said the match is over. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
 def rummy_match_winners(state: State) -> list[int] | None:
     """The winners of the match that just ended: one seat, several sharing the win, or none.
 

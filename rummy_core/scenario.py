@@ -134,8 +134,8 @@ def _check_expect(game: Game, expect: Expect, start_hand: int) -> list[str]:
     outcome = st.outcome if over else None
     found: dict[str, Any] = {
         "hand_over": over,
-        "went_out": outcome["went_out"] if outcome else None,
-        "hand_scores": outcome["hand_scores"] if outcome else None,
+        "went_out": outcome.went_out if outcome else None,
+        "hand_scores": list(outcome.hand_scores) if outcome else None,
         "scores": list(st.scores),
         "match_over": st.phase == MATCH_OVER,
         "winners": list(st.winners),

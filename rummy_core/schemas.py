@@ -11,9 +11,10 @@ from typing import Annotated, Any, Union
 from pydantic import BaseModel, Field, TypeAdapter
 
 from rummy_core import __version__
+from rummy_core.action_registry import ActionKinds
 from rummy_core.errors import RuleError
 from rummy_core.models.actions import ActionModel
-from rummy_core.models.events import EVENT_ADAPTER
+from rummy_core.models.events import event_union
 from rummy_core.models.position import Position
 from rummy_core.models.refusal import Refusal
 from rummy_core.models.view import SeatView
@@ -32,26 +33,32 @@ def schema_id(name: str) -> str:
     return f"urn:rummy:{__version__}:{name}.schema.json"
 
 
-def plugin_actions() -> dict[str, type[BaseModel]]:
-    """The JSON model of every action type that an installed house rule adds, by type."""
-    found: dict[str, type[BaseModel]] = {}
+def plugin_kinds() -> list[ActionKinds]:
+    """The action kinds of every installed house rule that adds actions."""
+    found = []
     for name, cls in house_rules().items():
         if not hasattr(cls, "rummy_register_actions"):
             continue
         # The registrar needs an instance: set the rule up on a ruleset it applies to.
         ruleset = cls.applies_to[0] if cls.applies_to else "classic"
         try:
-            kinds = build_hooks(Variant(ruleset, {}, ((name, {}),))).action_kinds
+            found.append(build_hooks(Variant(ruleset, {}, ((name, {}),))).action_kinds)
         except RuleError:
             continue
-        found.update({kind: action.model for kind, action in kinds.items()})
     return found
+
+
+def plugin_actions() -> dict[str, type[BaseModel]]:
+    """The JSON model of every action type that an installed house rule adds, by type."""
+    return {kind: action.model for kinds in plugin_kinds() for kind, action in kinds.items()}
 
 
 def all_schemas() -> dict[str, dict[str, Any]]:
     """Every schema by name: positions, actions, events, views, scenarios, records, refusals,
     and the game server's messages."""
-    extra = tuple(plugin_actions().values())
+    kinds = plugin_kinds()
+    extra = tuple(action.model for found in kinds for action in found.values())
+    events = event_union([event for found in kinds for event in found.event_kinds()])
     actions: Any = ActionModel
     if extra:
         built_in = ActionModel.__origin__  # type: ignore[attr-defined]
@@ -59,12 +66,12 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     bodies = {
         "position": Position.model_json_schema(),
         "action": TypeAdapter(actions).json_schema(),
-        "event": EVENT_ADAPTER.json_schema(),
+        "event": TypeAdapter(events).json_schema(),
         "view": SeatView.model_json_schema(),
         "scenario": Scenario.model_json_schema(),
         "record": GameRecord.model_json_schema(),
         "refusal": Refusal.model_json_schema(),
-        **wire_schemas(),
+        **wire_schemas(events),
     }
     return {
         name: {"$schema": DIALECT, "$id": schema_id(name), **body} for name, body in bodies.items()

@@ -9,7 +9,9 @@ succeeds, which is how a refused action changes nothing (ruling A2) and how take
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
 
 CUT = "cut"
 """Phase: a person cuts the shuffled deck before the deal (ruling H12); the stock is the deck."""
@@ -60,120 +62,106 @@ class Meld:
         return (self.owner, self.kind, self.cards, self.reps, self.credit)
 
 
+Reason = Literal["out", "stock", "capped"]
+REASONS: tuple[Reason, ...] = ("out", "stock", "capped")
+"""Why a hand ends: someone went out, the stock ran out, or it reached the turn cap (A1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended: who went out (None: nobody), why, and each seat's points for it."""
+
+    went_out: int | None
+    reason: Reason
+    """``out``: ``went_out`` went out; ``stock``: the stock ran out; ``capped``: ruling A1."""
+    hand_scores: tuple[int, ...]
+    hand_number: int
+
+
+COPY_LIST = {"copy": "list"}
+"""Field metadata: ``State.clone`` copies the list (other fields are shared: values, or objects
+never changed in place)."""
+COPY_LISTS = {"copy": "lists"}
+"""Field metadata: ``State.clone`` copies the list and each list in it."""
+COPY_JSON = {"copy": "json"}
+"""Field metadata: ``State.clone`` copies the JSON data all the way down."""
+
+
+@dataclass(slots=True, eq=False, repr=False)
 class State:
     """Everything about a match in progress: the current hand and the match so far.
 
     Stock: the top card is the *last* element (drawing pops). Discard pile: bottom first, the top
     card last. Seats are 0..players-1, play goes up the seat numbers.
+
+    The fields below are the one declaration of the state: ``__slots__``, ``__init__``,
+    ``clone`` and ``equals`` are derived from it, each field's copy rule given where it is
+    declared (lists are copied, values and the earlier states of the turn shared).
     """
 
-    __slots__ = (
-        "after_draw",
-        "cut_card",
-        "dealer",
-        "discard",
-        "discard_face_down",
-        "drawn",
-        "drew",
-        "extra",
-        "first_play_turn",
-        "hand_history",
-        "hand_number",
-        "hand_turns",
-        "hands",
-        "outcome",
-        "phase",
-        "players",
-        "plays",
-        "refills",
-        "refused_sources",
-        "scores",
-        "seed",
-        "stock",
-        "table",
-        "turn",
-        "turn_start",
-        "turns_taken",
-        "wilds_taken",
-        "winners",
-    )
+    players: int
+    seed: int
+    dealer: int = field(init=False, default=0)
+    turn: int = field(init=False, default=0)
+    phase: str = field(init=False, default=DRAW)
+    hands: list[list[int]] = field(init=False, metadata=COPY_LISTS)
+    stock: list[int] = field(init=False, metadata=COPY_LIST)
+    discard: list[int] = field(init=False, metadata=COPY_LIST)
+    discard_face_down: bool = field(init=False, default=False)
+    table: list[Meld] = field(init=False, metadata=COPY_LIST)
+    """Melds are shared: they are immutable."""
+    turns_taken: list[int] = field(init=False, metadata=COPY_LIST)
+    scores: list[int] = field(init=False, metadata=COPY_LIST)
+    hand_number: int = field(init=False, default=1)
+    refills: int = field(init=False, default=0)
+    hand_turns: int = field(init=False, default=0)
+    first_play_turn: list[int | None] = field(init=False, metadata=COPY_LIST)
+    """Per seat, the number of turns it had finished when it first put cards on the table."""
+    cut_card: int | None = field(init=False, default=None)
+    # What the player to move has done this turn.
+    drew: str | None = field(init=False, default=None)
+    """The source the player to move drew from this turn, if they have drawn."""
+    drawn: list[int] = field(init=False, metadata=COPY_LIST)
+    """The cards that draw brought into the hand."""
+    plays: list[str] = field(init=False, metadata=COPY_LIST)
+    """The kinds of play made this turn, in order: "meld", "lay_off", "swap"."""
+    wilds_taken: list[int] = field(init=False, metadata=COPY_LIST)
+    """Wild cards taken into hand by swaps this turn and not yet put down again."""
+    refused_sources: list[str] = field(init=False, metadata=COPY_LIST)
+    """Draw sources given back this turn, which cannot be tried again this turn."""
+    # Earlier states of the turn are never changed, so they are shared, not copied.
+    turn_start: State | None = field(init=False, default=None)
+    """The state this turn started from, for take-back (A3); None: this state is a start."""
+    after_draw: State | None = field(init=False, default=None)
+    """The state just after this turn's draw (A3); None: this state is it, or a start."""
+    # The hand's end and the match.
+    outcome: Outcome | None = field(init=False, default=None)
+    """How the last hand ended; None while it is played."""
+    hand_history: list[list[int]] = field(init=False)
+    """Each finished hand's points per seat (replaced, never changed in place: shared)."""
+    winners: list[int] = field(init=False, metadata=COPY_LIST)
+    extra: dict[str, Any] = field(init=False, metadata=COPY_JSON)
+    """Ruleset-specific values; must hold only JSON-ready data (it is cloned and saved)."""
 
-    def __init__(self, players: int, seed: int) -> None:
-        self.players = players
-        self.seed = seed
-        self.dealer = 0
-        self.turn = 0
-        self.phase = DRAW
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.stock: list[int] = []
-        self.discard: list[int] = []
-        self.discard_face_down = False
-        self.table: list[Meld] = []
+    def __post_init__(self) -> None:
+        players = self.players
+        self.hands = [[] for _ in range(players)]
+        self.stock, self.discard, self.table = [], [], []
         self.turns_taken = [0] * players
         self.scores = [0] * players
-        self.hand_number = 1
-        self.refills = 0
-        self.hand_turns = 0
-        self.first_play_turn: list[int | None] = [None] * players
-        """Per seat, the number of turns it had finished when it first put cards on the table."""
-        self.cut_card: int | None = None
-        # What the player to move has done this turn.
-        self.drew: str | None = None
-        """The source the player to move drew from this turn, if they have drawn."""
-        self.drawn: list[int] = []
-        """The cards that draw brought into the hand."""
-        self.plays: list[str] = []
-        """The kinds of play made this turn, in order: "meld", "lay_off", "swap"."""
-        self.wilds_taken: list[int] = []
-        """Wild cards taken into hand by swaps this turn and not yet put down again."""
-        self.refused_sources: list[str] = []
-        """Draw sources given back this turn, which cannot be tried again this turn."""
-        self.turn_start: State | None = None
-        """The state this turn started from, for take-back (A3); None: this state is a start."""
-        self.after_draw: State | None = None
-        """The state just after this turn's draw (A3); None: this state is it, or a start."""
-        # The hand's end and the match.
-        self.outcome: dict[str, Any] | None = None
-        """How the last hand ended: ``went_out``, ``reason``, ``hand_scores``; None while live."""
-        self.hand_history: list[list[int]] = []
-        """Each finished hand's points per seat."""
-        self.winners: list[int] = []
-        self.extra: dict[str, Any] = {}
-        """Ruleset-specific values; must hold only JSON-ready data (it is cloned and saved)."""
+        self.first_play_turn = [None] * players
+        self.drawn, self.plays, self.wilds_taken, self.refused_sources = [], [], [], []
+        self.hand_history, self.winners, self.extra = [], [], {}
 
     def clone(self) -> State:
-        """A copy that can be changed without touching this state (melds are shared: immutable)."""
-        new = State.__new__(State)
-        new.players = self.players
-        new.seed = self.seed
-        new.dealer = self.dealer
-        new.turn = self.turn
-        new.phase = self.phase
-        new.hands = [list(hand) for hand in self.hands]
-        new.stock = list(self.stock)
-        new.discard = list(self.discard)
-        new.discard_face_down = self.discard_face_down
-        new.table = list(self.table)
-        new.turns_taken = list(self.turns_taken)
-        new.scores = list(self.scores)
-        new.hand_number = self.hand_number
-        new.refills = self.refills
-        new.hand_turns = self.hand_turns
-        new.first_play_turn = list(self.first_play_turn)
-        new.cut_card = self.cut_card
-        new.drew = self.drew
-        new.drawn = list(self.drawn)
-        new.plays = list(self.plays)
-        new.wilds_taken = list(self.wilds_taken)
-        new.refused_sources = list(self.refused_sources)
-        # Earlier states of the turn are never changed, so they are shared, not copied.
-        new.turn_start = self.turn_start
-        new.after_draw = self.after_draw
-        new.outcome = self.outcome
-        new.hand_history = self.hand_history
-        new.winners = list(self.winners)
-        new.extra = _deep_copy_json(self.extra) if self.extra else {}
-        return new
+        """A copy that can be changed without touching this state (see each field's rule)."""
+        return _clone(self)
+
+    def places(self) -> list[Sequence[int]]:
+        """Every place a card of the hand lies: the hands, the stock, the discard pile, each meld
+        on the table and the cut card. Card conservation is counted over these, and only these."""
+        cut = () if self.cut_card is None else (self.cut_card,)
+        return [*self.hands, self.stock, self.discard, *(m.cards for m in self.table), cut]
 
     def opened(self, seat: int) -> bool:
         """Whether ``seat`` has put any card on the table this hand."""
@@ -211,9 +199,38 @@ class State:
         return True
 
 
+def _clone_function() -> Callable[[State], State]:
+    """``State.clone``, written out from the fields' copy rules.
+
+    Written out once, as ``dataclasses`` writes ``__init__``: clone runs once per action, and a
+    loop over the fields would cost twice as much.
+    """
+    copies = {
+        "list": "list(old.{0})",
+        "lists": "[list(x) for x in old.{0}]",
+        "json": "_deep_copy_json(old.{0}) if old.{0} else {{}}",
+    }
+    lines = ["def clone(old):", "    new = new_state(State)"]
+    for spec in fields(State):
+        rule = copies.get(spec.metadata.get("copy", ""), "old.{0}")
+        lines.append(f"    new.{spec.name} = {rule.format(spec.name)}")
+    lines.append("    return new")
+    scope: dict[str, Any] = {
+        "State": State,
+        "new_state": object.__new__,
+        "_deep_copy_json": _deep_copy_json,
+    }
+    exec("\n".join(lines), scope)
+    clone: Callable[[State], State] = scope["clone"]
+    return clone
+
+
 def _deep_copy_json(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _deep_copy_json(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_deep_copy_json(v) for v in value]
     return value
+
+
+_clone = _clone_function()

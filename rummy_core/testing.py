@@ -32,6 +32,7 @@ from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.cards import card_name
 from rummy_core.engine import Game
 from rummy_core.errors import IllegalAction, RuleError
+from rummy_core.events import Event, cards_in, seen_by
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import event_model
 from rummy_core.models.position import dump_position, load_position
@@ -40,7 +41,7 @@ from rummy_core.plugin import HouseRule
 from rummy_core.scenario import load_scenario, run_scenario
 from rummy_core.setup import Variant, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER, State
-from rummy_core.view import player_view, public_event
+from rummy_core.view import player_view
 
 
 def assert_refused(game: Game, seat: int, action: Action, code: str | None = None) -> RuleError:
@@ -74,14 +75,9 @@ def position_game(
 
 def all_cards(state: State) -> Counter[int]:
     """Every card of the hand, wherever it is."""
-    found: Counter[int] = Counter(state.stock)
-    found.update(state.discard)
-    for hand in state.hands:
-        found.update(hand)
-    for meld in state.table:
-        found.update(meld.cards)
-    if state.cut_card is not None:
-        found[state.cut_card] += 1
+    found: Counter[int] = Counter()
+    for place in state.places():
+        found.update(place)
     return found
 
 
@@ -123,7 +119,7 @@ def _outcome(game: Game, seat: int, action: Action) -> Any:
 
 
 def check_view_hides(game: Game, seat: int, rng: Random | None = None) -> None:
-    """``seat``'s view and events hold no other hand, no stock order, no face-down discard.
+    """``seat``'s view holds no other hand, no stock order, no face-down discard.
 
     The hidden cards (other hands, the stock, a face-down discard) are dealt out again at random:
     if the view changes, it was showing something hidden.
@@ -143,18 +139,43 @@ def check_view_hides(game: Game, seat: int, rng: Random | None = None) -> None:
         shuffled.discard[-1] = hidden.pop()
     shuffled.stock = hidden
     assert player_view(shuffled, seat) == player_view(st, seat), "a view shows hidden cards"
-    for event in game.events:
-        if event.get("seat") == seat:
-            continue
-        seen = event_model(event, seat).model_dump()
-        if event["type"] == "drew" and event.get("private"):
-            assert seen["cards"] is None, "another seat's hidden draw shows in an event"
-        if event["type"] == "discarded" and event.get("face_down"):
-            assert seen["card"] is None, "a face-down discard shows in an event"
-        if event["type"] == "took_back" and event.get("private"):
-            # Bots are told the raw event as their seat may see it, not the model.
-            shown = public_event(event, seat).get("cards")
-            assert shown is None, "a hidden card given back shows in an event"
+
+
+def hidden_cards(state: State, seat: int | None) -> Counter[int]:
+    """The cards ``seat`` may not see in ``state``: other hands (every hand, for a spectator),
+    the stock, and a face-down top of the discard pile."""
+    found: Counter[int] = Counter(state.stock)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            found.update(hand)
+    if state.discard_face_down and state.discard:
+        found[state.discard[-1]] += 1
+    return found
+
+
+def check_events_hide(before: State, after: State, events: Iterable[Event]) -> None:
+    """The events of one action, as each seat and a spectator sees them, show no hidden card.
+
+    A card hidden from a seat both before and after the action (a card drawn from the stock, a
+    face-down discard, a stock card given back) may not appear in that seat's copy of an event,
+    nor in its JSON. With two decks a code may be hidden and on show at once: only the copies
+    of a code beyond those on show count as hidden.
+    """
+    deck = all_cards(after)
+    for seat in [*range(after.players), None]:
+        hidden = hidden_cards(before, seat) & hidden_cards(after, seat)
+        for event in events:
+            seen = seen_by(event, seat)
+            shown: Counter[int] = Counter()
+            for cards in cards_in(seen).values():
+                # Two fields may name one card (a pile draw's cards and top).
+                shown |= Counter(cards)
+            leaked = [c for c, n in shown.items() if n > deck[c] - hidden[c]]
+            assert not leaked, f"seat {seat} sees hidden {leaked} in {seen}"
+            data = event_model(event, seat).model_dump()
+            for name in seen.secret.fields if seen.secret else ():
+                if getattr(seen, name) is None:
+                    assert data[name] is None, f"the JSON of {event.type} shows {name} to {seat}"
 
 
 def random_action(game: Game, rng: Random) -> Action:
@@ -238,7 +259,9 @@ def _play_checked_hand(game: Game, rng: Random, max_actions: int, label: str) ->
         assert seat is not None
         action = random_action(game, rng)
         check_action_json(game, action)
-        game.apply(seat, action)
+        before = game.state
+        events = game.apply(seat, action)
+        check_events_hide(before, game.state, events)
         check_invariants(game)
     raise AssertionError(f"{label}: the hand did not end in {max_actions} actions")
 

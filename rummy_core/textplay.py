@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import click
 
@@ -13,6 +12,7 @@ from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.cards import card_name, meld_card_text, parse_card, rank_of, suit_of
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.models.position import parse_meld_card
 from rummy_core.state import CUT, HAND_OVER, MATCH_OVER
 from rummy_core.tui.describe import describe
@@ -110,7 +110,7 @@ def _names(players: int, seat: int) -> list[str]:
 
 
 def _say_events(
-    events: list[dict[str, Any]], seat: int, names: list[str], echo: Callable[[str], None]
+    events: list[Event], seat: int, names: list[str], echo: Callable[[str], None]
 ) -> None:
     # The same sentences as the full-screen log, told from the human's seat.
     for event in events:

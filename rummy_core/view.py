@@ -1,34 +1,38 @@
 """What one seat may see, built per seat (never by phase): its own hand and public facts only.
 
 A view never holds another seat's hand, the order of the stock, or a face-down discard. Bots are
-given views and nothing else. ``public_event`` hides the same things in the event stream.
+given views and nothing else. ``rummy_core.events.seen_by`` hides the same things in the event
+stream.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Annotated, NamedTuple
 
-from rummy_core.state import DRAW, PLAY, Meld, State
+from rummy_core.fields import MINE, Card, Cards, Doc, Shown
+from rummy_core.state import DRAW, PLAY, Meld, Outcome, State
 
 
 class PlayerView(NamedTuple):
     """One seat's view of the game, in the engine's compact form (card codes).
 
     A named tuple rather than a frozen dataclass: bots build one per decision, and a frozen
-    dataclass of this many fields costs ten times as much to build.
+    dataclass of this many fields costs ten times as much to build. Its fields are the one
+    declaration of what a seat sees: their annotations say how each is written as JSON and which
+    only the seat itself sees (``MINE``), from which ``rummy_core.models.view`` derives the
+    seat's JSON view and a spectator's.
     """
 
-    seat: int
+    seat: Annotated[int, MINE]
     players: int
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    table: tuple[Meld, ...]
-    top_discard: int | None
-    """The top card of the discard pile, or None when the pile is empty or the top is face down."""
+    hand: Annotated[Cards, MINE]
+    hand_sizes: Annotated[tuple[int, ...], Doc("Cards held by each seat.")]
+    table: Annotated[tuple[Meld, ...], Shown("melds")]
+    top_discard: Annotated[Card | None, Doc("Null when the pile is empty or its top is face down.")]
     discard_size: int
     discard_face_down: bool
     stock_size: int
-    cut_card: int | None
+    cut_card: Card | None
     scores: tuple[int, ...]
     hand_number: int
     dealer: int
@@ -37,13 +41,12 @@ class PlayerView(NamedTuple):
     turns_taken: tuple[int, ...]
     opened: tuple[bool, ...]
     refills: int
-    drew: str | None
-    """This seat's draw source this turn (None when it is not this seat's turn)."""
-    drawn: tuple[int, ...]
-    plays: tuple[str, ...]
-    wilds_taken: tuple[int, ...]
-    refused_sources: tuple[str, ...]
-    outcome: dict[str, Any] | None
+    drew: Annotated[str | None, MINE, Doc("This seat's draw source this turn, if it drew.")]
+    drawn: Annotated[Cards, MINE, Doc("The cards this seat's draw brought.")]
+    plays: Annotated[tuple[str, ...], MINE, Doc("This turn's kinds of play.")]
+    wilds_taken: Annotated[Cards, MINE, Doc("Wilds swapped into hand this turn.")]
+    refused_sources: Annotated[tuple[str, ...], MINE, Doc("Draw sources given back this turn.")]
+    outcome: Outcome | None
     winners: tuple[int, ...]
 
     @property
@@ -83,25 +86,3 @@ def player_view(state: State, seat: int) -> PlayerView:
         outcome=state.outcome,
         winners=tuple(state.winners),
     )
-
-
-def public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """``event`` as ``seat`` may see it (None: a spectator who sees no hand at all).
-
-    Cards drawn from the stock are seen only by the drawer; a face-down discard by no one else.
-    """
-    kind = event.get("type")
-    hidden = (kind in ("drew", "took_back") and event.get("private")) or (
-        kind == "discarded" and event.get("face_down")
-    )
-    if not hidden or event.get("seat") == seat:
-        return event
-    redacted = dict(event)
-    if kind == "drew":
-        redacted["cards"] = None
-        redacted["count"] = len(event["cards"])
-    elif kind == "took_back":
-        redacted["cards"] = None
-    else:
-        redacted["card"] = None
-    return redacted

@@ -19,10 +19,10 @@ import pytest
 from rummy_core.bots import SeatHandle, make_bot
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import seen_by
 from rummy_core.setup import new_game
 from rummy_core.simulate import bot_turn
 from rummy_core.state import DRAW, PLAY, State
-from rummy_core.view import public_event
 
 PLAYERS = {"classic": 2, "riverside": 4, "hungarian": 3}
 
@@ -109,7 +109,7 @@ def test_nothing_a_bot_is_given_leads_to_another_hand_or_the_stock(ruleset: str)
         if seat is None:
             break
         handle = SeatHandle(game, seat)
-        observed = [public_event(e, seat) for e in events]
+        observed = [seen_by(e, seat) for e in events]
         assert_leads_nowhere(game, seat, [*given(handle), observed, bots[seat]])
 
 

@@ -12,6 +12,7 @@ from rummy_core.bots.greedy import GreedyBot
 from rummy_core.cards import JOKER, parse_card, parse_cards
 from rummy_core.engine import Game
 from rummy_core.errors import Violation
+from rummy_core.events import Discarded, Drew
 from rummy_core.plugin import hookimpl
 from rummy_core.registry import house_rules
 from rummy_core.setup import game_from_position, new_game
@@ -83,7 +84,7 @@ def test_goes_out_by_melding_everything_when_no_card_must_be_kept() -> None:
     # Ruling C4: classic lets the last card go into a meld; the hand stops at once.
     game = position("classic", ["4H 5H 6H 9C 9D 9S", "3S 8D"], stock=["9H", "2D"])
     play_turn(game)
-    assert game.state.outcome is not None and game.state.outcome["went_out"] == 0
+    assert game.state.outcome is not None and game.state.outcome.went_out == 0
 
 
 def test_keeps_a_card_to_discard_when_the_rules_want_one_kept() -> None:
@@ -91,7 +92,7 @@ def test_keeps_a_card_to_discard_when_the_rules_want_one_kept() -> None:
     game = position("riverside", ["4H 5H 6H 7H 9C 9D 9S 9H", "3S 8D"], stock=["KS", "2D"])
     made = play_turn(game)
     assert isinstance(made[-1], Discard)
-    assert game.state.outcome is not None and game.state.outcome["went_out"] == 0
+    assert game.state.outcome is not None and game.state.outcome.went_out == 0
     assert sum(len(m.cards) for m in game.state.table) == 8
 
 
@@ -223,7 +224,7 @@ def test_takes_the_cut_card_only_to_go_out_with_it() -> None:
     out = position("hungarian", hands, opened=[True, True], cut_card="KS", stock=["2C", "2D"])
     assert choose(out) == Draw(CUT)
     made = play_turn(out)
-    assert out.state.outcome is not None and out.state.outcome["went_out"] == 0, made
+    assert out.state.outcome is not None and out.state.outcome.went_out == 0, made
     stuck = position("hungarian", hands, opened=[True, True], cut_card="2S", stock=["2C", "2D"])
     assert choose(stuck) != Draw(CUT)
 
@@ -234,9 +235,7 @@ def test_takes_the_whole_pile_when_it_melds_well() -> None:
     def pile_game(pile: list[str]) -> tuple[Game, GreedyBot]:
         game = position("riverside", ["8H 9H KD QS 4C", "3S 8D"], discard=pile, stock=["5C", "4D"])
         bot = GreedyBot()
-        bot.observe(
-            [{"type": "discarded", "seat": 1, "card": c(x), "face_down": False} for x in pile]
-        )
+        bot.observe([Discarded(1, c(x), False) for x in pile])
         return game, bot
 
     game, bot = pile_game(["10H", "JH", "AD"])
@@ -281,7 +280,7 @@ def test_does_not_feed_what_a_rival_picks_up() -> None:
         this_turn={"drew": STOCK},
     )
     bot = GreedyBot()
-    bot.observe([{"type": "drew", "seat": 1, "source": DISCARD, "cards": [c("10H")], "top": None}])
+    bot.observe([Drew(1, DISCARD, (c("10H"),), 1, None, False)])
     made = play_turn(game, bot)
     assert made[-1] == Discard(c("9C"))
 
@@ -304,7 +303,7 @@ def test_beats_the_random_bot_at_classic() -> None:
     for seed in range(6):
         game = new_game("classic:target=null", players=2, seed=seed)
         play_hand(game, [make_bot("greedy", seed), make_bot("random", seed)])
-        won += game.state.outcome is not None and game.state.outcome["went_out"] == 0
+        won += game.state.outcome is not None and game.state.outcome.went_out == 0
     assert won >= 5
 
 
@@ -324,4 +323,4 @@ def test_plays_house_rules_through_the_same_hooks(variant: str) -> None:
         game = new_game(variant, players=2, seed=seed)
         play_hand(game, [make_bot("greedy", 0), make_bot("greedy", 1)])
         assert game.state.phase in (HAND_OVER, MATCH_OVER)
-        assert game.state.table or game.state.outcome["reason"] != "out"
+        assert game.state.table or game.state.outcome.reason != "out"

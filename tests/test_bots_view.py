@@ -21,6 +21,7 @@ from rummy_core.bots.greedy import GreedyBot
 from rummy_core.bots.sampling import sampled_game
 from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.engine import Game
+from rummy_core.events import Drew
 from rummy_core.hooks import Hooks
 from rummy_core.setup import new_game
 from rummy_core.simulate import play_hand
@@ -185,12 +186,12 @@ def test_the_tracker_follows_the_discard_pile_and_pickups() -> None:
     while game.current_player() is not None and not took:
         seat = game.state.turn
         events = bot_turn(game, bots)
-        pile_draw = [e for e in events if e["type"] == "drew" and e["source"] == DISCARD]
+        pile_draw = [e for e in events if isinstance(e, Drew) and e.source == DISCARD]
         took = bool(pile_draw)
         other = bots[1 - seat].tracker
         other.sync(player_view(game.state, 1 - seat))
         if took:
-            assert Counter(pile_draw[0]["cards"]) <= Counter(other.known[seat]) + Counter(
+            assert Counter(pile_draw[0].cards or ()) <= Counter(other.known[seat]) + Counter(
                 c for m in game.state.table for c in m.cards
             )
         if game.state.discard and not game.state.discard_face_down:

@@ -6,8 +6,9 @@ import pytest
 
 from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld
 from rummy_core.cards import card_name, parse_card, parse_cards
+from rummy_core.events import MatchEnded
 from rummy_core.setup import new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.state import HAND_OVER, MATCH_OVER, PLAY, Outcome
 from rummy_core.testing import assert_refused, position_game
 
 
@@ -158,26 +159,21 @@ def test_c4_going_out_by_melding_ends_the_hand_at_once() -> None:
     game.apply(0, meld("7H 7S 7D"))
     st = game.state
     assert st.phase == HAND_OVER and st.outcome is not None
-    assert st.outcome["went_out"] == 0
-    assert st.outcome["hand_scores"] == [5 + 5 + 9, 0]
+    assert st.outcome.went_out == 0
+    assert list(st.outcome.hand_scores) == [5 + 5 + 9, 0]
 
 
 def test_c4_going_out_by_laying_off() -> None:
     table = [{"owner": 1, "cards": ["5S", "6S", "7S"]}]
     game = position_game("classic", **play_position("8S", table), opened=[True, True])
     game.apply(0, lay(0, "8S"))
-    assert game.state.outcome is not None and game.state.outcome["went_out"] == 0
+    assert game.state.outcome is not None and game.state.outcome.went_out == 0
 
 
 def test_c4_going_out_by_discarding() -> None:
     game = position_game("classic", **{**play_position("KH"), "opened": [True, True]})
     game.apply(0, Discard(c("KH")))
-    assert game.state.outcome == {
-        "went_out": 0,
-        "reason": "out",
-        "hand_scores": [19, 0],
-        "hand_number": 1,
-    }
+    assert game.state.outcome == Outcome(0, "out", (19, 0), 1)
 
 
 def test_c5_values_ace_one_pips_pictures_ten() -> None:
@@ -186,7 +182,7 @@ def test_c5_values_ace_one_pips_pictures_ten() -> None:
     game = position_game("classic", **{**pos, "opened": [True, False]})
     game.apply(0, Discard(c("KH")))
     assert game.state.outcome is not None
-    assert game.state.outcome["hand_scores"] == [1 + 2 + 10 + 10 + 10 + 10, 0]
+    assert list(game.state.outcome.hand_scores) == [1 + 2 + 10 + 10 + 10 + 10, 0]
 
 
 def test_c5_rummy_doubles_when_the_whole_hand_goes_down_in_one_turn() -> None:
@@ -196,13 +192,13 @@ def test_c5_rummy_doubles_when_the_whole_hand_goes_down_in_one_turn() -> None:
     game.apply(0, meld("7H 7S 7D", "8C 9C 10C"))
     game.apply(0, Discard(c("KH")))
     assert game.state.outcome is not None
-    assert game.state.outcome["hand_scores"] == [2 * 19, 0]
+    assert list(game.state.outcome.hand_scores) == [2 * 19, 0]
 
 
 def test_c5_no_rummy_after_an_earlier_meld() -> None:
     game = position_game("classic", **{**play_position("KH"), "opened": [True, False]})
     game.apply(0, Discard(c("KH")))
-    assert game.state.outcome is not None and game.state.outcome["hand_scores"] == [19, 0]
+    assert game.state.outcome is not None and list(game.state.outcome.hand_scores) == [19, 0]
 
 
 # -- C6: the stock runs out ------------------------------------------------------------------
@@ -243,12 +239,7 @@ def test_c6_second_stock_out_ends_the_hand_and_nobody_scores() -> None:
     game.apply(0, Discard(c("KD")))
     st = game.state
     assert st.phase == HAND_OVER
-    assert st.outcome == {
-        "went_out": None,
-        "reason": "stock",
-        "hand_scores": [0, 0],
-        "hand_number": 1,
-    }
+    assert st.outcome == Outcome(None, "stock", (0, 0), 1)
 
 
 # -- C7: the match ---------------------------------------------------------------------------
@@ -290,4 +281,4 @@ def test_c8_a_single_hand_that_the_stock_ends_has_no_winner() -> None:
     st = game.state
     assert st.phase == MATCH_OVER
     assert st.winners == []
-    assert events[-1] == {"type": "match_ended", "winners": [], "scores": [0, 0]}
+    assert events[-1] == MatchEnded((), (0, 0), capped=False)

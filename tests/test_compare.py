@@ -24,6 +24,7 @@ from rummy_core.compare.running import plan
 from rummy_core.compare.spec import parse_bots, unit_seed
 from rummy_core.compare.tally import HandFigures
 from rummy_core.errors import RuleError
+from rummy_core.events import Dealt, Discarded, Drew, HandEnded, LaidOff, Melded, Swapped, TookBack
 from rummy_core.setup import game_from_position
 
 # Greedy bots (the default) play a hand in a few milliseconds: small studies are enough here.
@@ -182,16 +183,16 @@ def test_study_errors_are_caught_before_playing() -> None:
 def test_a_taken_back_meld_is_not_counted() -> None:
     # Ruling A3: a take-back undoes the turn's plays, so they never reached the table.
     events = [
-        {"type": "dealt", "seat": 1},
-        {"type": "drew", "seat": 0},
-        {"type": "melded", "seat": 0},
-        {"type": "took_back", "seat": 0, "draw": False},
-        {"type": "laid_off", "seat": 0},
-        {"type": "discarded", "seat": 0},
-        {"type": "drew", "seat": 1},
-        {"type": "melded", "seat": 1},
-        {"type": "swapped", "seat": 1},
-        {"type": "hand_ended", "seat": 1},
+        Dealt(1, 1, (10, 10)),
+        Drew(0, "stock", (4,), 1, None, True),
+        Melded(0, 0, "run", (1, 2, 3), (1, 2, 3)),
+        TookBack(0, False),
+        LaidOff(0, 0, (4,), "high", (1, 2, 3, 4)),
+        Discarded(0, 9, False),
+        Drew(1, "stock", (5,), 1, None, True),
+        Melded(1, 0, "run", (1, 2, 3), (1, 2, 3)),
+        Swapped(1, 0, 2, 52),
+        HandEnded(1, "out", (0, 0), (0, 0)),
     ]
     assert committed_plays(events) == Counter({"laid_off": 1, "melded": 1, "swapped": 1})
 

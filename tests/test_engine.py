@@ -9,6 +9,7 @@ import pytest
 from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, TakeBack
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.errors import RuleError
+from rummy_core.events import HandEnded
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.record import GameRecord, LoggedAction, record_of, replay
 from rummy_core.setup import Variant, new_game
@@ -74,9 +75,9 @@ def test_a1_safety_cap_ends_the_hand_flagged_capped() -> None:
         game.apply(seat, Draw("stock"))
         game.apply(seat, Discard(game.state.drawn[0]))
     assert game.state.hand_turns == 6
-    assert game.state.outcome is not None and game.state.outcome["reason"] == "capped"
-    assert game.state.outcome["hand_scores"] == [0, 0]
-    assert game.events[-1]["type"] == "hand_ended" and game.events[-1]["reason"] == "capped"
+    assert game.state.outcome is not None and game.state.outcome.reason == "capped"
+    assert list(game.state.outcome.hand_scores) == [0, 0]
+    assert game.events[-1] == HandEnded(None, "capped", (0, 0), (0, 0))
 
 
 def play_randomly(seed: int, actions: int) -> tuple[object, list[tuple[int, object]]]:
@@ -176,7 +177,7 @@ def test_two_variants_run_side_by_side_in_one_process() -> None:
     for game in (classic, riverside):
         seat = game.current_player()
         assert seat is not None and len(game.state.discard) == 3
-        taken[game.hooks.ruleset.name] = len(game.apply(seat, Draw("discard"))[0]["cards"])
+        taken[game.hooks.ruleset.name] = game.apply(seat, Draw("discard"))[0].count
     # Interleaved, each game keeps its own rules: classic takes the pile's top card (C1),
     # Riverside the whole pile (R3).
     assert taken == {"classic": 1, "riverside": 3}

@@ -118,7 +118,7 @@ def test_gym_plays_a_hand_against_bots() -> None:
     assert steps > 1
     outcome = env.session.game.state.outcome
     assert done and outcome is not None
-    if outcome["reason"] == "out" and any(outcome["hand_scores"]):
+    if outcome.reason == "out" and any(outcome.hand_scores):
         assert reward != 0.0
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rummy_rulesets.house.knock import KNOCKED, Knock
+from rummy_rulesets.house.knock import KNOCKED, Knock, Knocked
 
 from rummy_core.actions import Discard, Draw
 from rummy_core.bots import make_bot
@@ -20,13 +20,14 @@ from rummy_core.defaults import PIP_VALUES
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.models.actions import action_json, parse_action
+from rummy_core.models.events import event_json
 from rummy_core.models.view import view_of
 from rummy_core.moves import legal_actions
 from rummy_core.record import record_of, replay
 from rummy_core.setup import Variant, new_game
 from rummy_core.simulate import play_hand
 from rummy_core.state import HAND_OVER, MATCH_OVER
-from rummy_core.testing import assert_refused, check_view_hides, position_game
+from rummy_core.testing import assert_refused, check_events_hide, check_view_hides, position_game
 
 
 def knock_game(hands: list[list[str]], variant: str = "classic+knock", **fields: Any) -> Game:
@@ -74,7 +75,7 @@ def test_knocking_with_the_last_card_is_refused_discarding_it_goes_out() -> None
     game = knock_game([["KD"], ["9H"]])
     assert_refused(game, 0, Knock(parse_card("KD")), "knock_with_no_cards")
     game.apply(0, Discard(parse_card("KD")))
-    assert game.state.outcome is not None and game.state.outcome["went_out"] == 0
+    assert game.state.outcome is not None and game.state.outcome.went_out == 0
 
 
 @pytest.mark.parametrize(
@@ -99,10 +100,14 @@ def test_no_knock_is_offered_without_the_house_rule() -> None:
     assert_refused(game, 0, Knock(parse_card("KD")), "unknown_action")
 
 
-def test_a_knock_ends_the_hand_with_the_built_in_events_and_hides_nothing() -> None:
+def test_a_knock_ends_the_hand_with_its_own_event_and_hides_nothing() -> None:
     game = knock_game([["AS", "2D", "KD"], ["9H", "9D"], ["5C", "6C"]])
+    before = game.state
     events = game.apply(0, Knock(parse_card("KD")))
-    assert [e["type"] for e in events] == ["discarded", "hand_ended"]
+    assert [e.type for e in events] == ["discarded", "knocked", "hand_ended"]
+    assert events[1] == Knocked(0, 3)
+    assert event_json(events[1], None) == {"type": "knocked", "seat": 0, "points": 3}
+    check_events_hide(before, game.state, events)
     assert game.state.phase == HAND_OVER and game.state.extra[KNOCKED] == 0
     for seat in range(3):
         check_view_hides(game, seat)
@@ -140,7 +145,7 @@ def test_c7_one_player_scores_a_knock_and_only_the_lowest_hand(
     points = sum(v - values[winner] for v in values) + (bonus if winner else 0)
     expected = [points if seat == winner else 0 for seat in range(players)]
     assert game.state.outcome is not None
-    assert game.state.outcome["hand_scores"] == expected
+    assert list(game.state.outcome.hand_scores) == expected
 
 
 def test_bots_knock_and_the_record_replays_the_knocks() -> None:

@@ -94,7 +94,7 @@ def test_pip_installed_house_rule_plays_a_game(fresh_venv: Path) -> None:
         "game = new_game('classic+deuces-wild:per_meld=2', players=3, seed=5)\n"
         "print(sorted(game.hooks.meld_rules.wilds), game.hooks.meld_rules.max_wilds)\n"
         "play_hand(game, [make_bot('random', seed) for seed in range(3)])\n"
-        "print(game.state.phase, game.state.outcome['reason'])\n"
+        "print(game.state.phase, game.state.outcome.reason)\n"
     )
     out = run(fresh_venv / "bin" / "python", "-c", script)
     lines = out.splitlines()

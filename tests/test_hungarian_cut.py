@@ -10,6 +10,7 @@ import pytest
 
 from rummy_core.actions import Cut, Discard, Draw
 from rummy_core.engine import Game
+from rummy_core.events import CutOffered
 from rummy_core.models.position import dump_position
 from rummy_core.moves import legal_actions
 from rummy_core.record import record_of, replay
@@ -29,7 +30,7 @@ def test_a_person_right_of_the_dealer_is_asked_to_cut() -> None:
     st = game.state
     assert st.phase == "cut" and game.current_player() == CUTTER
     assert st.hands == [[], [], []] and len(st.stock) == 108
-    assert game.events == [{"type": "cut_offered", "seat": CUTTER, "cards": 108}]
+    assert game.events == [CutOffered(CUTTER, 108)]
     check_view_hides(game, CUTTER)
     # Anywhere, or any depth that leaves a card above and below.
     assert len(legal_actions(game, CUTTER)) == 1 + 107
@@ -43,7 +44,7 @@ def test_the_cut_turns_up_the_bottom_card_of_the_cards_lifted() -> None:
     assert st.cut_card == deck[-5]
     assert [len(h) for h in st.hands] == [14, 14, 15]  # H2: 15 for the left of the dealer
     assert st.phase == "play" and st.turn == 2
-    assert [e["type"] for e in events[:2]] == ["cut", "dealt"]
+    assert [e.type for e in events[:2]] == ["cut", "dealt"]
 
 
 def test_cutting_anywhere_is_the_deal_a_bot_would_get() -> None:

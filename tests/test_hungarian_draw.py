@@ -144,7 +144,7 @@ def test_going_out_with_the_cut_card_keeps_it() -> None:
     game.apply(0, lay_down("9C 10C JC"))
     game.apply(0, Discard(c("4C")))
     assert game.state.phase == "hand_over"
-    assert game.state.outcome is not None and game.state.outcome["went_out"] == 0
+    assert game.state.outcome is not None and game.state.outcome.went_out == 0
     assert game.state.cut_card is None
 
 

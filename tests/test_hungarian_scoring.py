@@ -12,6 +12,7 @@ from hungarian_helpers import RUN_5H, RUN_WITH_JOKER, c, lay_down, make
 from rummy_core.actions import Discard, Draw, LayOff, Swap
 from rummy_core.cards import JOKER, card_name, parse_cards, rank_of, standard_deck
 from rummy_core.engine import Game
+from rummy_core.models.position import outcome_json
 from rummy_core.setup import new_game
 from rummy_core.state import State
 from rummy_core.testing import assert_refused, conformance_run, random_action
@@ -25,8 +26,9 @@ def penalty(card: int) -> int:
 
 
 def outcome(game: Game) -> dict[str, Any]:
-    assert game.state.outcome is not None
-    return game.state.outcome
+    found = outcome_json(game.state.outcome)
+    assert found is not None
+    return found
 
 
 def test_going_out_scores_minus_ten_and_the_others_count_their_hands() -> None:
@@ -202,8 +204,8 @@ def expected_scores(st: State) -> list[int]:
     assert st.outcome is not None
     scores = []
     for seat, hand in enumerate(st.hands):
-        if seat == st.outcome["went_out"]:
-            scores.append(st.outcome["hand_scores"][seat])
+        if seat == st.outcome.went_out:
+            scores.append(st.outcome.hand_scores[seat])
             assert scores[-1] in (-10, -20)
         elif not st.opened(seat):
             scores.append(100)
@@ -217,10 +219,10 @@ def test_random_hands_end_properly(players: int) -> None:
     # Rulings H1-H10 and A2: random legal play keeps the engine's invariants and every hand ends.
     for final in conformance_run("hungarian", players=players, seeds=range(2)):
         assert final.outcome is not None
-        assert final.outcome["reason"] in ("out", "stock", "capped")
-        assert final.outcome["hand_scores"] == expected_scores(final)
-        if final.outcome["reason"] == "out":
-            assert final.hands[final.outcome["went_out"]] == []
+        assert final.outcome.reason in ("out", "stock", "capped")
+        assert list(final.outcome.hand_scores) == expected_scores(final)
+        if final.outcome.reason == "out":
+            assert final.hands[final.outcome.went_out] == []
 
 
 def test_a_random_match_plays_its_hands_and_the_lowest_total_wins() -> None:

@@ -25,4 +25,4 @@ def test_random_hands_keep_every_invariant_and_end(
     players = min(cls.Options.min_players + extra_players, cls.Options.max_players)
     (final,) = conformance_run(ruleset, players=players, seeds=[seed])
     assert final.phase in (HAND_OVER, MATCH_OVER)
-    assert final.outcome is not None and len(final.outcome["hand_scores"]) == players
+    assert final.outcome is not None and len(final.outcome.hand_scores) == players

@@ -204,7 +204,8 @@ def twin_run(make: Callable[[str], object], hook: str) -> PluginError:
     position = {**PLAYING, "phase": "draw", "this_turn": {}, "hands": hands, "stock": stock}
     position["discard"] = pile
     # The winners are asked once a match is over: a single hand (C7) is over when it ends.
-    variant = "classic:target=none" if hook == "rummy_match_winners" else "classic"
+    over = ("rummy_match_winners", "rummy_match_capped")
+    variant = "classic:target=none" if hook in over else "classic"
     plain = position_game(variant, **position)
     try:
         bad = game_with(make(hook), variant=variant, **position)

@@ -74,14 +74,14 @@ def check_hand_end(game: Game) -> None:
     st = game.state
     outcome = st.outcome
     assert outcome is not None
-    if outcome["reason"] == "out":
-        closer = outcome["went_out"]
+    if outcome.reason == "out":
+        closer = outcome.went_out
         assert st.hands[closer] == [] and st.discard_face_down  # R10
     else:
-        assert outcome["reason"] == "stock" and outcome["went_out"] is None  # R4
+        assert outcome.reason == "stock" and outcome.went_out is None  # R4
         assert st.stock == []
         assert st.refills == 3 or len(st.discard) <= 1
-    assert outcome["hand_scores"] == expected_scores(st)  # R11
+    assert list(outcome.hand_scores) == expected_scores(st)  # R11
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -113,7 +113,7 @@ def test_a_match_of_random_hands_carries_scores_and_moves_the_deal() -> None:
         check_hand_end(game)
         outcome = game.state.outcome
         assert outcome is not None
-        totals = [a + b for a, b in zip(totals, outcome["hand_scores"], strict=True)]
+        totals = [a + b for a, b in zip(totals, outcome.hand_scores, strict=True)]
         assert game.state.scores == totals
         if game.state.phase == MATCH_OVER:
             break

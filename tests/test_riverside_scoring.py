@@ -12,6 +12,7 @@ from rummy_core.actions import Discard, LayOff, MeldDown, NewMeld
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.models.position import outcome_json
 from rummy_core.setup import Variant, new_game
 from rummy_core.testing import assert_refused
 from rummy_core.view import player_view
@@ -28,8 +29,9 @@ def meld(text: str) -> MeldDown:
 
 
 def outcome(g: Game) -> dict[str, Any]:
-    assert g.state.outcome is not None
-    return g.state.outcome
+    found = outcome_json(g.state.outcome)
+    assert found is not None
+    return found
 
 
 # -- ruling R10: closing -----------------------------------------------------------------------

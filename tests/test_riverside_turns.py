@@ -38,7 +38,7 @@ def test_drawing_from_the_discard_pile_takes_all_of_it() -> None:
     assert g.state.discard == []
     assert g.state.drawn == parse_cards("9D QH 3C")
     # Only the top card was showing: the rest of the pile is news to the others.
-    assert events[0]["top"] == parse_card("3C")
+    assert events[0].top == parse_card("3C")
 
 
 def test_the_whole_pile_may_be_taken_on_the_first_turn() -> None:
@@ -138,7 +138,7 @@ def test_an_empty_stock_is_refilled_from_the_pile_without_shuffling() -> None:
     assert st.discard == [parse_card("KD")]
     # The stock list has its top card last: the pile, turned over as a block.
     assert st.stock == pile[::-1]
-    assert events[-1]["type"] == "refilled"
+    assert events[-1].type == "refilled"
     g.apply(1, Draw("stock"))
     assert pile[0] in g.state.hands[1]
 
@@ -152,9 +152,9 @@ def test_the_hand_ends_after_three_refills() -> None:
     st = g.state
     assert st.phase == "hand_over"
     assert st.outcome is not None
-    assert st.outcome["reason"] == "stock"
-    assert st.outcome["went_out"] is None
-    assert st.outcome["hand_scores"] == [-15, -10]
+    assert st.outcome.reason == "stock"
+    assert st.outcome.went_out is None
+    assert list(st.outcome.hand_scores) == [-15, -10]
 
 
 def test_two_refills_leave_one_more() -> None:
@@ -180,7 +180,7 @@ def test_the_hand_ends_when_the_pile_holds_only_its_top_card() -> None:
     g.apply(0, Discard(parse_card("9D")))
     st = g.state
     assert st.phase == "hand_over"
-    assert st.outcome is not None and st.outcome["reason"] == "stock"
+    assert st.outcome is not None and st.outcome.reason == "stock"
     assert st.refills == 0
 
 
@@ -190,7 +190,7 @@ def test_a_position_to_draw_from_an_empty_stock_starts_with_the_refill() -> None
     g = with_pile([["4S", "KD"], ["5H", "6C"]], [], ["9D", "QH", "3C"])
     assert g.state.refills == 1
     assert g.state.discard == [parse_card("3C")]
-    assert g.events[-1]["type"] == "refilled"
+    assert g.events[-1].type == "refilled"
     g.apply(0, Draw("stock"))
     # Turned over without shuffling: the oldest discard, the pile's bottom card AC, is on top.
     assert parse_card("AC") in g.state.hands[0]
@@ -200,5 +200,5 @@ def test_a_position_to_draw_with_nothing_to_turn_over_is_a_hand_that_ended() -> 
     # Rulings A5 and R4: the same position after three refills is the stock running out.
     g = with_pile([["4S", "KD"], ["5H", "6C"]], [], ["9D"], refills=3)
     assert g.state.phase == "hand_over"
-    assert g.state.outcome is not None and g.state.outcome["reason"] == "stock"
-    assert g.state.outcome["hand_scores"] == [-15, -10]
+    assert g.state.outcome is not None and g.state.outcome.reason == "stock"
+    assert list(g.state.outcome.hand_scores) == [-15, -10]

@@ -126,7 +126,7 @@ def test_a_drawn_card_that_is_not_in_the_hand_is_refused() -> None:
 def test_an_outcome_without_went_out_is_read_as_nobody_out() -> None:
     data = position(phase="hand_over", outcome={"hand_scores": [0, 0], "reason": "stock"})
     game = game_from_position("classic", data)
-    assert game.state.outcome is not None and game.state.outcome["went_out"] is None
+    assert game.state.outcome is not None and game.state.outcome.went_out is None
     bad = position(phase="hand_over", outcome={"went_out": 7, "hand_scores": [0, 0]})
     assert refusal("classic", bad).params["field"] == "outcome.went_out"
 

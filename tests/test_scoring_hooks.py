@@ -53,7 +53,7 @@ def classic_rummy(variant: str) -> Any:
     melds = ("7H 7S 7D", "8C 9C 10C")
     game.apply(0, MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in melds)))
     game.apply(0, Discard(parse_card("KH")))
-    return game.state.outcome["hand_scores"]
+    return list(game.state.outcome.hand_scores)
 
 
 def test_card_values_change_classic_scores() -> None:
@@ -82,7 +82,7 @@ def test_card_values_change_riverside_and_hungarian_hand_scores() -> None:
     )
     riverside.apply(0, Discard(parse_card("9C")))
     assert riverside.state.outcome is not None
-    assert riverside.state.outcome["hand_scores"] == [3, -3]
+    assert list(riverside.state.outcome.hand_scores) == [3, -3]
 
     hungarian = position_game(
         "hungarian+test-flat-values",
@@ -102,7 +102,7 @@ def test_card_values_change_riverside_and_hungarian_hand_scores() -> None:
     )
     hungarian.apply(0, Discard(parse_card("9C")))
     assert hungarian.state.outcome is not None
-    assert hungarian.state.outcome["hand_scores"] == [-10, 3]
+    assert list(hungarian.state.outcome.hand_scores) == [-10, 3]
 
 
 def test_a_wrapper_on_the_hand_bonus_removes_hungarians_minus_twenty() -> None:
@@ -123,4 +123,4 @@ def test_a_wrapper_on_the_hand_bonus_removes_hungarians_minus_twenty() -> None:
         game.apply(0, melds)
         game.apply(0, Discard(parse_card("4C")))
         assert game.state.outcome is not None
-        assert game.state.outcome["hand_scores"][0] == expected
+        assert game.state.outcome.hand_scores[0] == expected

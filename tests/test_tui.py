@@ -5,6 +5,7 @@ Bots move with no pause (``pause=0``), so each test runs in a fraction of a seco
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -290,11 +291,21 @@ async def test_every_move_is_saved_and_the_game_resumes(tmp_path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_bots_move_after_a_visible_pause() -> None:
+async def test_bots_move_after_a_visible_pause(monkeypatch: pytest.MonkeyPatch) -> None:
     # Rulings C2 and A2: after your discard the bot draws and discards, one action per pause,
     # thinking in a thread; meanwhile your keys are refused with a reason and change nothing.
     session = classic()
-    app = RummyApp(session, pause=0.5)
+    # The bot's thread waits for the test's word, so the key below lands in the bot's turn
+    # however slow the machine is.
+    go = threading.Event()
+    step = session.bot_step
+
+    def held_step() -> list[str]:
+        assert go.wait(60), "the test never let the bot move"
+        return step()
+
+    monkeypatch.setattr(session, "bot_step", held_step)
+    app = RummyApp(session, pause=0.05)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await click(pilot, app, "KD")
@@ -302,9 +313,9 @@ async def test_bots_move_after_a_visible_pause() -> None:
         assert session.game.current_player() == 1
         hand = session.view.hand
         await pilot.press("d")
-        # The bot may be mid-turn by now, so check the human's side: nothing drawn.
         assert message(app) == "Wait: it is Bot 1's turn."
         assert session.view.hand == hand
+        go.set()
         # Waited for, not timed: a loaded machine may take longer, never a wrong turn.
         for _ in range(600):
             if session.my_turn:

@@ -14,6 +14,7 @@ from rummy_core.cards import parse_card, parse_cards
 from rummy_core.cli import cli
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import Discarded, Drew, MatchEnded
 from rummy_core.meldrules import MeldRules, RunShape
 from rummy_core.models.position import dump_position
 from rummy_core.setup import Variant, build_hooks, game_from_position
@@ -99,11 +100,11 @@ def test_the_log_hides_what_the_human_may_not_see() -> None:
     # OpenSpiel's lesson, as in rummy_core.view: a rival's stock card and a face-down discard
     # stay hidden; your own are shown.
     names = ["You", "Bot 1"]
-    theirs = {"type": "drew", "seat": 1, "source": "stock", "cards": [5], "private": True}
-    mine = {**theirs, "seat": 0}
+    theirs = Drew(1, "stock", (5,), 1, None, True)
+    mine = Drew(0, "stock", (5,), 1, None, True)
     assert describe(theirs, 0, names) == "Bot 1 drew from the stock."
     assert describe(mine, 0, names) == "You drew from the stock: 6♣."
-    closing = {"type": "discarded", "seat": 1, "card": 5, "face_down": True}
+    closing = Discarded(1, 5, True)
     assert describe(closing, 0, names) == "Bot 1 closed with a face-down discard."
     assert meld_label(cards("5S 2C 7S"), cards("5S 6S 7S")) == "5♠ 2♣=6♠ 7♠"
 
@@ -244,7 +245,9 @@ def test_play_plain_with_a_bot_per_opponent(tmp_path: Path) -> None:
 def test_a_match_with_no_winner_says_so() -> None:
     # Ruling C8: a single classic hand that the stock ends has no winner, and the log says it.
     names = ["You", "Bot 1"]
-    ended = {"type": "match_ended", "winners": [], "scores": [0, 0]}
+    ended = MatchEnded((), (0, 0))
     assert describe(ended, 0, names) == "The match is over with no winner."
-    won = {"type": "match_ended", "winners": [1], "scores": [0, 12]}
+    won = MatchEnded((1,), (0, 12))
     assert describe(won, 0, names) == "The match is over: Bot 1 won."
+    capped = MatchEnded((1,), (0, 12), capped=True)
+    assert describe(capped, 0, names) == "The match is over at its limit of hands: Bot 1 won."

@@ -70,9 +70,9 @@ def test_a_turn_that_goes_round_in_circles_ends_the_hand_capped() -> None:
     events = circle(game, 1)
     st = game.state
     assert st.phase == HAND_OVER
-    assert st.outcome is not None and st.outcome["reason"] == "capped"
-    assert st.outcome["went_out"] is None
-    assert events[-1]["type"] == "hand_ended" and events[-1]["reason"] == "capped"
+    assert st.outcome is not None and st.outcome.reason == "capped"
+    assert st.outcome.went_out is None
+    assert events[-1].type == "hand_ended" and events[-1].reason == "capped"
     # Scored as a hand nobody went out of (classic: nobody scores, C6).
     assert st.scores == before
 
@@ -122,5 +122,5 @@ def test_bots_under_a_rule_that_refuses_every_discard_end_the_hand(bot: str) -> 
     # Seeds where the first player can meld: the bots meld and take back until the cap.
     game = new_game("classic", players=2, seed=0, plugins=[NoDiscards()])
     play_hand(game, [make_bot(bot, seat) for seat in range(2)])
-    assert game.state.outcome is not None and game.state.outcome["reason"] == "capped"
+    assert game.state.outcome is not None and game.state.outcome.reason == "capped"
     assert len(game.log) == TURN_ACTION_CAP

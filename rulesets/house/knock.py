@@ -8,8 +8,9 @@ the differences instead, plus ``undercut_bonus``. Only one player scores, as rul
 ties between undercutters go to the first in play order after the knocker.
 
 The knock is an action of its own (``{"type": "knock", "card": "KD"}``), added through the
-registrar ``rummy_register_actions``: the engine applies it like a built-in action, the legal-move
-list offers it, bots play it, and scenario files and game records read and write it.
+registrar ``rummy_register_actions``, with its own event (``knocked``): the engine applies it like
+a built-in action, the legal-move list offers it, bots play it, scenario files and game records
+read and write it, and the game log and the server's messages tell it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from rummy_core.actions import PluginAction
 from rummy_core.cards import card_name, parse_card
 from rummy_core.defaults import PIP_VALUES
 from rummy_core.engine import refuse
-from rummy_core.events import Event
+from rummy_core.events import Event, event_kind
 from rummy_core.plugin import HouseRule, hookimpl
 from rummy_core.state import PLAY, State
 
@@ -32,6 +33,16 @@ from ..classic import ClassicOptions
 
 KNOCKED = "knocked"
 """``State.extra`` key: the seat that knocked, once someone has (the hand ends at once)."""
+
+
+@event_kind
+@dataclass(slots=True)
+class Knocked(Event):
+    """``seat`` knocked with a hand worth ``points`` (after the discard); the hand ends."""
+
+    type: ClassVar[str] = "knocked"
+    seat: int
+    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +105,7 @@ class KnockRule(HouseRule):
             to_model=_to_model,
             apply=self._apply,
             candidates=self._candidates,
+            events=(Knocked,),
         )
         return [kind]
 
@@ -117,6 +129,7 @@ class KnockRule(HouseRule):
                 limit=limit,
             )
         state.extra[KNOCKED] = seat
+        events.append(Knocked(seat, value))
         game.end_turn(state, seat, events)
 
     def _candidates(self, game: GameSteps, seat: int) -> list[Knock]:

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from rummy_core.actions import Action
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.hooks import Hooks
 from rummy_core.meldrules import MeldRules
 from rummy_core.moves import action_candidates, legal_actions
@@ -150,7 +151,7 @@ class Bot(Protocol):
         """The action to take now; it should be legal (an illegal one is replaced at random)."""
         ...
 
-    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         """The events of the last action, as this bot's seat may see them."""
         ...
 
@@ -187,5 +188,5 @@ class RandomBot:
                 return action
         raise RuleError("no_legal_action", f"Seat {seat.seat} has no legal action.")
 
-    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         """The random bot remembers nothing."""

@@ -19,7 +19,6 @@ import math
 import time
 from collections.abc import Sequence
 from random import Random
-from typing import Any
 
 from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.bots.base import SeatHandle
@@ -28,6 +27,7 @@ from rummy_core.bots.sampling import CannotSample, sampled_game
 from rummy_core.bots.turns import bot_turn
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.state import DRAW, PLAY
 from rummy_core.view import PlayerView
 
@@ -105,7 +105,7 @@ class ExpertBot:
         self._plan: list[Action] = []
         self._searched: tuple[int, int] | None = None
 
-    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         """Remember the public cards, as the greedy bot does."""
         self.greedy.observe(events)
 
@@ -252,9 +252,9 @@ class ExpertBot:
         while game.state.phase in (DRAW, PLAY) and game.state.hand_turns < limit:
             bot_turn(game, bots)
         outcome = game.state.outcome
-        if outcome is None or outcome.get("hand_number") != view.hand_number:
+        if outcome is None or outcome.hand_number != view.hand_number:
             return 0.0
-        scores: list[int] = outcome["hand_scores"]
+        scores = outcome.hand_scores
         others = [s for i, s in enumerate(scores) if i != me]
         margin = scores[me] - sum(others) / len(others)
         return -margin if hooks.ruleset.low_score_wins else margin

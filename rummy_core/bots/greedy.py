@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any
 
 from rummy_core.actions import CUT, DISCARD, STOCK, Action, Discard, Draw, MeldDown, Swap, TakeBack
 from rummy_core.bots.assess import (
@@ -32,6 +31,7 @@ from rummy_core.bots.probe import Probe
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.cards import rank_of
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.meldrules import MeldRules
 from rummy_core.solver import Arrangement, MeldSolver, going_out, solver_for
 from rummy_core.solver import Meld as SolvedMeld
@@ -107,7 +107,7 @@ class GreedyBot:
         self._probe_made: Probe | None = None
         self._fits: tuple[tuple[Meld, ...], TableFits] = ((), TableFits((), MeldRules()))
 
-    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         """Remember what went on the pile and what rivals took from it."""
         self.tracker.observe(events)
 

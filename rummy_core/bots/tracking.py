@@ -2,18 +2,28 @@
 
 A bot's view holds only the top of the discard pile, but every card that went on the pile was
 shown, and every card a rival took from it (or from the cut) was shown too. ``CardTracker``
-follows the public event stream (``rummy_core.view.public_event``) to remember them, and checks
-itself against the view at every decision: when the two disagree (a bot that joined mid-hand, or
-the first hand's deal, which bots do not observe), the cards it cannot account for are marked
-unknown rather than guessed.
+follows the events as its seat sees them (``rummy_core.events.seen_by``) to remember them, and
+checks itself against the view at every decision: when the two disagree (a bot that joined
+mid-hand, or the first hand's deal, which bots do not observe), the cards it cannot account for
+are marked unknown rather than guessed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from rummy_core.actions import DISCARD, STOCK
+from rummy_core.events import (
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    LaidOff,
+    Melded,
+    Refilled,
+    Swapped,
+    TookBack,
+)
 from rummy_core.view import PlayerView
 
 _Change = tuple[int, tuple[int, ...], tuple[int, ...], bool]
@@ -90,44 +100,43 @@ class CardTracker:
             # A rival can hold no more known cards than cards.
             del held[: max(0, len(held) - view.hand_sizes[seat])]
 
-    def observe(self, events: Iterable[dict[str, Any]]) -> None:
+    def observe(self, events: Iterable[Event]) -> None:
         """Follow the events of one action, as this seat sees them."""
         for event in events:
-            kind = event["type"]
-            if kind == "discarded":
-                card = event["card"]
-                if card is None:
-                    self.pile_unknown += 1
-                else:
-                    self._lose(event["seat"], (card,))
-                    self.pile.append(card)
-                self._turn = []
-            elif kind == "drew":
-                self._drew(event["seat"], event)
-            elif kind == "melded" or kind == "laid_off":
-                self._change(event["seat"], tuple(event["cards"]), (), False)
-            elif kind == "swapped":
-                self._change(event["seat"], (event["card"],), (event["wild"],), False)
-            elif kind == "dealt":
-                self.reset(event["hand_number"], len(event["sizes"]))
-            elif kind == "refilled":
-                # All but the top card became the stock.
-                del self.pile[:-1]
-                self.pile_unknown = 0 if self.pile else min(self.pile_unknown, 1)
-            elif kind == "took_back":
-                self._took_back(event["seat"], event)
+            match event:
+                case Discarded(seat=seat, card=card):
+                    if card is None:
+                        self.pile_unknown += 1
+                    else:
+                        self._lose(seat, (card,))
+                        self.pile.append(card)
+                    self._turn = []
+                case Drew():
+                    self._drew(event)
+                case Melded(seat=seat, cards=cards) | LaidOff(seat=seat, cards=cards):
+                    self._change(seat, cards, (), False)
+                case Swapped(seat=seat, card=card, wild=wild):
+                    self._change(seat, (card,), (wild,), False)
+                case Dealt(hand_number=number, sizes=sizes):
+                    self.reset(number, len(sizes))
+                case Refilled():
+                    # All but the top card became the stock.
+                    del self.pile[:-1]
+                    self.pile_unknown = 0 if self.pile else min(self.pile_unknown, 1)
+                case TookBack():
+                    self._took_back(event)
 
     # -- one event each -------------------------------------------------------------------------
 
-    def _drew(self, seat: int, event: dict[str, Any]) -> None:
-        source = event["source"]
+    def _drew(self, event: Drew) -> None:
+        seat, source = event.seat, event.source
         if source == STOCK:
             self._turn = [(seat, (), (), True)]
             return
-        cards: Sequence[int] | None = event["cards"]
+        cards: Sequence[int] | None = event.cards
         if source == DISCARD:
             pile = self.pile
-            count = len(cards) if cards is not None else int(event["count"])
+            count = event.count
             seen = min(count, len(pile))
             if cards is None:
                 cards = pile[len(pile) - seen :]
@@ -152,18 +161,17 @@ class CardTracker:
             self.known[seat].extend(gained)
         self._turn.append((seat, lost, gained, draw))
 
-    def _took_back(self, seat: int, event: dict[str, Any]) -> None:
-        undo_draw = bool(event.get("draw"))
+    def _took_back(self, event: TookBack) -> None:
         while self._turn:
             mover, lost, gained, draw = self._turn[-1]
-            if draw and not undo_draw:
+            if draw and not event.draw:
                 break
             self._turn.pop()
             self._lose(mover, gained)
             if mover != self.seat and 0 <= mover < len(self.known):
                 self.known[mover].extend(lost)
-            if draw and event.get("source") == DISCARD:
-                self.pile.extend(event.get("cards") or gained)
+            if draw and event.source == DISCARD:
+                self.pile.extend(event.cards or gained)
 
     def _lose(self, seat: int, cards: tuple[int, ...]) -> None:
         if seat == self.seat or not 0 <= seat < len(self.known):

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from rummy_core.bots.base import Bot, SeatHandle
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.events import Event
-from rummy_core.view import public_event
+from rummy_core.events import Event, seen_by
 
 
 class BotFailed(RuleError):
@@ -44,4 +43,4 @@ def tell(bots: Sequence[Bot | None], events: list[Event]) -> None:
     """Show each bot the events as its seat may see them."""
     for seat, bot in enumerate(bots):
         if bot is not None:
-            bot.observe([public_event(e, seat) for e in events])
+            bot.observe([seen_by(e, seat) for e in events])

@@ -179,9 +179,9 @@ def hand_figures(
 ) -> HandFigures:
     """The figures of the hand ``game`` has just finished (``first_player``: who began it)."""
     st = game.state
-    outcome = st.outcome or {}
-    went_out: int | None = outcome.get("went_out")
-    scores: list[int] = outcome.get("hand_scores", [0] * st.players)
+    outcome = st.outcome
+    went_out = outcome.went_out if outcome else None
+    scores = outcome.hand_scores if outcome else (0,) * st.players
     plays = committed_plays(game.events)
     wilds = jokers = 0
     for meld in st.table:
@@ -198,10 +198,10 @@ def hand_figures(
         dealer=st.dealer,
         first_player=first_player,
         turns=st.hand_turns,
-        reason=outcome.get("reason", "capped"),
+        reason=outcome.reason if outcome else "capped",
         went_out=went_out,
         winner=hand_winner(went_out, scores, game.hooks.ruleset.low_score_wins),
-        hand_scores=tuple(scores),
+        hand_scores=scores,
         match_scores=tuple(st.scores),
         melds=plays["melded"],
         lay_offs=plays["laid_off"],
@@ -227,7 +227,7 @@ def committed_plays(events: Sequence[Event]) -> Counter[str]:
     done: Counter[str] = Counter()
     pending: list[str] = []
     for event in events:
-        kind = event["type"]
+        kind = event.type
         if kind in PLAYS:
             pending.append(kind)
         elif kind == "took_back":

@@ -143,7 +143,7 @@ class Session:
             if self.reward == "hand":
                 assert state.outcome is not None
                 low = self.hooks.ruleset.low_score_wins
-                self.rewards = hand_rewards(state.outcome["hand_scores"], low)
+                self.rewards = hand_rewards(state.outcome.hand_scores, low)
                 self.done = True
             elif state.phase == MATCH_OVER:
                 self.rewards = match_rewards(state.winners, self.players)

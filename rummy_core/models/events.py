@@ -1,169 +1,111 @@
-"""Events as JSON: a union on ``type``, cards written out, as one seat may see them."""
+"""Events as JSON: a union on ``type``, cards written out, as one seat may see them.
+
+Each kind's JSON model is built from its engine dataclass (``rummy_core.events``): the same fields,
+with card codes written as names as the fields' ``Shown`` markers say, so a kind is declared once.
+A game's union holds the built-in kinds and those its plugins' actions bring
+(``ActionKind.events``); ``rummy schema`` writes it with every installed house rule's kinds.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Iterable
+from dataclasses import MISSING, fields
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    TypeAdapter,
+    create_model,
+)
 
-from rummy_core.cards import card_name, meld_card_text
-from rummy_core.view import public_event
+from rummy_core.events import BUILT_IN, EVENT_KINDS, Event, seen_by
+from rummy_core.models.border import json_fields
 
 
-class _Event(BaseModel):
+class EventModel(BaseModel):
+    """The base of every event's JSON model; ``type`` names the kind."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Dealt(_Event):
-    """A hand was dealt; ``seat`` is the dealer."""
+class _Form:
+    """One kind's JSON model and the writers of its fields."""
 
-    type: Literal["dealt"] = "dealt"
-    seat: int
-    hand_number: int
-    sizes: list[int]
+    def __init__(self, kind: type[Event]) -> None:
+        written = json_fields(kind, kind.__match_args__)
+        definitions: dict[str, Any] = {"type": (Literal[kind.type], kind.type)}
+        defaults = {f.name: f.default for f in fields(kind)}
+        for field in written:
+            default = defaults[field.name]
+            if isinstance(default, tuple):
+                default = list(default)
+            definitions[field.name] = (field.json_type, ... if default is MISSING else default)
+        self.writers = [(field.name, field.write) for field in written]
+        self.model: type[EventModel] = create_model(
+            kind.__name__,
+            __base__=EventModel,
+            __doc__=kind.__doc__,
+            __module__=__name__,
+            **definitions,
+        )
 
-
-class Drew(_Event):
-    """A seat drew. ``cards`` is null where the viewer may not see them; ``count`` says how many."""
-
-    type: Literal["drew"] = "drew"
-    seat: int
-    source: str
-    cards: list[str] | None
-    count: int
-    top: str | None = Field(None, description="The discard pile's top card, for a pile draw.")
-
-
-class Melded(_Event):
-    """A seat laid down a new meld, now at index ``meld`` of the table."""
-
-    type: Literal["melded"] = "melded"
-    seat: int
-    meld: int
-    kind: str
-    cards: list[str]
+    def write(self, event: Event) -> EventModel:
+        values = {name: write(getattr(event, name), event) for name, write in self.writers}
+        values["type"] = event.type
+        return self.model.model_construct(**values)
 
 
-class LaidOff(_Event):
-    """A seat added cards to the table's meld ``meld``."""
-
-    type: Literal["laid_off"] = "laid_off"
-    seat: int
-    meld: int
-    cards: list[str]
-    end: str | None
+def _form(kind: type[Event]) -> _Form:
+    form = _FORMS.get(kind)
+    if form is None:
+        form = _FORMS[kind] = _Form(kind)
+    return form
 
 
-class Swapped(_Event):
-    """A seat put ``card`` in place of the wild ``wild`` on meld ``meld`` and took the wild."""
-
-    type: Literal["swapped"] = "swapped"
-    seat: int
-    meld: int
-    card: str
-    wild: str
+_FORMS: dict[type[Event], _Form] = {}
 
 
-class Discarded(_Event):
-    """A seat discarded; ``card`` is null when it went face down and the viewer is someone else."""
-
-    type: Literal["discarded"] = "discarded"
-    seat: int
-    card: str | None
-    face_down: bool
+def model_class(kind: type[Event]) -> type[EventModel]:
+    """The JSON model of one kind of event."""
+    return _form(kind).model
 
 
-class Refilled(_Event):
-    """The stock was made again from the discard pile (``refills`` so far this hand)."""
-
-    type: Literal["refilled"] = "refilled"
-    seat: int
-    refills: int
-    stock: int
+def event_model(event: Event, seat: int | None) -> EventModel:
+    """An engine event as ``seat`` may see it, as its JSON model (None: a spectator)."""
+    seen = seen_by(event, seat)
+    return _form(type(seen)).write(seen)
 
 
-class TookBack(_Event):
-    """A seat took back this turn's plays (and with ``draw``, its draw too)."""
-
-    type: Literal["took_back"] = "took_back"
-    seat: int
-    draw: bool
-    source: str | None = None
+def event_json(event: Event, seat: int | None) -> dict[str, Any]:
+    """An engine event as ``seat`` may see it, as JSON data."""
+    return event_model(event, seat).model_dump()
 
 
-class HandEnded(_Event):
-    """The hand ended: ``seat`` went out (null: nobody), ``reason`` out, stock or capped."""
-
-    type: Literal["hand_ended"] = "hand_ended"
-    seat: int | None
-    reason: Literal["out", "stock", "capped"]
-    hand_scores: list[int]
-    scores: list[int]
+def event_union(kinds: Iterable[type[Event]] = ()) -> Any:
+    """The tagged union of the built-in kinds' JSON models and those of ``kinds``."""
+    models = [model_class(k) for k in {**BUILT_IN, **{k.type: k for k in kinds}}.values()]
+    return Annotated[Union[tuple(models)], Field(discriminator="type")]  # noqa: UP007
 
 
-class CutOffered(_Event):
-    """The deck is shuffled and ``seat`` is to cut it (ruling H12): ``cards`` in the deck."""
-
-    type: Literal["cut_offered"] = "cut_offered"
-    seat: int
-    cards: int
-
-
-class CutMade(_Event):
-    """``seat`` cut the deck ``depth`` cards from the top (null: anywhere); the deal follows."""
-
-    type: Literal["cut"] = "cut"
-    seat: int
-    depth: int | None
+def _any_known(data: Any) -> Any:
+    """A client's or a test's JSON event, read as the model of its kind (any kind loaded)."""
+    if isinstance(data, EventModel) or not isinstance(data, dict):
+        return data
+    kind = EVENT_KINDS.get(str(data.get("type")))
+    if kind is None:
+        return data
+    return model_class(kind).model_validate(data)
 
 
-class MatchEnded(_Event):
-    """The match is over."""
+if TYPE_CHECKING:
+    AnyEventModel = EventModel
+else:
+    AnyEventModel = Annotated[SerializeAsAny[EventModel], BeforeValidator(_any_known)]
+"""Any event's model, of whichever kind (a field type for messages that carry events)."""
 
-    type: Literal["match_ended"] = "match_ended"
-    winners: list[int]
-    scores: list[int]
-
-
-EventModel = Annotated[
-    Dealt
-    | Drew
-    | Melded
-    | LaidOff
-    | Swapped
-    | Discarded
-    | Refilled
-    | TookBack
-    | HandEnded
-    | MatchEnded
-    | CutOffered
-    | CutMade,
-    Field(discriminator="type"),
-]
-EVENT_ADAPTER: TypeAdapter[EventModel] = TypeAdapter(EventModel)
-
-
-def event_model(event: dict[str, Any], seat: int | None) -> EventModel:
-    """An engine event as ``seat`` may see it, as a model (None: a spectator)."""
-    seen = public_event(event, seat)
-    data = {k: v for k, v in seen.items() if k != "private"}
-    kind = data["type"]
-    if kind == "drew":
-        cards = data["cards"]
-        data["count"] = data.get("count", len(cards or []))
-        data["cards"] = None if cards is None else [card_name(c) for c in cards]
-        data["top"] = card_name(data["top"]) if data.get("top") is not None else None
-    elif kind == "melded":
-        data["cards"] = [
-            meld_card_text(c, r) for c, r in zip(data["cards"], data.pop("reps"), strict=True)
-        ]
-    elif kind == "laid_off":
-        data.pop("reps")
-        data["cards"] = [card_name(c) for c in data["cards"]]
-    elif kind == "swapped":
-        data["card"], data["wild"] = card_name(data["card"]), card_name(data["wild"])
-    elif kind == "discarded" and data["card"] is not None:
-        data["card"] = card_name(data["card"])
-    elif kind == "took_back":
-        data.pop("cards", None)
-    return EVENT_ADAPTER.validate_python(data)
+EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(event_union())
+"""Reads and writes the built-in kinds' JSON."""

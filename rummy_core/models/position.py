@@ -22,11 +22,11 @@ from rummy_core.melds import read_meld
 from rummy_core.models.position_checks import (
     check_counts,
     check_free_data,
-    check_outcome,
     check_rules_fit,
     check_this_turn,
+    read_outcome,
 )
-from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, State
+from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
 
 Phase = Literal["cut", "draw", "play", "hand_over", "match_over"]
 
@@ -170,24 +170,18 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
         st.after_draw.turn_start = st.turn_start
     st.hand_history = [list(h) for h in pos.hand_history]
     st.winners = list(pos.winners)
-    st.outcome = dict(pos.outcome) if pos.outcome is not None else None
     st.extra = dict(pos.extra)
     if st.phase == PLAY and st.drew is None and pos.this_turn.drawn:
         raise _bad("this_turn.drawn is given without this_turn.drew.")
     _fill_stock(st, pos.stock, hooks, seed)
-    if st.phase in (DRAW, PLAY) and st.outcome is not None:
+    if st.phase in (DRAW, PLAY) and pos.outcome is not None:
         raise _bad("A hand in play has no outcome yet.")
     check_counts(st)
-    check_outcome(st)
+    st.outcome = read_outcome(pos.outcome, st)
     check_this_turn(st, hooks)
     check_rules_fit(st, hooks)
     if st.phase in (HAND_OVER, MATCH_OVER) and st.outcome is None:
-        st.outcome = {
-            "went_out": None,
-            "reason": "stock",
-            "hand_scores": [0] * n,
-            "hand_number": st.hand_number,
-        }
+        st.outcome = Outcome(None, "stock", (0,) * n, st.hand_number)
     return st
 
 
@@ -233,13 +227,8 @@ def _table_meld(m: TableMeld, index: int, players: int, hooks: Hooks) -> Meld:
 def _fill_stock(st: State, stock: list[str] | None, hooks: Hooks, seed: int) -> None:
     deck = Counter(hooks.deck)
     placed: Counter[int] = Counter()
-    for hand in st.hands:
-        placed.update(hand)
-    placed.update(st.discard)
-    for meld in st.table:
-        placed.update(meld.cards)
-    if st.cut_card is not None:
-        placed[st.cut_card] += 1
+    for place in st.places():
+        placed.update(place)  # the stock is still empty: it is filled here
     listed = [parse_card(t) for t in stock] if stock is not None else []
     placed.update(listed)
     extra = placed - deck
@@ -298,6 +287,18 @@ def _dump_one(st: State) -> dict[str, Any]:
         },
         "hand_history": [list(h) for h in st.hand_history],
         "winners": list(st.winners),
-        "outcome": st.outcome,
+        "outcome": outcome_json(st.outcome),
         "extra": st.extra,
+    }
+
+
+def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    """An outcome as a position writes it."""
+    if outcome is None:
+        return None
+    return {
+        "went_out": outcome.went_out,
+        "reason": outcome.reason,
+        "hand_scores": list(outcome.hand_scores),
+        "hand_number": outcome.hand_number,
     }

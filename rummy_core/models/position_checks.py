@@ -8,14 +8,14 @@ already have ended), so that a bad file is refused when it is read, not a hundre
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from rummy_core.actions import DISCARD, STOCK
 from rummy_core.cards import card_name
 from rummy_core.errors import RuleError
 from rummy_core.hooks import ENGINE_DEFAULTS, Hooks
 from rummy_core.jsonfile import MAX_DEPTH, json_depth
-from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, State
+from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, REASONS, Outcome, Reason, State
 
 LIVE = (DRAW, PLAY)
 
@@ -57,19 +57,28 @@ def check_free_data(name: str, value: Any) -> None:
         raise bad(f"it nests lists and objects more than {MAX_DEPTH} deep.", name)
 
 
-def check_outcome(st: State) -> None:
-    """The outcome of an ended hand: who went out (a seat or null) and one score per seat."""
-    outcome = st.outcome
-    if outcome is None:
-        return
+def read_outcome(data: dict[str, Any] | None, st: State) -> Outcome | None:
+    """The outcome of an ended hand: who went out (a seat or null), why, one score per seat.
+
+    Left out, ``reason`` is ``out`` when someone went out and ``stock`` otherwise, and
+    ``hand_number`` the position's.
+    """
+    if data is None:
+        return None
     n = st.players
-    went_out = outcome.get("went_out")
+    went_out = data.get("went_out")
     if went_out is not None and not (type(went_out) is int and 0 <= went_out < n):
         raise bad(f"went_out must be null or a seat from 0 to {n - 1}.", "outcome.went_out")
-    outcome.setdefault("went_out", None)
-    scores = outcome.get("hand_scores")
+    scores = data.get("hand_scores")
     if not (isinstance(scores, list) and len(scores) == n and all(type(s) is int for s in scores)):
         raise bad(f"hand_scores must be a list of {n} whole numbers.", "outcome.hand_scores")
+    reason = data.get("reason", "stock" if went_out is None else "out")
+    if reason not in REASONS:
+        raise bad(f"reason must be one of {', '.join(REASONS)}.", "outcome.reason")
+    number = data.get("hand_number", st.hand_number)
+    if type(number) is not int:
+        raise bad("hand_number must be a whole number.", "outcome.hand_number")
+    return Outcome(went_out, cast(Reason, reason), tuple(scores), number)
 
 
 def check_this_turn(st: State, hooks: Hooks) -> None:

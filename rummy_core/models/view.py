@@ -1,15 +1,24 @@
-"""A seat's view as JSON: what one player may see, with the actions open to them."""
+"""A seat's view as JSON: what one player may see, with the actions open to them.
+
+Both models are derived from ``rummy_core.view.PlayerView``'s one declaration of fields:
+``SeatView`` has every field (cards written out) and the actions open to the seat;
+``PublicView``, what a spectator sees, leaves out every field the declaration marks ``MINE``, so
+a field added to the view is written once and is hidden from spectators if it is the seat's own.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from rummy_core.actions import Draw
-from rummy_core.cards import card_name, meld_card_text
+from rummy_core.cards import meld_card_text
 from rummy_core.engine import Game
+from rummy_core.models.border import CLASSES, WRITTEN, json_fields
 from rummy_core.moves import legal_actions
+from rummy_core.state import Meld, Outcome, Reason
 from rummy_core.view import PlayerView, player_view
 
 
@@ -25,36 +34,85 @@ class ViewMeld(BaseModel):
     credit: list[int]
 
 
-class SeatView(BaseModel):
-    """Everything one seat may see; never another hand, the stock's order or a face-down card."""
+class OutcomeView(BaseModel):
+    """How the last hand ended: who went out (null: nobody), why, and each seat's points."""
 
     model_config = ConfigDict(frozen=True)
 
-    seat: int
-    players: int
-    ruleset: str
-    hand: list[str]
-    hand_sizes: list[int] = Field(description="Cards held by each seat.")
-    table: list[ViewMeld]
-    top_discard: str | None = Field(description="Null when the pile is empty or face down.")
-    discard_size: int
-    discard_face_down: bool
-    stock_size: int
-    cut_card: str | None
-    scores: list[int]
+    went_out: int | None
+    reason: Reason = Field(
+        description="out, the stock ran out, or the hand reached the turn cap (A1)."
+    )
+    hand_scores: list[int]
     hand_number: int
-    dealer: int
-    turn: int
-    phase: str
-    turns_taken: list[int]
-    opened: list[bool]
-    refills: int
-    drew: str | None
-    drawn: list[str]
-    open_actions: list[str] = Field(description="Action types this seat may try now.")
-    draw_sources: list[str] = Field(description="Where this seat may draw from now.")
-    outcome: dict[str, Any] | None
-    winners: list[int]
+
+
+def outcome_view(outcome: Outcome | None, _: Any = None) -> OutcomeView | None:
+    """The JSON model of a hand's outcome."""
+    if outcome is None:
+        return None
+    return OutcomeView(
+        went_out=outcome.went_out,
+        reason=outcome.reason,
+        hand_scores=list(outcome.hand_scores),
+        hand_number=outcome.hand_number,
+    )
+
+
+def _melds(table: Sequence[Meld], _: Any) -> list[ViewMeld]:
+    return [
+        ViewMeld(
+            index=i,
+            owner=m.owner,
+            kind=m.kind,
+            cards=[meld_card_text(c, r) for c, r in zip(m.cards, m.reps, strict=True)],
+            credit=list(m.credit),
+        )
+        for i, m in enumerate(table)
+    ]
+
+
+WRITTEN["melds"] = (list[ViewMeld], _melds)
+CLASSES[Outcome] = (OutcomeView, outcome_view)
+
+_FIELDS = json_fields(PlayerView, PlayerView._fields)
+_RULESET: dict[str, Any] = {"ruleset": (str, Field(description="The ruleset's name."))}
+_SEAT_ONLY: dict[str, Any] = {
+    "open_actions": (list[str], Field(description="Action types this seat may try now.")),
+    "draw_sources": (list[str], Field(description="Where this seat may draw from now.")),
+}
+"""Fields of the seat's JSON view that the engine's view does not hold."""
+
+
+def _model(name: str, doc: str, fields: dict[str, Any], extra: str) -> type[BaseModel]:
+    return create_model(
+        name,
+        __config__=ConfigDict(frozen=True, extra=extra),  # type: ignore[typeddict-item]
+        __doc__=doc,
+        __module__=__name__,
+        **fields,
+    )
+
+
+_SEAT_VIEW = _model(
+    "SeatView",
+    "Everything one seat may see; never another hand, the stock's order or a face-down card.",
+    {**{f.name: (f.json_type, ...) for f in _FIELDS}, **_RULESET, **_SEAT_ONLY},
+    "ignore",
+)
+_PUBLIC_VIEW = _model(
+    "PublicView",
+    "What a spectator sees of a game: a seat's view without any hand or turn detail.",
+    {**{f.name: (f.json_type, ...) for f in _FIELDS if not f.mine}, **_RULESET},
+    "ignore",
+)
+
+if TYPE_CHECKING:
+    SeatView = BaseModel
+    PublicView = BaseModel
+else:
+    SeatView = _SEAT_VIEW
+    PublicView = _PUBLIC_VIEW
 
 
 def view_of(game: Game, seat: int) -> SeatView:
@@ -73,39 +131,12 @@ def seat_view(
     view: PlayerView, ruleset: str, open_actions: list[str], draw_sources: list[str]
 ) -> SeatView:
     """The JSON model of a player's view."""
-    return SeatView(
-        seat=view.seat,
-        players=view.players,
-        ruleset=ruleset,
-        hand=[card_name(c) for c in view.hand],
-        hand_sizes=list(view.hand_sizes),
-        table=[
-            ViewMeld(
-                index=i,
-                owner=m.owner,
-                kind=m.kind,
-                cards=[meld_card_text(c, r) for c, r in zip(m.cards, m.reps, strict=True)],
-                credit=list(m.credit),
-            )
-            for i, m in enumerate(view.table)
-        ],
-        top_discard=card_name(view.top_discard) if view.top_discard is not None else None,
-        discard_size=view.discard_size,
-        discard_face_down=view.discard_face_down,
-        stock_size=view.stock_size,
-        cut_card=card_name(view.cut_card) if view.cut_card is not None else None,
-        scores=list(view.scores),
-        hand_number=view.hand_number,
-        dealer=view.dealer,
-        turn=view.turn,
-        phase=view.phase,
-        turns_taken=list(view.turns_taken),
-        opened=list(view.opened),
-        refills=view.refills,
-        drew=view.drew,
-        drawn=[card_name(c) for c in view.drawn],
-        open_actions=open_actions,
-        draw_sources=draw_sources,
-        outcome=view.outcome,
-        winners=list(view.winners),
+    values = {f.name: f.write(getattr(view, f.name), view) for f in _FIELDS}
+    return _SEAT_VIEW(
+        **values, ruleset=ruleset, open_actions=open_actions, draw_sources=draw_sources
     )
+
+
+def public_view(view: SeatView) -> PublicView:
+    """A spectator's view: a seat's, without the fields only that seat sees."""
+    return _PUBLIC_VIEW.model_validate(view.model_dump())

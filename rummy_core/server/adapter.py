@@ -1,8 +1,9 @@
 """Every call the server makes into the engine, in one place.
 
 The rest of the server treats a game as an opaque ``Game`` and engine events as opaque values:
-it asks this module for a seat's view, for the events as a seat may see them, and for the JSON
-it stores. When the engine's events become typed values, this is the file that changes.
+it asks this module for a seat's view, for the events as a seat may see them (derived from each
+kind's declaration of its secret fields, ``rummy_core.events.seen_by``), and for the JSON it
+stores.
 """
 
 from __future__ import annotations
@@ -14,17 +15,17 @@ from rummy_core.bots import Bot, SeatHandle, make_bot
 from rummy_core.cards import card_name
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.events import Event
+from rummy_core.events import Event, seen_by
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position
-from rummy_core.models.view import SeatView, view_of
+from rummy_core.models.view import PublicView, SeatView, view_of
+from rummy_core.models.view import public_view as spectator_view
 from rummy_core.registry import find_ruleset
-from rummy_core.server.protocol import HandSheet, PublicView
+from rummy_core.server.protocol import HandSheet
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
 from rummy_core.tui.sheet import table_credit
-from rummy_core.view import public_event
 
 __all__ = [
     "Bot",
@@ -146,10 +147,9 @@ def seat_view(game: Game, seat: int) -> SeatView:
 def public_view(game: Game) -> PublicView:
     """What anyone may see: a seat's view with every field of its own hand and turn left out.
 
-    ``PublicView`` lists the fields it keeps (pydantic drops the others), so a field added to the
-    seat's view later stays private until it is named there.
+    The fields left out are those ``PlayerView`` marks as the seat's own (``MINE``).
     """
-    return PublicView.model_validate(view_of(game, 0).model_dump())
+    return spectator_view(view_of(game, 0))
 
 
 def hand_sheet(game: Game) -> HandSheet | None:
@@ -163,7 +163,7 @@ def hand_sheet(game: Game) -> HandSheet | None:
         return None
     hooks = game.hooks
     values = hooks.card_values
-    out = (st.outcome or {}).get("went_out")
+    out = st.outcome.went_out if st.outcome else None
     on_table = [table_credit(st, seat, values) for seat in range(st.players)]
     # As the terminal game's running score asks: with every hand emptied, do the rules' own
     # scores credit exactly the table's cards?
@@ -206,4 +206,4 @@ def bot_action(player: Bot, game: Game, seat: int, fallback_seed: int) -> Any:
 def observe(bots: Mapping[int, Bot], events: Sequence[Event]) -> None:
     """Show each bot the events as its seat may see them."""
     for seat, player in bots.items():
-        player.observe([public_event(event, seat) for event in events])
+        player.observe([seen_by(event, seat) for event in events])

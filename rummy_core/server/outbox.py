@@ -16,11 +16,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from rummy_core.models.refusal import ViolationModel
-from rummy_core.models.view import SeatView
+from rummy_core.models.view import PublicView, SeatView
 from rummy_core.server import adapter
 from rummy_core.server.protocol import (
     ErrorMessage,
-    PublicView,
     Refused,
     TableChanged,
     TableInfo,

@@ -7,13 +7,13 @@ of each union (``server-client-message``, ``server-message``) and of the HTTP bo
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
-from rummy_core.models.events import EventModel
+from rummy_core.models.events import AnyEventModel
 from rummy_core.models.refusal import ViolationModel
-from rummy_core.models.view import SeatView, ViewMeld
+from rummy_core.models.view import PublicView, SeatView
 
 PROTOCOL = 1
 """The protocol version; raised whenever a message changes shape in a way a client would notice."""
@@ -25,36 +25,7 @@ class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-# -- what anyone may see -----------------------------------------------------------------------
-
-
-class PublicView(BaseModel):
-    """What a spectator sees of a game: a seat's view without any hand or turn detail.
-
-    Built from a seat's view by keeping only these fields (extra fields are dropped).
-    """
-
-    model_config = ConfigDict(frozen=True, extra="ignore")
-
-    players: int
-    ruleset: str
-    hand_sizes: list[int] = Field(description="Cards held by each seat.")
-    table: list[ViewMeld]
-    top_discard: str | None = Field(description="Null when the pile is empty or face down.")
-    discard_size: int
-    discard_face_down: bool
-    stock_size: int
-    cut_card: str | None
-    scores: list[int]
-    hand_number: int
-    dealer: int
-    turn: int
-    phase: str
-    turns_taken: list[int]
-    opened: list[bool]
-    refills: int
-    outcome: dict[str, Any] | None
-    winners: list[int]
+# -- tables ------------------------------------------------------------------------------------
 
 
 class HandSheet(_Message):
@@ -175,7 +146,7 @@ class Update(_Message):
     type: Literal["update"] = "update"
     protocol: int = PROTOCOL
     state_id: int
-    events: list[EventModel]
+    events: list[AnyEventModel]
     view: SeatView | PublicView
     sheet: HandSheet | None = Field(None, description="Once the hand is over; null before.")
 
@@ -311,11 +282,22 @@ class ApiError(_Message):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
-def wire_schemas() -> dict[str, dict[str, Any]]:
-    """The JSON schema of each message union and HTTP body, by name."""
+def wire_schemas(events: Any) -> dict[str, dict[str, Any]]:
+    """The JSON schema of each message union and HTTP body, by name.
+
+    ``events`` is the union of event models an update may carry (``event_union``): the built-in
+    kinds and those of the installed plugins, which an update takes whichever is loaded.
+    """
+    update = create_model(
+        "Update", __base__=Update, __doc__=Update.__doc__, events=(list[events], ...)
+    )
+    messages: Any = Annotated[
+        Union[Welcome, update, Refused, ErrorMessage, TableChanged, Pong, Choices],  # noqa: UP007
+        Field(discriminator="type"),
+    ]
     return {
         "server-client-message": CLIENT_ADAPTER.json_schema(),
-        "server-message": SERVER_ADAPTER.json_schema(),
+        "server-message": TypeAdapter(messages).json_schema(),
         "server-create-table": CreateTable.model_json_schema(),
         "server-table-created": TableCreated.model_json_schema(),
         "server-table-list": TableList.model_json_schema(),

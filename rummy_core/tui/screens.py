@@ -316,8 +316,7 @@ class ScoreSheet(ModalScreen[bool]):
                 return "The match is over, and nobody won: no one went out."
             verb = "win" if names == ["You"] or len(names) > 1 else "wins"
             return f"The match is over. {' and '.join(names)} {verb}!"
-        outcome = st.outcome or {}
-        went_out = outcome.get("went_out")
+        went_out = st.outcome.went_out if st.outcome else None
         how = f"{s.names[went_out]} went out" if went_out is not None else "Nobody went out"
         return f"Hand {st.hand_number} is over: {how}."
 

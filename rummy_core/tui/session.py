@@ -30,7 +30,7 @@ from rummy_core.record import (
 )
 from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
-from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Outcome
 from rummy_core.tui.describe import describe
 from rummy_core.view import PlayerView, player_view
 
@@ -251,7 +251,7 @@ class Session:
         far = 10**9
         probe.scores = [far if s == self.human else -far for s in range(probe.players)]
         probe.hand_number = far
-        probe.outcome = {"went_out": self.human, "reason": "out", "hand_scores": probe.scores}
+        probe.outcome = Outcome(self.human, "out", tuple(probe.scores), probe.hand_number)
         winners = self.game.hooks.match_winners(probe)
         return bool(winners) and self.human not in winners
 

@@ -33,9 +33,9 @@ def reasons(s: Session) -> list[str]:
     st = s.game.state
     hooks = s.game.hooks
     values = hooks.card_values
-    outcome = st.outcome or {}
-    points: list[int] = list(outcome.get("hand_scores", [0] * st.players))
-    out = outcome.get("went_out")
+    outcome = st.outcome
+    points = list(outcome.hand_scores) if outcome else [0] * st.players
+    out = outcome.went_out if outcome else None
     left = [sum(values[c] for c in hand) for hand in st.hands]
     opening = any(s.game.opening_minimum(seat) > 0 for seat in range(st.players))
     bonus = out is not None and s.game.ask(lambda copy: hooks.hand_bonus(copy, out))
@@ -76,7 +76,7 @@ def hand_table(s: Session) -> Table:
     """This hand, a row a player: the cards left, their worth, the points, the total."""
     st = s.game.state
     values = s.game.hooks.card_values
-    points = (st.outcome or {}).get("hand_scores", [0] * st.players)
+    points = st.outcome.hand_scores if st.outcome else (0,) * st.players
     grid = Table(box=None, padding=(0, 1), expand=False, show_edge=False)
     grid.add_column("Player", no_wrap=True)
     grid.add_column("Left in hand", overflow="fold", max_width=34)
