@@ -2,15 +2,15 @@
 
 Its rules are conditional, and each condition is a hook rather than a case in the engine: a card
 taken from the discard pile that must reach the table this turn (``rummy_turn_end_violations``),
-a joker taken back that must go down again (the engine's ``State.wilds_taken``), a cut card that is
-the player's only if they go out (``rummy_draw`` for the ``"cut"`` source), and the give-backs
-that undo a draw (``rummy_take_back`` answering ``"draw"``).
+a joker taken back that must go down again (counted in ``rummy_action_applied``), a cut card on
+show that is the player's only if they go out (``rummy_draw`` for the ``"cut"`` source), and the
+give-backs that undo a draw (``rummy_take_back`` answering ``"draw"``).
 """
 
 from __future__ import annotations
 
 from random import Random
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -18,6 +18,7 @@ from rummy_core.actions import CUT, DISCARD, STOCK, Action, LayOff, Swap
 from rummy_core.cards import ACE, JOKER, card_name, rank_of, standard_deck
 from rummy_core.defaults import deal_round
 from rummy_core.errors import Violation
+from rummy_core.events import Event, LaidOff, Melded, Swapped
 from rummy_core.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.melds import RUN, SET, rep_rank
 from rummy_core.options import BaseOptions
@@ -36,6 +37,10 @@ PILE_CARD_HELD = "pile_card_held"
 
 Two packs hold two of each card, so "the card reached the table" is a count, not a presence.
 """
+
+JOKERS_TO_REPLAY = "jokers_to_replay"
+"""``State.extra`` key: jokers the player to move took by swaps this turn and has not put down
+again (H6). Jokers are interchangeable, so any joker put down counts for one taken earlier."""
 
 NEVER_OPENED = 100
 """H9: what a player who never opened scores, whatever they hold."""
@@ -81,6 +86,7 @@ class HungarianRomi(Ruleset):
     Options = HungarianOptions
     options: HungarianOptions
     low_score_wins = True  # rulings H9, H11
+    shows: ClassVar[dict[str, str]] = {CUT: "cut card"}  # rulings H2, H7
 
     # -- the deck, the melds, the deal -----------------------------------------------------------
 
@@ -122,7 +128,7 @@ class HungarianRomi(Ruleset):
         # (at least one above it, one below); with no one choosing, the hand's seeded source
         # chooses. Then the deal, with no starting discard pile.
         depth = rng.randrange(1, len(deck)) if cut is None else cut
-        state.cut_card = deck.pop(len(deck) - depth)
+        state.on_show = {CUT: (deck.pop(len(deck) - depth),)}
         return deal_round(state, deck, sizes, turn_up=False)
 
     @hookimpl
@@ -138,7 +144,7 @@ class HungarianRomi(Ruleset):
         sources = [STOCK] if state.stock else []
         if state.discard:
             sources.append(DISCARD)
-        if state.cut_card is not None:
+        if state.on_show.get(CUT):
             sources.append(CUT)
         return sources
 
@@ -161,9 +167,7 @@ class HungarianRomi(Ruleset):
         hand = state.hands[seat]
         if source == CUT:
             # Ruling H7: the cut card leaves the display; a give-back restores it (take-back).
-            assert state.cut_card is not None
-            drawn = state.cut_card
-            state.cut_card = None
+            (drawn,) = state.on_show.pop(CUT)
         elif source == DISCARD:
             drawn = state.discard.pop()
             state.extra[PILE_CARD_HELD] = hand.count(drawn) + 1
@@ -278,16 +282,37 @@ class HungarianRomi(Ruleset):
                         card=card_name(taken),
                     )
                 )
-        if state.wilds_taken:
+        owed = state.extra.get(JOKERS_TO_REPLAY, 0)
+        if owed:
             # Ruling H6: discarding the joker does not count.
             violations.append(
                 Violation(
                     "joker_not_replayed",
                     "The joker you took must go down again this turn.",
-                    count=len(state.wilds_taken),
+                    count=owed,
                 )
             )
         return violations
+
+    @hookimpl
+    def rummy_action_applied(self, state: State, events: list[Event]) -> None:
+        # Ruling H6: a joker taken by a swap is owed until a joker goes down in a meld or a
+        # lay-off (or in another swap's place) this turn; discarding it pays nothing.
+        owed = state.extra.get(JOKERS_TO_REPLAY, 0)
+        for event in events:
+            if isinstance(event, Swapped) and event.wild == JOKER:
+                owed += 1
+            elif isinstance(event, Melded | LaidOff):
+                owed = max(0, owed - event.cards.count(JOKER))
+        if owed:
+            state.extra[JOKERS_TO_REPLAY] = owed
+        else:
+            state.extra.pop(JOKERS_TO_REPLAY, None)
+
+    @hookimpl
+    def rummy_turn_ended(self, state: State) -> None:
+        # H6's count is for one turn: a player who goes out has put every joker down.
+        state.extra.pop(JOKERS_TO_REPLAY, None)
 
     @hookimpl
     def rummy_take_back(self, state: State, seat: int) -> str:

@@ -305,6 +305,7 @@ class Game:
             self.hooks.action_kinds.apply(self, new, seat, action, events)
         else:
             raise refuse("unknown_action", f"{type(action).__name__} is not an action here.")
+        self.hooks.action_applied(new, seat, events)
         if new.turn != old.turn or new.turns_taken != old.turns_taken:
             new.turn_start = new.after_draw = None
         else:
@@ -426,7 +427,7 @@ class Game:
             raise IllegalAction(violations)
         first = len(st.table)
         st.table.extend(melds)
-        self._played(st, seat, "meld", [c for m in action.melds for c in m.cards])
+        self._played(st, seat, "meld")
         for index, meld in enumerate(melds, start=first):
             events.append(Melded(seat, index, meld.kind, meld.cards, meld.reps))
         self._after_play(st, seat, events)
@@ -473,7 +474,7 @@ class Game:
         if violations:
             raise IllegalAction(violations)
         st.table[action.meld] = after
-        self._played(st, seat, "lay_off", action.cards)
+        self._played(st, seat, "lay_off")
         events.append(LaidOff(seat, action.meld, action.cards, action.end, after.reps))
         self._after_play(st, seat, events)
 
@@ -547,8 +548,7 @@ class Game:
             raise IllegalAction(violations)
         st.table[action.meld] = after
         st.hands[seat].append(wild)
-        st.wilds_taken.append(wild)
-        self._played(st, seat, "swap", [real])
+        self._played(st, seat, "swap")
         events.append(Swapped(seat, action.meld, real, wild))
 
     @staticmethod
@@ -668,13 +668,10 @@ class Game:
         return st.table[index]
 
     @staticmethod
-    def _played(st: State, seat: int, kind: str, cards: Sequence[int]) -> None:
+    def _played(st: State, seat: int, kind: str) -> None:
         st.plays.append(kind)
         if st.first_play_turn[seat] is None:
             st.first_play_turn[seat] = st.turns_taken[seat]
-        for code in cards:
-            if code in st.wilds_taken:
-                st.wilds_taken.remove(code)
 
     def _after_play(self, st: State, seat: int, events: list[Event]) -> None:
         if self.hooks.goes_out(st, seat):
@@ -687,7 +684,6 @@ class Game:
         st.drew = None
         st.drawn = []
         st.plays = []
-        st.wilds_taken = []
         st.refused_sources = []
         if self._refill_or_end(st, events):
             st.phase = DRAW if self.hooks.turn_starts_with_draw(st, st.turn) else PLAY

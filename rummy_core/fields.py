@@ -13,7 +13,7 @@ from typing import Annotated, Literal, NamedTuple
 class Shown(NamedTuple):
     """How a field is written as JSON (in an ``Annotated`` type)."""
 
-    how: Literal["card", "cards", "meld_cards", "melds", "unshown"]
+    how: Literal["card", "cards", "meld_cards", "melds", "on_show", "unshown"]
 
 
 class Mine(NamedTuple):

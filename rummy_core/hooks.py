@@ -23,6 +23,7 @@ from rummy_core.action_registry import ActionKinds
 from rummy_core.actions import Action
 from rummy_core.cards import CARD_CODES
 from rummy_core.errors import PluginError, RuleError, Violation
+from rummy_core.events import Event
 from rummy_core.hookcall import HookCalls, PluginManager, only
 from rummy_core.meldrules import MeldRules
 from rummy_core.plugin import HouseRule, Ruleset
@@ -92,6 +93,11 @@ class Hooks:
             lambda cap: _is_int(cap) and cap >= 1,
             "a whole number of turns from 1",
         )
+        self.shows: dict[str, str] = dict(ruleset.shows)
+        for house_rule in house_rules:
+            self.shows.update(house_rule.shows)
+        """Every label the game's rules put cards on show under, with what the table calls them
+        (``Ruleset.shows``, ``HouseRule.shows``)."""
         self.action_kinds = ActionKinds(pm)
         """The kinds of action plugins added, by JSON ``type`` (``rummy_register_actions``)."""
 
@@ -332,6 +338,9 @@ class Hooks:
 
     def goes_out(self, state: State, seat: int) -> bool:
         return self._decide("rummy_goes_out", bool, state, seat)
+
+    def action_applied(self, state: State, seat: int, events: list[Event]) -> None:
+        self._call("rummy_action_applied", state, seat, events)
 
     def turn_ended(self, state: State, seat: int) -> None:
         self._call("rummy_turn_ended", state, seat)

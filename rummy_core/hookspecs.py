@@ -15,7 +15,8 @@ Four kinds of hook, each with one aggregation rule stated in its docstring:
 
 Hooks receive the engine's working ``State`` (``rummy_core.state``). Validators and decisions must
 not change it; the hooks whose docstring says so (deal, draw, refill) change it and nothing else,
-and ``rummy_turn_ended`` may keep a plugin's own records in ``state.extra``. The state is never
+and ``rummy_action_applied`` and ``rummy_turn_ended`` may keep a plugin's own records in
+``state.extra``. The state is never
 the game's own: an action works on a copy it keeps only on success, and a hook asked between
 actions gets a copy of its own, so a plugin that changes it and fails changes nothing (A2).
 Hook implementations take any subset of the parameters, by name, and never give them defaults.
@@ -31,6 +32,7 @@ import pluggy
 from rummy_core.action_kinds import ActionKind
 from rummy_core.actions import Action
 from rummy_core.errors import Violation
+from rummy_core.events import Event
 from rummy_core.meldrules import MeldRules
 from rummy_core.state import Meld, State
 
@@ -335,6 +337,24 @@ def rummy_turn_end_violations(state: State, seat: int) -> list[Violation]:  # ty
 
     For cards that had to reach the table this turn. The discard is refused when any is found.
     Collects the violations of every plugin.
+    """
+
+
+@hookspec
+def rummy_action_applied(state: State, seat: int, events: list[Event]) -> None:
+    """Notification: ``seat``'s action (a draw, meld, lay-off, swap, discard or a plugin's own)
+    has been applied to the working state and made ``events``.
+
+    :param state: the state after the action; a plugin may keep its own records in
+        ``state.extra``.
+    :param seat: the seat that acted.
+    :param events: what the action made, in order (``rummy_core.events``); not to be changed.
+
+    For rules that remember what happened during a turn: Hungarian Römi counts here the jokers
+    taken by swaps that must go down again (H6). Not called for a refused action, a take-back
+    (it returns to an earlier state with that state's records) or a cut. The one change
+    allowed is to a plugin's own JSON-ready records in ``state.extra``; a plugin that raises
+    refuses the action. Results are ignored.
     """
 
 

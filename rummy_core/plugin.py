@@ -31,6 +31,9 @@ class Ruleset:
     """The typed options model, with defaults."""
     low_score_wins: ClassVar[bool] = False
     """Whether the lowest score is the best one; tools that rank seats by score read it."""
+    shows: ClassVar[dict[str, str]] = {}
+    """The labels under which this ruleset puts cards on show (``State.on_show``), each with
+    what the table calls them: ``{"cut": "cut card"}``."""
 
     def __init__(self, options: BaseOptions) -> None:
         self.options = options
@@ -59,6 +62,9 @@ class HouseRule:
     """Ruleset options this house rule decides itself: a variant that also gives one of them
     (``hungarian:opening=45+opening-40``) is refused rather than letting one silently win."""
     Options: ClassVar[type[BaseModel]] = NoOptions
+    shows: ClassVar[dict[str, str]] = {}
+    """The labels under which this house rule puts cards on show (``State.on_show``), each with
+    what the table calls them: ``{"kitty": "kitty"}``."""
 
     def __init__(self, options: BaseModel, ruleset: Ruleset) -> None:
         self.options = options

@@ -83,6 +83,8 @@ COPY_LIST = {"copy": "list"}
 never changed in place)."""
 COPY_LISTS = {"copy": "lists"}
 """Field metadata: ``State.clone`` copies the list and each list in it."""
+COPY_DICT = {"copy": "dict"}
+"""Field metadata: ``State.clone`` copies the dict (its values are shared: they are tuples)."""
 COPY_JSON = {"copy": "json"}
 """Field metadata: ``State.clone`` copies the JSON data all the way down."""
 
@@ -117,7 +119,10 @@ class State:
     hand_turns: int = field(init=False, default=0)
     first_play_turn: list[int | None] = field(init=False, metadata=COPY_LIST)
     """Per seat, the number of turns it had finished when it first put cards on the table."""
-    cut_card: int | None = field(init=False, default=None)
+    on_show: dict[str, tuple[int, ...]] = field(init=False, metadata=COPY_DICT)
+    """Cards lying face up beside the stock, seen by everyone, by a label the rules give (a
+    Hungarian cut card is ``on_show["cut"]``). A label is also the draw source that takes them,
+    where the rules let a player draw them. The rules replace an entry, never change it."""
     # What the player to move has done this turn.
     drew: str | None = field(init=False, default=None)
     """The source the player to move drew from this turn, if they have drawn."""
@@ -125,8 +130,6 @@ class State:
     """The cards that draw brought into the hand."""
     plays: list[str] = field(init=False, metadata=COPY_LIST)
     """The kinds of play made this turn, in order: "meld", "lay_off", "swap"."""
-    wilds_taken: list[int] = field(init=False, metadata=COPY_LIST)
-    """Wild cards taken into hand by swaps this turn and not yet put down again."""
     refused_sources: list[str] = field(init=False, metadata=COPY_LIST)
     """Draw sources given back this turn, which cannot be tried again this turn."""
     # Earlier states of the turn are never changed, so they are shared, not copied.
@@ -141,7 +144,8 @@ class State:
     """Each finished hand's points per seat (replaced, never changed in place: shared)."""
     winners: list[int] = field(init=False, metadata=COPY_LIST)
     extra: dict[str, Any] = field(init=False, metadata=COPY_JSON)
-    """Ruleset-specific values; must hold only JSON-ready data (it is cloned and saved)."""
+    """The records a ruleset or house rule keeps itself (Hungarian's jokers to put down again, a
+    knock): JSON-ready data only, as it is cloned and saved with positions."""
 
     def __post_init__(self) -> None:
         players = self.players
@@ -150,8 +154,8 @@ class State:
         self.turns_taken = [0] * players
         self.scores = [0] * players
         self.first_play_turn = [None] * players
-        self.drawn, self.plays, self.wilds_taken, self.refused_sources = [], [], [], []
-        self.hand_history, self.winners, self.extra = [], [], {}
+        self.drawn, self.plays, self.refused_sources = [], [], []
+        self.hand_history, self.winners, self.on_show, self.extra = [], [], {}, {}
 
     def clone(self) -> State:
         """A copy that can be changed without touching this state (see each field's rule)."""
@@ -159,9 +163,15 @@ class State:
 
     def places(self) -> list[Sequence[int]]:
         """Every place a card of the hand lies: the hands, the stock, the discard pile, each meld
-        on the table and the cut card. Card conservation is counted over these, and only these."""
-        cut = () if self.cut_card is None else (self.cut_card,)
-        return [*self.hands, self.stock, self.discard, *(m.cards for m in self.table), cut]
+        on the table and the cards on show. Card conservation is counted over these, and only
+        these."""
+        return [
+            *self.hands,
+            self.stock,
+            self.discard,
+            *(m.cards for m in self.table),
+            *self.on_show.values(),
+        ]
 
     def opened(self, seat: int) -> bool:
         """Whether ``seat`` has put any card on the table this hand."""
@@ -208,6 +218,7 @@ def _clone_function() -> Callable[[State], State]:
     copies = {
         "list": "list(old.{0})",
         "lists": "[list(x) for x in old.{0}]",
+        "dict": "dict(old.{0}) if old.{0} else {{}}",
         "json": "_deep_copy_json(old.{0}) if old.{0} else {{}}",
     }
     lines = ["def clone(old):", "    new = new_state(State)"]

@@ -22,7 +22,7 @@ from rummy_core.view import player_view
 HELP = """Commands, with the keys of the full-screen game (cards like 7H, 10S, QD, AC, JK;
 a wild that stands for a card: 2C=5S):
   d              draw from the stock          t   take from the discard pile
-  c              try the cut card (Hungarian)
+  c              draw the cards on show (the Hungarian cut card)
   m 5H 6H 7H     meld (several melds at once: m 5H 6H 7H / 9C 9D 9S)
   l 1 8H [low|high]   lay cards off on meld 1 of the table
   w 1 6H [2C]    swap 6H in for the wild that stands for it on meld 1
@@ -32,7 +32,8 @@ a wild that stands for a card: 2C=5S):
 
 
 def parse_command(text: str) -> Action | str:
-    """A typed command as an action, or one of ``"help"``, ``"quit"``; ``RuleError`` if unclear."""
+    """A typed command as an action, or one of ``"help"``, ``"quit"``, ``"draw_shown"`` (draw the
+    cards on show, whatever the rules call them); ``RuleError`` if unclear."""
     words = text.replace(",", " ").split()
     if not words:
         raise RuleError("bad_command", "Type a command; ? lists them.")
@@ -40,7 +41,7 @@ def parse_command(text: str) -> Action | str:
     simple: dict[str, Action | str] = {
         "d": Draw("stock"),
         "t": Draw("discard"),
-        "c": Draw("cut"),
+        "c": "draw_shown",
         "b": TakeBack(),
         "?": "help",
         "h": "help",
@@ -95,7 +96,10 @@ def describe_table(game: Game, seat: int) -> str:
     lines.append(
         f"  stock: {view.stock_size} cards   discard pile: {view.discard_size}"
         f" (top {top})"
-        + (f"   cut card: {card_name(view.cut_card)}" if view.cut_card is not None else "")
+        + "".join(
+            f"   {game.hooks.shows.get(label, label)}: {' '.join(map(card_name, cards))}"
+            for label, cards in view.on_show
+        )
     )
     for i, meld in enumerate(view.table, start=1):
         cards = " ".join(meld_card_text(c, r) for c, r in zip(meld.cards, meld.reps, strict=True))
@@ -110,11 +114,20 @@ def _names(players: int, seat: int) -> list[str]:
 
 
 def _say_events(
-    events: list[Event], seat: int, names: list[str], echo: Callable[[str], None]
+    game: Game, events: list[Event], seat: int, names: list[str], echo: Callable[[str], None]
 ) -> None:
     # The same sentences as the full-screen log, told from the human's seat.
     for event in events:
-        echo(f"  {describe(event, seat, names)}")
+        echo(f"  {describe(event, seat, names, game.hooks.shows)}")
+
+
+def _draw_shown(game: Game, seat: int) -> Draw:
+    """The draw of the cards on show: the first label the rules open to ``seat`` now."""
+    labels = [label for label, _ in player_view(game.state, seat).on_show]
+    if not labels:
+        raise RuleError("nothing_on_show", "Nothing is on show to draw.")
+    open_now = [label for label in labels if label in game.draw_sources(seat)]
+    return Draw((open_now or labels)[0])
 
 
 def _scores(scores: list[int], names: list[str]) -> str:
@@ -140,7 +153,7 @@ def _cut(game: Game, human: int, seats: list[Bot | None], echo: Callable[[str], 
             echo(exc.message)
             continue
         tell(seats, events)
-        _say_events(events, human, _names(game.state.players, human), echo)
+        _say_events(game, events, human, _names(game.state.players, human), echo)
         echo(describe_table(game, human))
         return
 
@@ -165,7 +178,7 @@ def play_text(
                 return
             events = game.next_hand()
             tell(seats, events)
-            _say_events(events, human, names, echo)
+            _say_events(game, events, human, names, echo)
             echo(describe_table(game, human))
             continue
         seat = st.turn
@@ -173,7 +186,7 @@ def play_text(
             _cut(game, human, seats, echo)
             continue
         if seat != human:
-            _say_events(bot_turn(game, seats), human, names, echo)
+            _say_events(game, bot_turn(game, seats), human, names, echo)
             if save:
                 save(game)
             if game.current_player() == human:
@@ -191,10 +204,11 @@ def play_text(
             if command == "help":
                 echo(HELP)
                 continue
-            assert not isinstance(command, str)
-            events = game.apply(human, command)
+            action = _draw_shown(game, human) if command == "draw_shown" else command
+            assert not isinstance(action, str)
+            events = game.apply(human, action)
             tell(seats, events)
-            _say_events(events, human, names, echo)
+            _say_events(game, events, human, names, echo)
         except RuleError as exc:
             echo(f"  Not allowed: {with_symbols(exc.message)}")
             continue

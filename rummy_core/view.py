@@ -32,7 +32,11 @@ class PlayerView(NamedTuple):
     discard_size: int
     discard_face_down: bool
     stock_size: int
-    cut_card: Card | None
+    on_show: Annotated[
+        tuple[tuple[str, Cards], ...],
+        Shown("on_show"),
+        Doc("Cards face up beside the stock, by the label the rules give them (a cut card)."),
+    ]
     scores: tuple[int, ...]
     hand_number: int
     dealer: int
@@ -44,10 +48,16 @@ class PlayerView(NamedTuple):
     drew: Annotated[str | None, MINE, Doc("This seat's draw source this turn, if it drew.")]
     drawn: Annotated[Cards, MINE, Doc("The cards this seat's draw brought.")]
     plays: Annotated[tuple[str, ...], MINE, Doc("This turn's kinds of play.")]
-    wilds_taken: Annotated[Cards, MINE, Doc("Wilds swapped into hand this turn.")]
     refused_sources: Annotated[tuple[str, ...], MINE, Doc("Draw sources given back this turn.")]
     outcome: Outcome | None
     winners: tuple[int, ...]
+
+    def shown(self, label: str) -> tuple[int, ...]:
+        """The cards on show under ``label`` (none when there are none)."""
+        for name, cards in self.on_show:
+            if name == label:
+                return cards
+        return ()
 
     @property
     def my_turn(self) -> bool:
@@ -69,7 +79,7 @@ def player_view(state: State, seat: int) -> PlayerView:
         discard_size=len(state.discard),
         discard_face_down=state.discard_face_down,
         stock_size=len(state.stock),
-        cut_card=state.cut_card,
+        on_show=tuple(state.on_show.items()),
         scores=tuple(state.scores),
         hand_number=state.hand_number,
         dealer=state.dealer,
@@ -81,7 +91,6 @@ def player_view(state: State, seat: int) -> PlayerView:
         drew=state.drew if mine else None,
         drawn=tuple(state.drawn) if mine else (),
         plays=tuple(state.plays) if mine else (),
-        wilds_taken=tuple(state.wilds_taken) if mine else (),
         refused_sources=tuple(state.refused_sources) if mine else (),
         outcome=state.outcome,
         winners=tuple(state.winners),

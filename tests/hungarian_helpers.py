@@ -39,7 +39,7 @@ def make(
         "hands": [h.split() for h in hands],
         "turns_taken": [3, 3],
         "opened": [True, True],
-        "cut_card": "9C",
+        "on_show": {"cut": ["9C"]},
         "stock": ["KC", "QD"],
     }
     pos.update(fields)

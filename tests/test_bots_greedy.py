@@ -113,7 +113,7 @@ def test_does_not_open_below_the_minimum() -> None:
         "hungarian",
         ["3H 4H 5H 7C 7D 7S KC 9D", "3S 8D"],
         opened=[False, True],
-        cut_card="AC",
+        on_show={"cut": ["AC"]},
         stock=["2C", "2D"],
     )
     made = play_turn(game)
@@ -127,7 +127,7 @@ def test_opens_when_the_melds_together_reach_the_minimum() -> None:
         "hungarian",
         ["KC KD KS QC QD QH 4D 9D", "3S 8D"],
         opened=[False, True],
-        cut_card="AC",
+        on_show={"cut": ["AC"]},
         stock=["2C", "2D"],
     )
     made = play_turn(game)
@@ -166,7 +166,7 @@ def test_swaps_a_joker_and_puts_it_down_again() -> None:
         ["9D 4C 5C 6C KH", "3S 8D"],
         opened=[True, True],
         table=[{"owner": 1, "cards": ["8D", "JK", "10D"]}],
-        cut_card="AC",
+        on_show={"cut": ["AC"]},
         stock=["QS", "2D"],
     )
     made = play_turn(game)
@@ -221,11 +221,15 @@ def test_leaves_a_discard_that_does_not_help() -> None:
 def test_takes_the_cut_card_only_to_go_out_with_it() -> None:
     # Ruling H7: the cut card is the player's only if they go out on that turn.
     hands = ["4H 5H 6H 9C 9D 9S KC KD 2C", "3S 8D"]
-    out = position("hungarian", hands, opened=[True, True], cut_card="KS", stock=["2C", "2D"])
+    out = position(
+        "hungarian", hands, opened=[True, True], on_show={"cut": ["KS"]}, stock=["2C", "2D"]
+    )
     assert choose(out) == Draw(CUT)
     made = play_turn(out)
     assert out.state.outcome is not None and out.state.outcome.went_out == 0, made
-    stuck = position("hungarian", hands, opened=[True, True], cut_card="2S", stock=["2C", "2D"])
+    stuck = position(
+        "hungarian", hands, opened=[True, True], on_show={"cut": ["2S"]}, stock=["2C", "2D"]
+    )
     assert choose(stuck) != Draw(CUT)
 
 
@@ -252,7 +256,7 @@ def test_does_not_take_a_pile_card_it_would_have_to_play_and_cannot() -> None:
         ["4H 5H 9C KD QS JC 8D 2S", "3S 8D"],
         opened=[False, True],
         discard=["6H"],
-        cut_card="AC",
+        on_show={"cut": ["AC"]},
         stock=["2C", "2D"],
     )
     assert choose(game) == Draw(STOCK)

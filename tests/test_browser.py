@@ -246,7 +246,7 @@ def test_two_seats_see_their_own_hands_and_each_others_moves(base: str, browser:
     wait_moved(other, before)  # the cut pushed to the other seat
     for page in pages:
         page.wait_for_function("window.rummyTable.view.phase === 'play'")
-        assert view(page)["cut_card"] is not None
+        assert len(view(page)["on_show"]["cut"]) == 1
     # The starter holds one card more and opens the hand with a discard (H3).
     starter = next(p for p in pages if view(p)["turn"] == view(p)["seat"])
     before = state_id(starter)
@@ -260,7 +260,7 @@ def test_two_seats_see_their_own_hands_and_each_others_moves(base: str, browser:
     size = view(mover)["hand_sizes"][seat]
     assert view(watcher)["hand_sizes"][seat] == size
     # Take the cut card (H7), then give it back with the one control.
-    cut = view(mover)["cut_card"]
+    (cut,) = view(mover)["on_show"]["cut"]
     expect(mover.locator("#take-cut")).to_be_visible()
     before = state_id(mover)
     mover.locator("#take-cut").click()

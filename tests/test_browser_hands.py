@@ -145,7 +145,7 @@ HUNGARIAN: dict[str, Any] = {
         ["3C", "4D", "8H", "9D", "KD", "KS", "QH", "6C", "5S", "4S", "2C", "3H", "9C", "8C"],
     ],
     "discard": ["6D"],
-    "cut_card": "JS",
+    "on_show": {"cut": ["JS"]},
 }
 
 
@@ -153,7 +153,7 @@ def test_a_hungarian_hand_with_the_cut_card_and_a_joker(tmp_path: Path, browser:
     with table_at(tmp_path, "hungarian", [None, "greedy"], HUNGARIAN) as (_, links):
         page = open_seat(browser, links[0])
         wait_my_turn(page)
-        expect(page.locator("#cut-card .card")).to_have_attribute("data-card", "JS")
+        expect(page.locator("#shown-cut .card")).to_have_attribute("data-card", "JS")
         before = state_id(page)
         page.click("#take-cut")
         wait_moved(page, before)

@@ -39,7 +39,12 @@ from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER, Meld, State
 
 Mode = Literal["raise", "answer", "interrupt"]
-NOTIFICATIONS = {"rummy_turn_ended", "rummy_hand_ended", "rummy_register_actions"}
+NOTIFICATIONS = {
+    "rummy_action_applied",
+    "rummy_turn_ended",
+    "rummy_hand_ended",
+    "rummy_register_actions",
+}
 """Hooks whose answers are not checked (a registrar's is, at set-up: see test_plugin_errors)."""
 
 
@@ -106,7 +111,7 @@ HUNGARIAN = {
     ],
     "turns_taken": [3, 3],
     "opened": [False, True],
-    "cut_card": "9C",
+    "on_show": {"cut": ["9C"]},
     "stock": ["KC", "QC"],
     "table": [{"owner": 1, "cards": ["8D", "JK", "10D"]}],
 }

@@ -207,7 +207,7 @@ def test_h5_a_joker_counts_as_what_it_stands_for_next_to_a_high_ace() -> None:
         "hungarian+ace-low-high",
         ["QS JK AS 5D 6D 7D 8D 9D 2C", "6C"],
         opened=[False, False],
-        cut_card="9H",
+        on_show={"cut": ["9H"]},
     )
     # Q-K-A with the joker as the king: 10 + 10 + 11, and 5 to 9 of diamonds: 35. 66 >= 51.
     action = MeldDown(
@@ -230,7 +230,7 @@ def test_h5_opening_minimum(variant: str, minimum: int) -> None:
 
 def test_h5_forty_opens_only_with_opening_40() -> None:
     hands = ["10S JS QS 5H 5D 5C 4D 2C", "6C"]
-    fields: dict[str, Any] = {"opened": [False, False], "cut_card": "9H"}
+    fields: dict[str, Any] = {"opened": [False, False], "on_show": {"cut": ["9H"]}}
     bare = playing("hungarian", hands, **fields)
     assert_refused(bare, 0, melds("10S JS QS", "5H 5D 5C"), "opening_too_low")
     game = playing("hungarian+opening-40", hands, **fields)
@@ -254,7 +254,7 @@ def test_h6_a_joker_of_two_in_a_full_set_can_be_swapped() -> None:
         "hungarian+two-jokers-per-meld",
         ["9D 4C 5C 6C", "6D"],
         opened=[True, True],
-        cut_card="9H",
+        on_show={"cut": ["9H"]},
         table=table,
     )
     game.apply(0, Swap(0, parse_card("9D"), JOKER))

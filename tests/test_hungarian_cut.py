@@ -41,7 +41,7 @@ def test_the_cut_turns_up_the_bottom_card_of_the_cards_lifted() -> None:
     deck = list(game.state.stock)  # the top card is last
     events = game.apply(CUTTER, Cut(5))
     st = game.state
-    assert st.cut_card == deck[-5]
+    assert st.on_show == {"cut": (deck[-5],)}
     assert [len(h) for h in st.hands] == [14, 14, 15]  # H2: 15 for the left of the dealer
     assert st.phase == "play" and st.turn == 2
     assert [e.type for e in events[:2]] == ["cut", "dealt"]
@@ -78,7 +78,7 @@ def test_a_game_with_a_cut_replays_from_its_record_and_its_position() -> None:
     assert dump_position(replay(record).state) == dump_position(game.state)
     loaded = game_from_position("hungarian", saved, seed=SEED)
     loaded.apply(CUTTER, Cut(40))
-    assert loaded.state.cut_card == replay(record).state.cut_card
+    assert loaded.state.on_show == replay(record).state.on_show
 
 
 def test_rulesets_without_a_cut_never_ask() -> None:

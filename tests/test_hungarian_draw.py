@@ -17,7 +17,7 @@ def test_three_draw_sources() -> None:
     assert game.hooks.draw_sources(game.state, 0) == ["stock", "discard", "cut"]
     game.apply(0, Draw("cut"))
     assert game.state.hands[0][-1] == c("9C")
-    assert game.state.cut_card is None
+    assert "cut" not in game.state.on_show
 
 
 def test_first_draw_may_keep_the_discard() -> None:
@@ -126,7 +126,7 @@ def test_giving_back_the_cut_card_restores_it_and_allows_one_try_only() -> None:
     game.apply(0, lay_down("9C 10C JC"))
     game.apply(0, TakeBack())
     st = game.state
-    assert st.cut_card == c("9C")
+    assert st.on_show == {"cut": (c("9C"),)}
     assert st.hands == start.hands and st.table == []
     assert st.phase == "draw"
     assert_refused(game, 0, Draw("cut"), "source_given_back")
@@ -145,7 +145,7 @@ def test_going_out_with_the_cut_card_keeps_it() -> None:
     game.apply(0, Discard(c("4C")))
     assert game.state.phase == "hand_over"
     assert game.state.outcome is not None and game.state.outcome.went_out == 0
-    assert game.state.cut_card is None
+    assert "cut" not in game.state.on_show
 
 
 def test_two_give_backs_in_one_turn_remember_both() -> None:
@@ -176,7 +176,7 @@ def test_a_saved_game_gives_back_the_cut_card() -> None:
     loaded = saved_and_loaded(game)
     loaded.apply(0, TakeBack())
     st = loaded.state
-    assert st.cut_card == c("9C") and st.phase == "draw"
+    assert st.on_show == {"cut": (c("9C"),)} and st.phase == "draw"
     assert st.hands == start.hands and st.table == []
     assert_refused(loaded, 0, Draw("cut"), "source_given_back")
     loaded.apply(0, Draw("stock"))

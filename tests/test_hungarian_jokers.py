@@ -48,7 +48,7 @@ def test_a_joker_taken_must_go_down_again() -> None:
     # Ruling H6: the joker cannot stay in hand, nor be discarded, at the end of the turn.
     game = make(["9D 4C 5C", "6C"], table=[RUN_WITH_JOKER], draw_first=True)
     game.apply(0, Swap(0, c("9D")))
-    assert game.state.wilds_taken == [JOKER]
+    assert game.state.extra["jokers_to_replay"] == 1
     assert_refused(game, 0, Discard(c("4C")), "joker_not_replayed")
     assert_refused(game, 0, Discard(JOKER), "joker_not_replayed")
 

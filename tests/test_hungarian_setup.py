@@ -36,7 +36,7 @@ def test_deal_gives_fourteen_and_fifteen_to_the_starter(players: int) -> None:
     assert [len(h) for h in st.hands] == [15 if s == left else 14 for s in range(players)]
     assert st.turn == left
     assert st.discard == []
-    assert st.cut_card is not None
+    assert "cut" in st.on_show
     assert all_cards(game.state) == Counter(build_hooks(Variant("hungarian")).deck)
 
 
@@ -65,8 +65,8 @@ def test_starter_begins_by_discarding_only() -> None:
 
 def test_cut_depth_comes_from_the_deal_seed() -> None:
     # Ruling H2: the cut is random but replays from the seed; it is not a fixed depth.
-    first = [new_game("hungarian", seed=s, dealer=0).state.cut_card for s in range(30)]
-    again = [new_game("hungarian", seed=s, dealer=0).state.cut_card for s in range(30)]
+    first = [new_game("hungarian", seed=s, dealer=0).state.on_show["cut"][0] for s in range(30)]
+    again = [new_game("hungarian", seed=s, dealer=0).state.on_show["cut"][0] for s in range(30)]
     assert first == again
     assert len(set(first)) > 5
     # Not always the card the deal would have reached next: the depth itself varies.
@@ -83,7 +83,7 @@ def test_position_fixes_the_cut_card_and_it_stays_on_show() -> None:
     cut = parse_card("9C")
 
     def on_show() -> bool:
-        return all(player_view(game.state, seat).cut_card == cut for seat in range(2))
+        return all(player_view(game.state, seat).shown("cut") == (cut,) for seat in range(2))
 
     assert on_show()
     game.apply(0, Draw("cut"))
@@ -106,7 +106,7 @@ def test_every_deal_places_all_108_cards(seed: int, players: int, dealer: int) -
     sizes = [len(h) for h in st_.hands]
     assert sorted(sizes) == [14] * (players - 1) + [15]
     assert sizes[(st_.dealer + 1) % players] == 15
-    assert st_.cut_card is not None and st_.discard == []
+    assert "cut" in st_.on_show and st_.discard == []
     assert all_cards(game.state) == Counter(build_hooks(Variant("hungarian")).deck)
 
 

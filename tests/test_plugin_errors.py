@@ -187,7 +187,7 @@ SET_UP_HOOKS = {"rummy_deck", "rummy_meld_rules", "rummy_card_values", "rummy_tu
 UNREACHED = {"rummy_hand_bonus", "rummy_swap_violations", "rummy_meld_points"}
 GAME_HOOKS = [h for h in hook_names() if h not in SET_UP_HOOKS | UNREACHED]
 # Notifications: their answers are ignored, so no type is wrong.
-TYPELESS = {"rummy_turn_ended", "rummy_hand_ended"}
+TYPELESS = {"rummy_action_applied", "rummy_turn_ended", "rummy_hand_ended"}
 
 
 def twin_run(make: Callable[[str], object], hook: str) -> PluginError:

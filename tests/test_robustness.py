@@ -94,7 +94,7 @@ def test_a_scenario_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
         ({"hand_turns": -1}, "hand_turns"),
         ({"winners": [5], "phase": "match_over"}, "winners"),
         ({"winners": [0]}, "winners"),
-        ({"cut_card": "AS"}, "cut_card"),
+        ({"on_show": {"cut": ["AS"]}}, "on_show.cut"),
         ({"discard_face_down": True}, "discard_face_down"),
         ({"hand_number": 3, "scores": [200, 0]}, "scores"),
         ({"hand_history": [[1, 2, 3]]}, "hand_history"),
@@ -107,7 +107,7 @@ def test_an_impossible_position_is_refused_naming_its_field(
     changes: dict[str, Any], field: str
 ) -> None:
     data = position(**changes)
-    if "cut_card" in changes:
+    if "on_show" in changes:
         data["stock"] = [c for c in data["stock"] if c != "AS"]
         data["hands"] = [[c for c in h if c != "AS"] for h in data["hands"]]
         data["discard"] = [c for c in data["discard"] if c != "AS"]

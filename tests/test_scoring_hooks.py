@@ -98,7 +98,7 @@ def test_card_values_change_riverside_and_hungarian_hand_scores() -> None:
         turns_taken=[3, 3],
         opened=[True, True],
         this_turn={"drew": "stock"},
-        cut_card="4D",
+        on_show={"cut": ["4D"]},
     )
     hungarian.apply(0, Discard(parse_card("9C")))
     assert hungarian.state.outcome is not None
@@ -115,7 +115,7 @@ def test_a_wrapper_on_the_hand_bonus_removes_hungarians_minus_twenty() -> None:
         "turns_taken": [3, 3],
         "opened": [False, False],
         "this_turn": {"drew": "stock"},
-        "cut_card": "4D",
+        "on_show": {"cut": ["4D"]},
     }
     melds = MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in ("KS KH KD", "QC QD QH")))
     for variant, expected in (("hungarian", -20), ("hungarian+test-no-bonus", -10)):

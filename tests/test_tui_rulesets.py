@@ -95,18 +95,18 @@ async def test_hungarian_cut_card_give_back_and_an_opening_of_two_melds() -> Non
                 ["KH", "KD", "KS", "QH", "QD", "QS", "3C", "9D"],
                 ["4C", "5C", "8D", "JH", "2S", "7H", "9S"],
             ],
-            "cut_card": "7S",
+            "on_show": {"cut": ["7S"]},
             "stock": ["AC", "5D", "6D"],
             "discard": ["4D"],
         },
     )
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        assert "7♠" in str(app.query_one("#cut", Static).render())
-        await pilot.click("#cut")
+        assert "7♠" in str(app.query_one("#shown", Static).render())
+        await pilot.click("#shown")
         assert s.game.state.drew == "cut" and parse_card("7S") in s.view.hand
         await pilot.press("b")
-        assert s.game.state.phase == DRAW and s.view.cut_card == parse_card("7S")
+        assert s.game.state.phase == DRAW and s.view.shown("cut") == (parse_card("7S"),)
         before = s.game.state.clone()
         await pilot.press("c")
         assert message(app).startswith("You gave back the cut card this turn")
@@ -148,7 +148,7 @@ async def test_the_person_right_of_the_dealer_cuts_the_deck() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, ChoiceScreen)
-        assert game.state.cut_card == deck[-12]
+        assert game.state.on_show == {"cut": (deck[-12],)}
         assert app.sess.game.state.phase in (DRAW, PLAY)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
-from rummy_core.actions import CUT, DISCARD, STOCK, Action, Discard, Draw, MeldDown, Swap, TakeBack
+from rummy_core.actions import DISCARD, STOCK, Action, Discard, Draw, MeldDown, Swap, TakeBack
 from rummy_core.bots.assess import (
     Pickups,
     TableFits,
@@ -161,10 +161,11 @@ class GreedyBot:
         self, seat: SeatHandle, view: PlayerView, solver: MeldSolver, hand: list[int], source: str
     ) -> bool:
         """Whether drawing from a visible ``source`` beats a card from the stock."""
-        if source == CUT:
-            # The cut card is the player's only if they go out with it this turn (ruling H7).
-            cut = view.cut_card
-            return cut is not None and self.can_go_out(seat, view, solver, [*hand, cut])
+        shown = view.shown(source)
+        if shown:
+            # Cards on show: taken only to go out with them this turn, which is safe under any
+            # rules (a Hungarian cut card is the player's only then, ruling H7).
+            return self.can_go_out(seat, view, solver, [*hand, *shown])
         if source != DISCARD or view.top_discard is None:
             return False
         top = view.top_discard

@@ -2,8 +2,8 @@
 
 A bot that searches ahead needs states to play on, but sees only its view. ``sampled_game``
 deals the cards it cannot see (rivals' hands, the stock, the unseen part of the discard pile) at
-random from the cards not accounted for, keeping what it knows: its own hand, the table, the cut
-card, the discard pile as far as ``CardTracker`` saw it, and the cards rivals are known to hold.
+random from the cards not accounted for, keeping what it knows: its own hand, the table, the cards
+on show, the discard pile as far as ``CardTracker`` saw it, and the cards rivals are known to hold.
 The game runs on the real game's ``Hooks``, so every rule (house rules too) applies to it.
 
 Limits, all toward less knowledge than a player could have: the order of a stock turned over
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
-from rummy_core.actions import CUT, DISCARD, STOCK, Draw
+from rummy_core.actions import DISCARD, STOCK, Draw
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine import Game
 from rummy_core.hooks import Hooks
@@ -44,11 +44,12 @@ def sampled_game(hooks: Hooks, view: PlayerView, tracker: CardTracker, rng: Rand
     for code in drawn:
         hand.remove(code)
     pile = list(tracker.pile)
-    cut = view.cut_card
+    on_show = dict(view.on_show)
     if view.drew == DISCARD:
         pile.extend(drawn)
-    elif view.drew == CUT and drawn:
-        cut = drawn[0]
+    elif view.drew is not None and view.drew != STOCK and drawn:
+        # Drawn from the cards on show under that label (a Hungarian cut card, H7): back on show.
+        on_show[view.drew] = tuple(drawn)
     known = [Counter() if s == me else Counter(held) for s, held in enumerate(tracker.known)]
     if len(known) != view.players:
         known = [Counter() for _ in range(view.players)]
@@ -90,7 +91,7 @@ def sampled_game(hooks: Hooks, view: PlayerView, tracker: CardTracker, rng: Rand
     state.first_play_turn = [
         max(0, view.turns_taken[s] - 1) if view.opened[s] else None for s in range(view.players)
     ]
-    state.cut_card = cut
+    state.on_show = on_show
     state.refused_sources = list(view.refused_sources)
     # The draw is replayed when its cards are known (always, in a game played from the start).
     replay = view.drew is not None and bool(drawn)
@@ -116,8 +117,8 @@ def unseen_cards(
     for meld in view.table:
         pool.subtract(meld.cards)
     pool.subtract(tracker.pile)
-    if view.cut_card is not None:
-        pool[view.cut_card] -= 1
+    for _, cards in view.on_show:
+        pool.subtract(cards)
     for held in known:
         pool.subtract(held)
     return +pool

@@ -38,7 +38,7 @@ def layout(players: int) -> list[tuple[str, int]]:
         ("table_by_owner", n * c),
         ("pile_known", c),
         ("pile_top", c),
-        ("cut_card", c),
+        ("on_show", c),
         ("seen_taken", (n - 1) * c),
         ("hand_sizes", n),
         ("opened", n),
@@ -158,8 +158,8 @@ class Encoder:
         cards("pile_known", (c for c in memory.pile if c != UNKNOWN))
         if view.top_discard is not None:
             cards("pile_top", (view.top_discard,))
-        if view.cut_card is not None:
-            cards("cut_card", (view.cut_card,))
+        for _, shown in view.on_show:
+            cards("on_show", shown)
         for seat, seen in enumerate(memory.taken):
             if seat != me:
                 cards("seen_taken", seen.elements(), (seat - me) % n - 1)

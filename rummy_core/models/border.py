@@ -33,10 +33,15 @@ def _plain(value: Any, _: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
+def _on_show(shown: Sequence[tuple[str, Sequence[int]]], _: Any) -> dict[str, list[str]]:
+    return {label: [card_name(c) for c in cards] for label, cards in shown}
+
+
 WRITTEN: dict[str, tuple[Any, Writer]] = {
     "card": (str, lambda code, _: card_name(code)),
     "cards": (list[str], _names),
     "meld_cards": (list[str], _meld_cards),
+    "on_show": (dict[str, list[str]], _on_show),
 }
 """The JSON type and writer of each ``Shown`` marker (``rummy_core.models.view`` adds melds)."""
 

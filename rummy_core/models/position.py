@@ -49,7 +49,6 @@ class ThisTurn(BaseModel):
     drew: str | None = Field(None, description="The draw's source this turn, if drawn.")
     drawn: list[str] = Field(default_factory=list, description="The cards that draw brought.")
     plays: list[Literal["meld", "lay_off", "swap"]] = Field(default_factory=list)
-    wilds_taken: list[str] = Field(default_factory=list)
     refused_sources: list[str] = Field(default_factory=list)
     start: Position | None = Field(
         None,
@@ -85,7 +84,11 @@ class Position(BaseModel):
     first_play_turn: list[int | None] | None = Field(
         None, description="Per seat, its turns taken when it first put cards down (-1: earlier)."
     )
-    cut_card: str | None = None
+    on_show: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Cards face up beside the stock, by the label the rules give them"
+        ' (a Hungarian cut card: {"cut": ["9C"]}).',
+    )
     this_turn: ThisTurn = Field(default_factory=ThisTurn)
     hand_history: list[list[int]] = Field(default_factory=list)
     winners: list[int] = Field(default_factory=list)
@@ -144,7 +147,9 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
     st.hands = [[parse_card(t) for t in hand] for hand in pos.hands]
     st.discard = [parse_card(t) for t in pos.discard]
     st.discard_face_down = pos.discard_face_down
-    st.cut_card = parse_card(pos.cut_card) if pos.cut_card else None
+    st.on_show = {
+        label: tuple(parse_card(t) for t in cards) for label, cards in pos.on_show.items() if cards
+    }
     st.table = [_table_meld(m, i, n, hooks) for i, m in enumerate(pos.table)]
     st.turns_taken = _per_seat(pos.turns_taken, n, 0, "turns_taken")
     st.scores = _per_seat(pos.scores, n, 0, "scores")
@@ -162,7 +167,6 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
     st.drew = turn.drew
     st.drawn = [parse_card(t) for t in turn.drawn]
     st.plays = list(turn.plays)
-    st.wilds_taken = [parse_card(t) for t in turn.wilds_taken]
     st.refused_sources = list(turn.refused_sources)
     st.turn_start = _earlier(turn.start, "start", st, hooks, seed)
     st.after_draw = _earlier(turn.after_draw, "after_draw", st, hooks, seed)
@@ -277,12 +281,11 @@ def _dump_one(st: State) -> dict[str, Any]:
         "refills": st.refills,
         "hand_turns": st.hand_turns,
         "first_play_turn": list(st.first_play_turn),
-        "cut_card": card_name(st.cut_card) if st.cut_card is not None else None,
+        "on_show": {label: [card_name(c) for c in cards] for label, cards in st.on_show.items()},
         "this_turn": {
             "drew": st.drew,
             "drawn": [card_name(c) for c in st.drawn],
             "plays": list(st.plays),
-            "wilds_taken": [card_name(c) for c in st.wilds_taken],
             "refused_sources": list(st.refused_sources),
         },
         "hand_history": [list(h) for h in st.hand_history],

@@ -15,7 +15,7 @@ from rummy_core.cards import card_name
 from rummy_core.errors import RuleError
 from rummy_core.hooks import ENGINE_DEFAULTS, Hooks
 from rummy_core.jsonfile import MAX_DEPTH, json_depth
-from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, REASONS, Outcome, Reason, State
+from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, REASONS, Outcome, Reason, State
 
 LIVE = (DRAW, PLAY)
 
@@ -87,7 +87,8 @@ def check_this_turn(st: State, hooks: Hooks) -> None:
     # An ended hand keeps what its last turn did (the engine clears it as the next turn starts).
     if st.phase == DRAW and (st.drew is not None or st.drawn or st.plays):
         raise bad("the player to move has not drawn yet, so nothing was drawn or played.", turn)
-    known = {STOCK, DISCARD, CUT}
+    # The cards on show are drawn by their label, and may have been drawn already.
+    known = {STOCK, DISCARD, *hooks.shows}
     if st.phase in LIVE:
         known.update(_offered_sources(st, hooks))
     for name, sources in (("drew", [st.drew]), ("refused_sources", st.refused_sources)):
@@ -119,10 +120,14 @@ def _offered_sources(st: State, hooks: Hooks) -> list[str]:
 
 
 def check_rules_fit(st: State, hooks: Hooks) -> None:
-    """Things only some rules allow: a cut card, a face-down discard, a match going on."""
+    """Things only some rules allow: cards on show, a face-down discard, a match going on."""
     implementers = hooks.implementers()
-    if st.cut_card is not None and hooks.cutter(st.clone()) is None:
-        raise bad(f"{hooks.ruleset.name} has no cut, so no cut card.", "cut_card")
+    for label in st.on_show:
+        if label not in hooks.shows:
+            raise bad(
+                f"nothing in these rules ({hooks.ruleset.name}) puts cards on show as {label!r}.",
+                f"on_show.{label}",
+            )
     face_down_rule = any(
         "rummy_discard_face_down" in hooks_of
         for plugin, hooks_of in implementers.items()

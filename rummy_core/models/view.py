@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from rummy_core.actions import Draw
 from rummy_core.cards import meld_card_text
 from rummy_core.engine import Game
+from rummy_core.hooks import Hooks
 from rummy_core.models.border import CLASSES, WRITTEN, json_fields
 from rummy_core.moves import legal_actions
 from rummy_core.state import Meld, Outcome, Reason
@@ -76,7 +77,13 @@ WRITTEN["melds"] = (list[ViewMeld], _melds)
 CLASSES[Outcome] = (OutcomeView, outcome_view)
 
 _FIELDS = json_fields(PlayerView, PlayerView._fields)
-_RULESET: dict[str, Any] = {"ruleset": (str, Field(description="The ruleset's name."))}
+_RULESET: dict[str, Any] = {
+    "ruleset": (str, Field(description="The ruleset's name.")),
+    "shows": (
+        dict[str, str],
+        Field(description="What the table calls each label of the cards on show (on_show)."),
+    ),
+}
 _SEAT_ONLY: dict[str, Any] = {
     "open_actions": (list[str], Field(description="Action types this seat may try now.")),
     "draw_sources": (list[str], Field(description="Where this seat may draw from now.")),
@@ -124,16 +131,20 @@ def view_of(game: Game, seat: int) -> SeatView:
     legal_draws = {action.source for action in legal if isinstance(action, Draw)}
     sources = [s for s in game.draw_sources(seat) if s in legal_draws]
     view = player_view(game.state, seat)
-    return seat_view(view, game.hooks.ruleset.name, open_actions, sources)
+    return seat_view(view, game.hooks, open_actions, sources)
 
 
 def seat_view(
-    view: PlayerView, ruleset: str, open_actions: list[str], draw_sources: list[str]
+    view: PlayerView, hooks: Hooks, open_actions: list[str], draw_sources: list[str]
 ) -> SeatView:
-    """The JSON model of a player's view."""
+    """The JSON model of a player's view in the game ``hooks`` are the rules of."""
     values = {f.name: f.write(getattr(view, f.name), view) for f in _FIELDS}
     return _SEAT_VIEW(
-        **values, ruleset=ruleset, open_actions=open_actions, draw_sources=draw_sources
+        **values,
+        ruleset=hooks.ruleset.name,
+        shows=hooks.shows,
+        open_actions=open_actions,
+        draw_sources=draw_sources,
     )
 
 

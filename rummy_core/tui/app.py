@@ -25,7 +25,15 @@ from rummy_core.resources import styles
 from rummy_core.saves import SavedGame
 from rummy_core.state import PLAY
 from rummy_core.tui.extras import house_actions, house_keys, turn_keys
-from rummy_core.tui.panels import cut_text, discard_text, players_text, status_text, stock_text
+from rummy_core.tui.panels import (
+    discard_text,
+    players_text,
+    shown_source,
+    shown_text,
+    shown_title,
+    status_text,
+    stock_text,
+)
 from rummy_core.tui.plays import (
     action_cards,
     describe_choice,
@@ -116,7 +124,7 @@ class RummyApp(App[None]):
         Binding("space", "select", "Select", show=False),
         Binding("d", "draw('stock')", "Draw", show=False),
         Binding("t", "draw('discard')", "Take discard", show=False),
-        Binding("c", "draw('cut')", "Cut card", show=False),
+        Binding("c", "draw_shown", "Cards on show", show=False),
         Binding("m", "meld", "Meld", show=False),
         Binding("l", "lay_off", "Lay off", show=False),
         Binding("w", "swap", "Swap", show=False),
@@ -172,7 +180,7 @@ class RummyApp(App[None]):
             with Horizontal(id="piles"):
                 yield PileView("stock", id="stock")
                 yield PileView("discard", id="discard")
-                yield PileView("cut", id="cut")
+                yield PileView("", id="shown")
         with Horizontal(id="middle"):
             table_box = VerticalScroll(id="table-box")
             table_box.can_focus = False
@@ -186,7 +194,7 @@ class RummyApp(App[None]):
     def on_mount(self) -> None:
         self.query_one("#table-box", VerticalScroll).border_title = "Table"
         self.query_one("#log", LogView).border_title = "What happened"
-        for source, title in (("stock", "Stock"), ("discard", "Discard"), ("cut", "Cut")):
+        for source, title in (("stock", "Stock"), ("discard", "Discard")):
             self.query_one(f"#{source}", PileView).border_title = title
         if self.session is None:
             self.push_screen(StartScreen(), self._started)
@@ -307,11 +315,13 @@ class RummyApp(App[None]):
         s = self.sess
         self.query_one("#stock", PileView).update(stock_text(s))
         self.query_one("#discard", PileView).update(discard_text(s))
-        cut = self.query_one("#cut", PileView)
-        text = cut_text(s)
-        cut.display = text is not None
+        shown = self.query_one("#shown", PileView)
+        text = shown_text(s)
+        shown.display = text is not None
         if text is not None:
-            cut.update(text)
+            shown.update(text)
+            shown.border_title = shown_title(s)
+            shown.source = shown_source(s) or ""
 
     def say(self, message: str, refusal: bool = False) -> None:
         """Show a sentence under the hand (a refusal in red), its cards with suit symbols."""
@@ -536,8 +546,16 @@ class RummyApp(App[None]):
         self._show_melds()
 
     def action_draw(self, source: str) -> None:
-        """Draw from ``source``: the stock, the discard pile or the cut card."""
+        """Draw from ``source``: the stock or the discard pile."""
         self.play(Draw(source))
+
+    def action_draw_shown(self) -> None:
+        """Draw the cards the rules put on show (a Hungarian cut card, H7)."""
+        source = shown_source(self.sess)
+        if source is None:
+            self.say("Nothing is on show to draw.", refusal=True)
+        else:
+            self.play(Draw(source))
 
     def on_pile_view_clicked(self, event: PileView.Clicked) -> None:
         s = self.sess

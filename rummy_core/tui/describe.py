@@ -6,7 +6,7 @@ see: a card drawn from the stock by someone else, or a face-down closing discard
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rummy_core.events import (
     CutMade,
@@ -35,8 +35,9 @@ def _join(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def describe(event: Event, seat: int, names: Sequence[str]) -> str:
-    """One event as a sentence for the player at ``seat``; ``names`` names every seat."""
+def describe(event: Event, seat: int, names: Sequence[str], shows: Mapping[str, str]) -> str:
+    """One event as a sentence for the player at ``seat``; ``names`` names every seat, ``shows``
+    the cards the rules put on show (``Hooks.shows``)."""
     match seen_by(event, seat):
         case CutOffered(seat=cutter, cards=cards):
             return f"The deck of {cards} cards is shuffled for {names[cutter]} to cut."
@@ -46,7 +47,7 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
         case Dealt(seat=dealer, hand_number=number):
             return f"Hand {number}: {names[dealer]} dealt."
         case Drew() as drew:
-            return _drew(drew, names)
+            return _drew(drew, names, shows)
         case Melded(seat=who, cards=cards, reps=reps):
             return f"{names[who]} melded {meld_label(cards, reps)}."
         case LaidOff(seat=who, cards=cards, meld=meld):
@@ -80,14 +81,14 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
             return f"{names[mover]} {said}." if isinstance(mover, int) else f"{said.capitalize()}."
 
 
-def _drew(event: Drew, names: Sequence[str]) -> str:
+def _drew(event: Drew, names: Sequence[str], shows: Mapping[str, str]) -> str:
     who = names[event.seat]
     cards = event.cards
     if event.source == "stock":
         seen = f": {_cards(cards)}" if cards else ""
         return f"{who} drew from the stock{seen}."
-    if event.source == "cut":
-        return f"{who} took the cut card {_cards(cards or ())}."
+    if event.source in shows:
+        return f"{who} took the {shows[event.source]} {_cards(cards or ())}."
     if event.count > 1:
         seen = f": {_cards(cards)}" if cards else ""
         return f"{who} took the whole discard pile, {event.count} cards{seen}."

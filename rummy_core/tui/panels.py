@@ -19,8 +19,8 @@ from rummy_core.tui.words import plural
 KEY_STYLE = "#ffd75f"
 """The colour of a key hint."""
 
-DRAW_KEYS = {"stock": "D stock", "discard": "T discard pile", "cut": "C cut card"}
-"""The key hint of each draw source."""
+DRAW_KEYS = {"stock": "D stock", "discard": "T discard pile"}
+"""The key hint of each draw source; the cards on show are drawn with C."""
 
 
 def status_text(s: Session, keys: list[str]) -> Text:
@@ -31,7 +31,10 @@ def status_text(s: Session, keys: list[str]) -> Text:
     if s.cut_to_choose is not None:
         head.append("Your turn: cut the deck before the deal (ruling H12).", style=mine)
     elif s.my_turn and st.phase == DRAW:
-        choices = ", ".join(DRAW_KEYS.get(src, src) for src in s.draw_sources())
+        choices = ", ".join(
+            DRAW_KEYS.get(src) or f"C {s.game.hooks.shows.get(src, src)}"
+            for src in s.draw_sources()
+        )
         head.append(f"Your turn: draw ({choices}).", style=mine)
     elif s.my_turn and st.drew is None and keys:
         # Hungarian's first player starts by discarding only (ruling H2).
@@ -103,12 +106,37 @@ def discard_text(s: Session) -> Text:
     return text
 
 
-def cut_text(s: Session) -> Text | None:
-    """The cut card beside the stock (ruling H2), or None while there is none on show."""
-    cut = s.view.cut_card
-    if cut is None:
+def shown_text(s: Session) -> Text | None:
+    """The cards the rules put on show beside the stock (a cut card, H2), each under its name,
+    with the key that draws them where the rules allow it; None while nothing is on show."""
+    if not s.view.on_show:
         return None
-    text = card_text(cut)
-    if "cut" in s.draw_sources():
-        text.append("\n[C] try it", style=KEY_STYLE)
+    text = Text()
+    sources = s.draw_sources()
+    for label, cards in s.view.on_show:
+        if text:
+            text.append("\n")
+        if len(s.view.on_show) > 1:
+            text.append(f"{s.game.hooks.shows.get(label, label)}: ")
+        for card in cards:
+            text.append(card_text(card))
+        if label in sources:
+            text.append("\n[C] take it", style=KEY_STYLE)
     return text
+
+
+def shown_title(s: Session) -> str:
+    """The title of the box of cards on show: their name when there is one kind of them."""
+    if len(s.view.on_show) == 1:
+        name = s.game.hooks.shows.get(s.view.on_show[0][0], s.view.on_show[0][0])
+        return name[:1].upper() + name[1:]
+    return "On show"
+
+
+def shown_source(s: Session) -> str | None:
+    """The label of the cards on show that the C key and a click draw: the first the rules open
+    to the player now, else the first on show."""
+    labels = [label for label, _ in s.view.on_show]
+    open_now = [label for label in labels if label in s.draw_sources()]
+    chosen = open_now or labels
+    return chosen[0] if chosen else None

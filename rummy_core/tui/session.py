@@ -309,7 +309,9 @@ class Session:
 
     def remember(self, events: list[Event]) -> list[str]:
         """Add the events' sentences to the log; returns them."""
-        return self.remember_lines([describe(e, self.human, self.names) for e in events])
+        return self.remember_lines(
+            [describe(e, self.human, self.names, self.game.hooks.shows) for e in events]
+        )
 
     def remember_lines(self, lines: list[str]) -> list[str]:
         """Add sentences to the log; returns them."""

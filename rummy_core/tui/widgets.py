@@ -314,7 +314,7 @@ class LogView(VerticalScroll, can_focus=False):
 
 
 class PileView(Static):
-    """The stock, the discard pile or the cut card; a click draws from it."""
+    """The stock, the discard pile or the cards on show; a click draws from it."""
 
     class Clicked(Message):
         """A pile was clicked."""

@@ -331,7 +331,7 @@ function turnText(v, who) {
   if (!mine()) return `${who[v.turn]}'s turn (${PHASES[v.phase] ?? v.phase}).`;
   if (v.phase === "cut") return "You cut the deck: choose how deep, or cut anywhere.";
   if (v.phase === "draw") {
-    const from = v.draw_sources.map((src) => ({ stock: "the stock", discard: v.ruleset === "riverside" ? "the whole pile" : "the pile", cut: "the cut card" })[src] ?? src);
+    const from = v.draw_sources.map((src) => ({ stock: "the stock", discard: v.ruleset === "riverside" ? "the whole pile" : "the pile", })[src] ?? `the ${v.shows[src] ?? src}`);
     return `Your turn: draw from ${from.join(", or ")}.`;
   }
   const out = v.hand.length === 1 && v.ruleset === "riverside" ? " Your last card closes face down." : "";
@@ -368,9 +368,7 @@ function render() {
   $("discard").setAttribute("aria-label", v.top_discard ? `The discard pile, ${v.discard_size} cards, top ${label(v.top_discard)}` : `The discard pile, ${v.discard_size} cards`);
   $("discard").classList.toggle("can", mine() && (v.draw_sources?.includes("discard") || v.open_actions.includes("discard")));
 
-  $("cut-box").hidden = !v.cut_card;
-  if (v.cut_card) $("cut-card").replaceChildren(cardElement(v.cut_card));
-  $("take-cut").hidden = !(mine() && v.draw_sources?.includes("cut"));
+  renderOnShow(v);
 
   renderCut(v, who);
   renderMelds(v, who);
@@ -388,6 +386,25 @@ function render() {
   renderHand();
   renderScores(v, who);
   renderSheet(v, who);
+}
+
+// Cards the rules put face up beside the stock (a Hungarian cut card), each under its label,
+// with a control to draw them where the rules allow it: the label is the draw source.
+function renderOnShow(v) {
+  $("on-show").replaceChildren(...Object.entries(v.on_show).map(([labelKey, cards]) => {
+    const name = v.shows[labelKey] ?? labelKey;
+    const box = Object.assign(document.createElement("div"), { id: `shown-${labelKey}`, className: "pile shown" });
+    const slot = Object.assign(document.createElement("span"), { className: "slot" });
+    slot.replaceChildren(...cards.map(cardElement));
+    const caption = Object.assign(document.createElement("span"), { className: "pile-label", textContent: name[0].toUpperCase() + name.slice(1) });
+    box.append(slot, caption);
+    if (mine() && v.draw_sources?.includes(labelKey)) {
+      const take = Object.assign(document.createElement("button"), { id: `take-${labelKey}`, type: "button", className: "small", textContent: `Take the ${name}` });
+      take.onclick = () => draw(labelKey);
+      box.append(take);
+    }
+    return box;
+  }));
 }
 
 function renderCut(v, who) {
@@ -564,7 +581,6 @@ $("discard").onclick = () => {
   if (mine() && s.view.phase === "play" && s.selected.size === 1) discard();
   else draw("discard");
 };
-$("take-cut").onclick = () => draw("cut");
 $("meld").onclick = meld;
 $("layoff").onclick = () => layOff();
 $("discard-button").onclick = () => discard();
