@@ -298,21 +298,26 @@ class HungarianRomi(Ruleset):
     def rummy_action_applied(self, state: State, events: list[Event]) -> None:
         # Ruling H6: a joker taken by a swap is owed until a joker goes down in a meld or a
         # lay-off (or in another swap's place) this turn; discarding it pays nothing.
-        owed = state.extra.get(JOKERS_TO_REPLAY, 0)
+        extra = state.extra
+        before = owed = extra.get(JOKERS_TO_REPLAY, 0)
         for event in events:
-            if isinstance(event, Swapped) and event.wild == JOKER:
+            # Asked after every action of every hand: an exact type test is the cheap one.
+            kind = type(event)
+            if kind is Swapped and event.wild == JOKER:  # type: ignore[attr-defined]
                 owed += 1
-            elif isinstance(event, Melded | LaidOff):
-                owed = max(0, owed - event.cards.count(JOKER))
-        if owed:
-            state.extra[JOKERS_TO_REPLAY] = owed
-        else:
-            state.extra.pop(JOKERS_TO_REPLAY, None)
+            elif owed and (kind is Melded or kind is LaidOff):
+                owed = max(0, owed - event.cards.count(JOKER))  # type: ignore[attr-defined]
+        if owed != before:
+            if owed:
+                extra[JOKERS_TO_REPLAY] = owed
+            else:
+                del extra[JOKERS_TO_REPLAY]
 
     @hookimpl
     def rummy_turn_ended(self, state: State) -> None:
         # H6's count is for one turn: a player who goes out has put every joker down.
-        state.extra.pop(JOKERS_TO_REPLAY, None)
+        if JOKERS_TO_REPLAY in state.extra:
+            del state.extra[JOKERS_TO_REPLAY]
 
     @hookimpl
     def rummy_take_back(self, state: State, seat: int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from rummy_core import __version__
 from rummy_core.action_registry import ActionKinds
@@ -46,11 +46,6 @@ def plugin_kinds() -> list[ActionKinds]:
         except RuleError:
             continue
     return found
-
-
-def plugin_actions() -> dict[str, type[BaseModel]]:
-    """The JSON model of every action type that an installed house rule adds, by type."""
-    return {kind: action.model for kinds in plugin_kinds() for kind, action in kinds.items()}
 
 
 def all_schemas() -> dict[str, dict[str, Any]]:

@@ -121,8 +121,9 @@ def _say_events(
         echo(f"  {describe(event, seat, names, game.hooks.shows)}")
 
 
-def _draw_shown(game: Game, seat: int) -> Draw:
-    """The draw of the cards on show: the first label the rules open to ``seat`` now."""
+def draw_shown(game: Game, seat: int) -> Draw:
+    """The draw of the cards on show (the ``c`` command): the first label the rules open to
+    ``seat`` now; ``nothing_on_show`` when the rules put nothing on show."""
     labels = [label for label, _ in player_view(game.state, seat).on_show]
     if not labels:
         raise RuleError("nothing_on_show", "Nothing is on show to draw.")
@@ -204,7 +205,7 @@ def play_text(
             if command == "help":
                 echo(HELP)
                 continue
-            action = _draw_shown(game, human) if command == "draw_shown" else command
+            action = draw_shown(game, human) if command == "draw_shown" else command
             assert not isinstance(action, str)
             events = game.apply(human, action)
             tell(seats, events)

@@ -19,7 +19,7 @@ from rummy_core.models.position import dump_position
 from rummy_core.record import GameRecord, replay
 from rummy_core.scenario import parse_scenario, run_scenario
 from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
-from rummy_core.textplay import parse_command
+from rummy_core.textplay import draw_shown, parse_command
 from rummy_core.view import player_view
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -229,12 +229,15 @@ def test_any_plain_command_is_an_action_or_a_refusal(words: list[str], text: str
             command = parse_command(typed)
         except RuleError:
             continue
-        if isinstance(command, str):
-            assert command in ("help", "quit")
-            continue
         before = game.state.clone()
+        if isinstance(command, str):
+            assert command in ("help", "quit", "draw_shown")
+            if command != "draw_shown":
+                continue
         try:
-            game.apply(game.state.turn, command)
+            action = draw_shown(game, game.state.turn) if command == "draw_shown" else command
+            assert not isinstance(action, str)
+            game.apply(game.state.turn, action)
         except RuleError:
             assert game.state.equals(before)
 

@@ -190,10 +190,6 @@ def _ordering_slots(laydowns: Sequence[MeldDown], limit: int) -> dict[NewMeld, i
     return slots
 
 
-def _meld_order(meld: NewMeld) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return meld.cards, tuple(-1 if d is None else d for d in meld.declared)
-
-
 class ActionCodec:
     """The action ids of one variant: the fixed layout, and each engine action's id.
 

@@ -18,7 +18,6 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializeAsAny,
-    TypeAdapter,
     create_model,
 )
 
@@ -106,6 +105,3 @@ if TYPE_CHECKING:
 else:
     AnyEventModel = Annotated[SerializeAsAny[EventModel], BeforeValidator(_any_known)]
 """Any event's model, of whichever kind (a field type for messages that carry events)."""
-
-EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(event_union())
-"""Reads and writes the built-in kinds' JSON."""

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketState
 
 from rummy_core.server import outbox
-from rummy_core.server.hub import Hub
+from rummy_core.server.hub import TOO_SLOW, Hub
 from rummy_core.server.limits import Limits, TokenBucket
 from rummy_core.server.live import LiveTable
 from rummy_core.server.protocol import (
@@ -63,7 +63,7 @@ class SocketConnection:
             log.warning("a client was too slow to read its messages; closing it")
             self.closed = True
             self._queue = asyncio.Queue()
-            self._queue.put_nowait(4413)
+            self._queue.put_nowait(TOO_SLOW)
 
     def close(self, code: int) -> None:
         """Close once the queued messages are sent."""

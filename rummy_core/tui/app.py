@@ -30,7 +30,6 @@ from rummy_core.tui.panels import (
     players_text,
     shown_source,
     shown_text,
-    shown_title,
     status_text,
     stock_text,
 )
@@ -194,7 +193,7 @@ class RummyApp(App[None]):
     def on_mount(self) -> None:
         self.query_one("#table-box", VerticalScroll).border_title = "Table"
         self.query_one("#log", LogView).border_title = "What happened"
-        for source, title in (("stock", "Stock"), ("discard", "Discard")):
+        for source, title in (("stock", "Stock"), ("discard", "Discard"), ("shown", "On show")):
             self.query_one(f"#{source}", PileView).border_title = title
         if self.session is None:
             self.push_screen(StartScreen(), self._started)
@@ -320,7 +319,6 @@ class RummyApp(App[None]):
         shown.display = text is not None
         if text is not None:
             shown.update(text)
-            shown.border_title = shown_title(s)
             shown.source = shown_source(s) or ""
 
     def say(self, message: str, refusal: bool = False) -> None:

@@ -116,21 +116,12 @@ def shown_text(s: Session) -> Text | None:
     for label, cards in s.view.on_show:
         if text:
             text.append("\n")
-        if len(s.view.on_show) > 1:
-            text.append(f"{s.game.hooks.shows.get(label, label)}: ")
+        text.append(f"{s.game.hooks.shows.get(label, label)}\n", style="dim")
         for card in cards:
             text.append(card_text(card))
         if label in sources:
             text.append("\n[C] take it", style=KEY_STYLE)
     return text
-
-
-def shown_title(s: Session) -> str:
-    """The title of the box of cards on show: their name when there is one kind of them."""
-    if len(s.view.on_show) == 1:
-        name = s.game.hooks.shows.get(s.view.on_show[0][0], s.view.on_show[0][0])
-        return name[:1].upper() + name[1:]
-    return "On show"
 
 
 def shown_source(s: Session) -> str | None:
