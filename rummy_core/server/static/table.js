@@ -395,7 +395,7 @@ function renderOnShow(v) {
     const name = v.shows[labelKey] ?? labelKey;
     const box = Object.assign(document.createElement("div"), { id: `shown-${labelKey}`, className: "pile shown" });
     const slot = Object.assign(document.createElement("span"), { className: "slot" });
-    slot.replaceChildren(...cards.map(cardElement));
+    slot.replaceChildren(...cards.map((card) => cardElement(card)));
     const caption = Object.assign(document.createElement("span"), { className: "pile-label", textContent: name[0].toUpperCase() + name.slice(1) });
     box.append(slot, caption);
     if (mine() && v.draw_sources?.includes(labelKey)) {
