@@ -15,6 +15,7 @@ import pytest
 from browser_helpers import (
     DESKTOP,
     PHONE,
+    SCRIPTED,
     card_button,
     hand_cards,
     needs_chromium,
@@ -39,7 +40,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture
 def base(tmp_path: Path) -> Iterator[str]:
-    with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}") as url:
+    with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}", SCRIPTED) as url:
         yield url
 
 

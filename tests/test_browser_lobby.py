@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from browser_helpers import needs_chromium, new_page, shoot, view
+from browser_helpers import SCRIPTED, needs_chromium, new_page, shoot, view
 from playwright.sync_api import Browser, Page, expect
 from server_helpers import running_server
 
@@ -20,7 +20,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture
 def base(tmp_path: Path) -> Iterator[str]:
-    with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}") as url:
+    with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}", SCRIPTED) as url:
         yield url
 
 
