@@ -64,7 +64,7 @@ def soak(variant: str, bot: str, hands: int, seed: int) -> tuple[int, int, list[
                 st = game.state
                 assert st.outcome is not None, "a hand ended without an outcome"
                 added = [a - b for a, b in zip(st.scores, before, strict=True)]
-                assert added == list(st.outcome["hand_scores"]), "the scores do not add up"
+                assert added == list(st.outcome.hand_scores), "the scores do not add up"
             except Exception as exc:  # a soak counts every kind of break
                 breaks += 1
                 if len(problems) < 3:
