@@ -107,6 +107,9 @@ async def test_hungarian_cut_card_give_back_and_an_opening_of_two_melds() -> Non
         assert s.game.state.drew == "cut" and parse_card("7S") in s.view.hand
         await pilot.press("b")
         assert s.game.state.phase == DRAW and s.view.shown("cut") == (parse_card("7S"),)
+        # One try per turn (H7): the card stays on show, but the box no longer offers it.
+        assert s.draw_sources() == ["stock", "discard"]
+        assert "take it" not in str(app.query_one("#shown", Static).render())
         before = s.game.state.clone()
         await pilot.press("c")
         assert message(app).startswith("You gave back the cut card this turn")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rummy_core.actions import Action
+from rummy_core.actions import Action, Draw
 from rummy_core.bots import Bot, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.bots.turns import bot_turn, tell
@@ -234,11 +234,14 @@ class Session:
         return self.game.state.phase == MATCH_OVER
 
     def draw_sources(self) -> list[str]:
-        """Where the human may draw from now (empty unless it is their draw)."""
+        """Where the human may draw from now (empty unless it is their draw): the sources the
+        rules open that a draw would be accepted from, so a cut card given back is not offered
+        again that turn (H7), as on the browser table."""
         st = self.game.state
         if not self.my_turn or st.phase != DRAW:
             return []
-        return self.game.draw_sources(self.human)
+        game, seat = self.game, self.human
+        return [s for s in game.draw_sources(seat) if game.is_legal(seat, Draw(s))]
 
     def low_score_wins(self) -> bool:
         """Whether the lowest total leads, asked of the ruleset's own rule for ending a match.
