@@ -25,79 +25,134 @@ from rummy_core.events import (
     seen_by,
 )
 from rummy_core.tui.plays import card_label, meld_label
+from rummy_core.uitext import N_, _, join_names, ngettext
 
 
 def _cards(codes: Sequence[int]) -> str:
     return " ".join(map(card_label, codes))
 
 
-def _join(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def describe(event: Event, seat: int, names: Sequence[str]) -> str:
     """One event as a sentence for the player at ``seat``; ``names`` names every seat."""
     match seen_by(event, seat):
         case CutOffered(seat=cutter, cards=cards):
-            return f"The deck of {cards} cards is shuffled for {names[cutter]} to cut."
+            return ngettext(
+                "The deck of %(count)s card is shuffled for %(name)s to cut.",
+                "The deck of %(count)s cards is shuffled for %(name)s to cut.",
+                cards,
+                name=names[cutter],
+            )
         case CutMade(seat=cutter, depth=depth):
-            where = "anywhere" if depth is None else f"{depth} cards down"
-            return f"{names[cutter]} cut the deck {where}."
+            if depth is None:
+                return _("%(name)s cut the deck anywhere.", name=names[cutter])
+            return ngettext(
+                "%(name)s cut the deck %(count)s card down.",
+                "%(name)s cut the deck %(count)s cards down.",
+                depth,
+                name=names[cutter],
+            )
         case Dealt(seat=dealer, hand_number=number):
-            return f"Hand {number}: {names[dealer]} dealt."
+            return _("Hand %(number)s: %(name)s dealt.", number=number, name=names[dealer])
         case Drew() as drew:
             return _drew(drew, names)
         case Melded(seat=who, cards=cards, reps=reps):
-            return f"{names[who]} melded {meld_label(cards, reps)}."
+            return _("%(name)s melded %(cards)s.", name=names[who], cards=meld_label(cards, reps))
         case LaidOff(seat=who, cards=cards, meld=meld):
-            return f"{names[who]} laid off {_cards(cards)} on meld {meld + 1}."
+            return _(
+                "%(name)s laid off %(cards)s on meld %(meld)s.",
+                name=names[who],
+                cards=_cards(cards),
+                meld=meld + 1,
+            )
         case Swapped(seat=who, meld=meld, card=card, wild=wild):
-            return (
-                f"{names[who]} put {card_label(card)} on meld {meld + 1}"
-                f" and took the {card_label(wild)}."
+            return _(
+                "%(name)s put %(card)s on meld %(meld)s and took the %(wild)s.",
+                name=names[who],
+                card=card_label(card),
+                meld=meld + 1,
+                wild=card_label(wild),
             )
         case Discarded(seat=who, card=card, face_down=face_down):
             if face_down or card is None:
-                return f"{names[who]} closed with a face-down discard."
-            return f"{names[who]} discarded {card_label(card)}."
+                return _("%(name)s closed with a face-down discard.", name=names[who])
+            return _("%(name)s discarded %(card)s.", name=names[who], card=card_label(card))
         case Refilled(stock=stock):
-            return f"The discard pile became the stock again ({stock} cards)."
+            return ngettext(
+                "The discard pile became the stock again (%(count)s card).",
+                "The discard pile became the stock again (%(count)s cards).",
+                stock,
+            )
         case TookBack(seat=who, draw=draw, source=source):
-            extra = f" and gave back the {source} draw" if draw else ""
-            return f"{names[who]} took back this turn's plays{extra}."
+            if draw:
+                return _(
+                    "%(name)s took back this turn's plays and gave back the draw from %(source)s.",
+                    name=names[who],
+                    source=source_name(source),
+                )
+            return _("%(name)s took back this turn's plays.", name=names[who])
         case HandEnded() as ended:
             return _hand_ended(ended, names)
         case MatchEnded(winners=winners, capped=capped):
-            limit = " at its limit of hands" if capped else ""
             if not winners:
                 # Ruling C8: a single hand that nobody went out of.
-                return f"The match is over{limit} with no winner."
-            return f"The match is over{limit}: {_join([names[w] for w in winners])} won."
+                if capped:
+                    return _("The match is over at its limit of hands, with no winner.")
+                return _("The match is over with no winner.")
+            won = join_names([names[w] for w in winners])
+            if capped:
+                return _("The match is over at its limit of hands: %(names)s won.", names=won)
+            return _("The match is over: %(names)s won.", names=won)
         case other:
             # A plugin's own kind of event: its name says what happened.
             mover = getattr(other, "seat", None)
             said = other.type.replace("_", " ")
-            return f"{names[mover]} {said}." if isinstance(mover, int) else f"{said.capitalize()}."
+            if isinstance(mover, int):
+                return _("%(name)s: %(event)s.", name=names[mover], event=said)
+            return f"{said.capitalize()}."
+
+
+SOURCE_NAMES = {"stock": N_("the stock"), "discard": N_("the discard pile"), "cut": N_("the cut card")}
+"""The draw sources the engine knows, as a log sentence names them."""
+
+
+def source_name(source: str) -> str:
+    """A draw source in words (a plugin's own source by its name)."""
+    return _(SOURCE_NAMES[source]) if source in SOURCE_NAMES else source
 
 
 def _drew(event: Drew, names: Sequence[str]) -> str:
     who = names[event.seat]
     cards = event.cards
     if event.source == "stock":
-        seen = f": {_cards(cards)}" if cards else ""
-        return f"{who} drew from the stock{seen}."
+        if cards:
+            return _("%(name)s drew from the stock: %(cards)s.", name=who, cards=_cards(cards))
+        return _("%(name)s drew from the stock.", name=who)
     if event.source == "cut":
-        return f"{who} took the cut card {_cards(cards or ())}."
+        return _("%(name)s took the cut card %(cards)s.", name=who, cards=_cards(cards or ()))
     if event.count > 1:
-        seen = f": {_cards(cards)}" if cards else ""
-        return f"{who} took the whole discard pile, {event.count} cards{seen}."
+        if cards:
+            return ngettext(
+                "%(name)s took the whole discard pile, %(count)s card: %(cards)s.",
+                "%(name)s took the whole discard pile, %(count)s cards: %(cards)s.",
+                event.count,
+                name=who,
+                cards=_cards(cards),
+            )
+        return ngettext(
+            "%(name)s took the whole discard pile, %(count)s card.",
+            "%(name)s took the whole discard pile, %(count)s cards.",
+            event.count,
+            name=who,
+        )
     top = event.top if event.top is not None else (cards[0] if cards else None)
-    return f"{who} took {card_label(top) if top is not None else 'a card'} from the discard pile."
+    if top is None:
+        return _("%(name)s took a card from the discard pile.", name=who)
+    return _("%(name)s took %(card)s from the discard pile.", name=who, card=card_label(top))
 
 
 def _hand_ended(event: HandEnded, names: Sequence[str]) -> str:
     if event.reason == "out" and event.seat is not None:
-        return f"{names[event.seat]} went out: the hand is over."
+        return _("%(name)s went out: the hand is over.", name=names[event.seat])
     if event.reason == "stock":
-        return "The stock ran out: the hand is over."
-    return "The hand reached the turn limit and is over."
+        return _("The stock ran out: the hand is over.")
+    return _("The hand reached the turn limit and is over.")

@@ -9,39 +9,38 @@ from __future__ import annotations
 from rich.text import Text
 
 from rummy_core.actions import Draw
-from rummy_core.bots.levels import level_word
 from rummy_core.errors import RuleError
 from rummy_core.state import DRAW
 from rummy_core.tui.session import Session
 from rummy_core.tui.widgets import card_text
-from rummy_core.tui.words import plural
+from rummy_core.uitext import N_, _, level_name, ngettext
 
 KEY_STYLE = "#ffd75f"
 """The colour of a key hint."""
 
-DRAW_KEYS = {"stock": "D stock", "discard": "T discard pile", "cut": "C cut card"}
+DRAW_KEYS = {"stock": N_("D stock"), "discard": N_("T discard pile"), "cut": N_("C cut card")}
 """The key hint of each draw source."""
 
 
 def status_text(s: Session, keys: list[str]) -> Text:
     """The top line: the hand, and who is to do what, with the keys usable now (``keys``)."""
     st = s.game.state
-    head = Text(f"Hand {st.hand_number} · ", style="bold")
+    head = Text(_("Hand %(number)s · ", number=st.hand_number), style="bold")
     mine = f"bold {KEY_STYLE}"
     if s.cut_to_choose is not None:
-        head.append("Your turn: cut the deck before the deal (ruling H12).", style=mine)
+        head.append(_("Your turn: cut the deck before the deal (ruling H12)."), style=mine)
     elif s.my_turn and st.phase == DRAW:
-        choices = ", ".join(DRAW_KEYS.get(src, src) for src in s.draw_sources())
-        head.append(f"Your turn: draw ({choices}).", style=mine)
+        choices = ", ".join(_(DRAW_KEYS[src]) if src in DRAW_KEYS else src for src in s.draw_sources())
+        head.append(_("Your turn: draw (%(keys)s).", keys=choices), style=mine)
     elif s.my_turn and st.drew is None and keys:
         # Hungarian's first player starts by discarding only (ruling H2).
-        head.append(f"Your turn, no draw this time: {', '.join(keys)}.", style=mine)
+        head.append(_("Your turn, no draw this time: %(keys)s.", keys=", ".join(keys)), style=mine)
     elif s.my_turn:
-        head.append(f"Your turn: {', '.join(keys)}.", style=mine)
+        head.append(_("Your turn: %(keys)s.", keys=", ".join(keys)), style=mine)
     elif s.playing:
-        head.append(f"{s.names[st.turn]} is playing…")
+        head.append(_("%(name)s is playing…", name=s.names[st.turn]))
     else:
-        head.append("The hand is over.")
+        head.append(_("The hand is over."))
     return head
 
 
@@ -59,24 +58,25 @@ def players_text(s: Session) -> Text:
             text.append("\n")
         turn = seat == st.turn and s.playing
         text.append("▶ " if turn else "  ", style=f"bold {KEY_STYLE}")
-        who = name if seat == s.human else f"{name} {level_word(s.seats[seat])}"
+        who = name if seat == s.human else f"{name} {level_name(s.seats[seat])}"
         text.append(f"{who:<12} ", style="bold" if turn else "")
         lead = "bold #98c379" if seat in leaders else ""
-        text.append(f"{view.scores[seat]:>4} pts", style=lead)
-        text.append(f" {plural(view.hand_sizes[seat], 'card'):>8}")
+        text.append(_("%(points)s pts", points=f"{view.scores[seat]:>4}"), style=lead)
+        cards = ngettext("%(count)s card", "%(count)s cards", view.hand_sizes[seat])
+        text.append(f" {cards:>8}")
         if running is not None:
             # The hand so far (R11): the table's cards, less your own hand for you.
             text.append(f"{running[seat]:+5d}", style="dim")
         if opening and view.opened[seat]:
-            text.append(" opened", style="dim")
+            text.append(" " + _("opened"), style="dim")
     return text
 
 
 def stock_text(s: Session) -> Text:
     """The stock: its size, and the key when it can be drawn from."""
-    text = Text(plural(s.view.stock_size, "card"))
+    text = Text(ngettext("%(count)s card", "%(count)s cards", s.view.stock_size))
     if "stock" in s.draw_sources():
-        text.append("\n[D] draw", style=KEY_STYLE)
+        text.append("\n" + _("[D] draw"), style=KEY_STYLE)
     return text
 
 
@@ -85,14 +85,14 @@ def discard_text(s: Session) -> Text:
     view = s.view
     text = Text()
     if view.discard_face_down:
-        text.append("▒▒ down", style="dim")
+        text.append("▒▒ " + _("down"), style="dim")
     elif view.top_discard is not None:
         text.append_text(card_text(view.top_discard))
     else:
-        text.append("empty", style="dim")
-    text.append(f"\n{view.discard_size} in pile")
+        text.append(_("empty"), style="dim")
+    text.append("\n" + _("%(count)s in pile", count=view.discard_size))
     if "discard" in s.draw_sources():
-        text.append("\n[T] take", style=KEY_STYLE)
+        text.append("\n" + _("[T] take"), style=KEY_STYLE)
         try:
             taking = len(s.game.preview(s.human, Draw("discard")).drawn)
         except RuleError:
@@ -110,5 +110,5 @@ def cut_text(s: Session) -> Text | None:
         return None
     text = card_text(cut)
     if "cut" in s.draw_sources():
-        text.append("\n[C] try it", style=KEY_STYLE)
+        text.append("\n" + _("[C] try it"), style=KEY_STYLE)
     return text

@@ -32,6 +32,7 @@ from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Outcome
 from rummy_core.tui.describe import describe
+from rummy_core.uitext import _
 from rummy_core.view import PlayerView, player_view
 
 HUMAN = "human"
@@ -121,7 +122,7 @@ def _match_events(record: GameRecord) -> list[Event]:
 
 def seat_names(seats: list[str]) -> list[str]:
     """What the log and the panels call each seat."""
-    return ["You" if who == HUMAN else f"Bot {s}" for s, who in enumerate(seats)]
+    return [_("You") if who == HUMAN else _("Bot %(seat)s", seat=s) for s, who in enumerate(seats)]
 
 
 class Session:
