@@ -51,7 +51,7 @@ i18n: $(VENV)/.test-installed
 	@set -e; for cfg in i18n/*.cfg; do \
 		domain=$$(basename $$cfg .cfg); \
 		case $$domain in rulesets) package=rulesets;; *) package=rummy_core;; esac; \
-		case $$domain in web) keywords="-k t";; *) keywords="$(I18N_KEYWORDS)";; esac; \
+		case $$domain in web) keywords="-k t -k tn:1,2";; *) keywords="$(I18N_KEYWORDS)";; esac; \
 		$(BIN)/pybabel --quiet extract -F $$cfg $$keywords --no-location --sort-output \
 			--width 100 --project rummy --copyright-holder "The rummy framework authors" \
 			-o $$package/locale/$$domain.pot .; \

@@ -8,7 +8,7 @@ from ``rummy`` (the engine) and ``rulesets``, the browser's words from ``web``.
 from __future__ import annotations
 
 from rummy_core.bots.levels import level_word
-from rummy_core.i18n import Domain, N_
+from rummy_core.i18n import N_, Domain, register_domain
 
 __all__ = [
     "N_",
@@ -20,11 +20,13 @@ __all__ = [
     "meld_kind_name",
     "ngettext",
     "pgettext",
+    "phase_name",
     "speed_name",
 ]
 
-UI = Domain("ui", "rummy_core")
-"""The catalog of the terminal game, the text game and the server's Python side."""
+UI = register_domain(Domain("ui", "rummy_core"))
+"""The catalog of the terminal game, the text game and the server's Python side (a refusal
+of theirs names it: ``RuleError(code, message, domain=UI.name)``)."""
 
 _ = UI.gettext
 ngettext = UI.ngettext
@@ -35,6 +37,15 @@ LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 MELD_KINDS = {"run": N_("run"), "set": N_("set")}
 """The kinds of meld the engine knows, as the table names them."""
+
+PHASES = {
+    "cut": N_("cut"),
+    "draw": N_("draw"),
+    "play": N_("play"),
+    "hand_over": N_("hand over"),
+    "match_over": N_("match over"),
+}
+"""The phases of a hand (``rummy_core.state``), as the text game's prompt names them."""
 
 SPEED_WORDS = {"normal": N_("normal"), "fast": N_("fast")}
 """The computer players' paces (``tui.speed.PAUSES``)."""
@@ -50,6 +61,11 @@ def level_name(bot: str) -> str:
 def meld_kind_name(kind: str) -> str:
     """A meld's kind (``run``, ``set``) in the player's language; a plugin's own kind as it is."""
     return _(MELD_KINDS[kind]) if kind in MELD_KINDS else kind
+
+
+def phase_name(phase: str) -> str:
+    """A phase of the hand in the player's language; a plugin's own phase as it is."""
+    return _(PHASES[phase]) if phase in PHASES else phase
 
 
 def speed_name(speed: str) -> str:

@@ -269,11 +269,15 @@ class RummyApp(App[None]):
             )
         elif self.by_rank:
             title = ngettext(
-                "Your hand: %(count)s card, by rank", "Your hand: %(count)s cards, by rank", len(order)
+                "Your hand: %(count)s card, by rank",
+                "Your hand: %(count)s cards, by rank",
+                len(order),
             )
         else:
             title = ngettext(
-                "Your hand: %(count)s card, by suit", "Your hand: %(count)s cards, by suit", len(order)
+                "Your hand: %(count)s card, by suit",
+                "Your hand: %(count)s cards, by suit",
+                len(order),
             )
         hand.border_title = title
         self._show_melds()
@@ -370,7 +374,7 @@ class RummyApp(App[None]):
     def _wait_message(self) -> str:
         s = self.sess
         if s.playing:
-            return _("Wait: it is the turn of %(name)s.", name=s.names[s.game.state.turn])
+            return _("Wait: it is %(name)s's turn.", name=s.names[s.game.state.turn])
         return _("The hand is over.")
 
     def _after_move(self) -> None:
@@ -439,7 +443,9 @@ class RummyApp(App[None]):
             most=size - 1,
         )
         choices = [_("Cut anywhere")]
-        self.push_screen(ChoiceScreen(question, choices, _("1 to %(most)s", most=size - 1)), answered)
+        self.push_screen(
+            ChoiceScreen(question, choices, _("1 to %(most)s", most=size - 1)), answered
+        )
 
     def _ask_typed(self, why: str, typed: Typed, cards: Sequence[int]) -> None:
         def answered(answer: int | str | None) -> None:

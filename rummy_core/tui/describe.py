@@ -83,11 +83,13 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
                 stock,
             )
         case TookBack(seat=who, draw=draw, source=source):
+            if draw and source in GAVE_BACK:
+                return _(GAVE_BACK[source], name=names[who])
             if draw:
                 return _(
-                    "%(name)s took back this turn's plays and gave back the draw from %(source)s.",
+                    "%(name)s took back this turn's plays and gave back the %(source)s draw.",
                     name=names[who],
-                    source=source_name(source),
+                    source=source,
                 )
             return _("%(name)s took back this turn's plays.", name=names[who])
         case HandEnded() as ended:
@@ -96,7 +98,7 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
             if not winners:
                 # Ruling C8: a single hand that nobody went out of.
                 if capped:
-                    return _("The match is over at its limit of hands, with no winner.")
+                    return _("The match is over at its limit of hands with no winner.")
                 return _("The match is over with no winner.")
             won = join_names([names[w] for w in winners])
             if capped:
@@ -107,17 +109,16 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
             mover = getattr(other, "seat", None)
             said = other.type.replace("_", " ")
             if isinstance(mover, int):
-                return _("%(name)s: %(event)s.", name=names[mover], event=said)
+                return _("%(name)s %(event)s.", name=names[mover], event=said)
             return f"{said.capitalize()}."
 
 
-SOURCE_NAMES = {"stock": N_("the stock"), "discard": N_("the discard pile"), "cut": N_("the cut card")}
-"""The draw sources the engine knows, as a log sentence names them."""
-
-
-def source_name(source: str) -> str:
-    """A draw source in words (a plugin's own source by its name)."""
-    return _(SOURCE_NAMES[source]) if source in SOURCE_NAMES else source
+GAVE_BACK = {
+    "stock": N_("%(name)s took back this turn's plays and gave back the stock draw."),
+    "discard": N_("%(name)s took back this turn's plays and gave back the discard draw."),
+    "cut": N_("%(name)s took back this turn's plays and gave back the cut draw."),
+}
+"""A take-back that returns the draw, for each draw source the engine knows."""
 
 
 def _drew(event: Drew, names: Sequence[str]) -> str:

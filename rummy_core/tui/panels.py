@@ -30,7 +30,9 @@ def status_text(s: Session, keys: list[str]) -> Text:
     if s.cut_to_choose is not None:
         head.append(_("Your turn: cut the deck before the deal (ruling H12)."), style=mine)
     elif s.my_turn and st.phase == DRAW:
-        choices = ", ".join(_(DRAW_KEYS[src]) if src in DRAW_KEYS else src for src in s.draw_sources())
+        choices = ", ".join(
+            _(DRAW_KEYS[src]) if src in DRAW_KEYS else src for src in s.draw_sources()
+        )
         head.append(_("Your turn: draw (%(keys)s).", keys=choices), style=mine)
     elif s.my_turn and st.drew is None and keys:
         # Hungarian's first player starts by discarding only (ruling H2).

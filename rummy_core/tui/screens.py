@@ -16,16 +16,16 @@ from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Stat
 from rummy_core.bots.levels import default_bot, levels
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.i18n import current_language
 from rummy_core.registry import find_ruleset, rulesets
 from rummy_core.resources import guide
 from rummy_core.saves import SavedGame, saved_games
 from rummy_core.tui.extras import house_keys
+from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
 from rummy_core.tui.sheet import hand_table, history_table, leader_line, reasons
-from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.speed import PAUSES
-from rummy_core.i18n import current_language
-from rummy_core.uitext import UI, N_, _, join_names, level_name, ngettext, speed_name
+from rummy_core.uitext import N_, UI, _, join_names, level_name, ngettext, speed_name
 
 KEYS = N_("""\
 The top line lists the keys you can use now.
@@ -178,7 +178,14 @@ class StartScreen(Screen[Setup | SavedGame]):
                 yield Label(_("Their pace"))
                 yield Select(
                     [
-                        (_("%(speed)s (%(pause)s s a move)", speed=speed_name(n), pause=f"{p:g}"), n)
+                        (
+                            _(
+                                "%(speed)s (%(pause)s s a move)",
+                                speed=speed_name(n),
+                                pause=f"{p:g}",
+                            ),
+                            n,
+                        )
                         for n, p in PAUSES.items()
                     ],
                     value="normal",
@@ -255,7 +262,7 @@ def _number(text: str, what: str) -> int | None:
         raise RuleError(
             "bad_choice",
             N_("%(what)s must be a whole number, not %(text)s."),
-            domain=UI,
+            domain=UI.name,
             what=what,
             text=repr(text),
         ) from None

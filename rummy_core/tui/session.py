@@ -32,7 +32,7 @@ from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Outcome
 from rummy_core.tui.describe import describe
-from rummy_core.uitext import _
+from rummy_core.uitext import UI, _
 from rummy_core.view import PlayerView, player_view
 
 HUMAN = "human"
@@ -92,7 +92,9 @@ class Setup:
             if length.single is None:
                 raise RuleError(
                     "no_single_hand",
-                    f"{base.ruleset} has no single-hand game; it is always played to a target.",
+                    "%(ruleset)s has no single-hand game; it is always played to a target.",
+                    domain=UI.name,
+                    ruleset=base.ruleset,
                 )
             options.update(length.single)
         elif self.length is not None and length.field is not None:
@@ -138,7 +140,11 @@ class Session:
         position: dict[str, Any] | None = None,
     ) -> None:
         if seats.count(HUMAN) != 1:
-            raise RuleError("no_human_seat", "A game in the terminal needs exactly one human seat.")
+            raise RuleError(
+                "no_human_seat",
+                "A game in the terminal needs exactly one human seat.",
+                domain=UI.name,
+            )
         self.game = game
         self.variant = variant
         self.seats = seats
