@@ -38,6 +38,7 @@ def create_app(
         Route("/table/{table_id}", http.table_page),
         Route("/static/{name}", http.asset),
         Route("/api", http.api_root),
+        Route("/api/i18n/{lang}", http.language),
         Route("/api/tables", http.list_tables, methods=["GET"]),
         Route("/api/tables", http.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", http.table_state),

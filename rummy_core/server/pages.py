@@ -1,0 +1,88 @@
+"""The browser's language: which one a request or a connection speaks, the pages filled in for
+it, and the ``web`` catalog the pages' scripts translate with.
+
+A page marks its words ``[[Like this]]``; the server puts each one's translation in before it
+sends the page, so the page reads right before any script runs. The scripts translate with
+``t("...")`` and ``tn("...", "...", n)`` from ``static/i18n.js``, which loads the catalog from
+``GET /api/i18n/{lang}``. The language is, in order: ``?lang=`` on the page's address, the
+``rummy_lang`` cookie the language switch sets, then the browser's ``Accept-Language``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from importlib.resources import files
+from typing import IO, Any
+
+from starlette.requests import HTTPConnection
+
+from rummy_core.card_names import CARD_CODES, card_label
+from rummy_core.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Domain,
+    language_from_accept,
+    normalize_language,
+    register_domain,
+)
+
+WEB = register_domain(Domain("web", "rummy_core"))
+"""The catalog of the browser's table and lobby (``static/*.js`` and ``static/*.html``)."""
+
+COOKIE = "rummy_lang"
+"""The cookie the language switch sets: the language of every page and socket after it."""
+
+MARK = re.compile(r"\[\[(.+?)\]\]", re.DOTALL)
+"""A page's word to translate: ``[[Stock]]``."""
+
+
+def request_language(conn: HTTPConnection, chosen: str | None = None) -> str:
+    """The language of a page, an API call or a socket: ``chosen`` (a socket's hello says it),
+    else ``?lang=``, else the ``rummy_lang`` cookie, else ``Accept-Language``, else English.
+
+    A language that is not shipped is passed over, never refused: the page still opens.
+    """
+    for tag in (chosen, conn.query_params.get("lang"), conn.cookies.get(COOKIE)):
+        lang = normalize_language(tag) if tag else None
+        if lang is not None:
+            return lang
+    return language_from_accept(conn.headers.get("accept-language", ""))
+
+
+def render_page(name: str, lang: str) -> str:
+    """The page ``static/<name>`` with its marked words in ``lang`` and its ``lang`` attribute
+    set, so that the browser, its screen reader and the page's scripts know the language."""
+    text = files("rummy_core.server").joinpath("static", name).read_text(encoding="utf-8")
+    text = text.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    return MARK.sub(lambda m: html.escape(WEB.translate(lang, _words(m.group(1)))), text)
+
+
+def _words(marked: str) -> str:
+    """A marked phrase as its message id: a phrase wrapped over lines reads as one line."""
+    return " ".join(marked.split())
+
+
+def catalog(lang: str) -> dict[str, Any]:
+    """What ``static/i18n.js`` needs to speak ``lang``: the ``web`` messages, each card's name
+    (from the ``rummy`` catalog, for screen readers) and the languages to switch to."""
+    cards = {code: card_label(code, lang) for code in CARD_CODES}
+    return {
+        "language": lang,
+        "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
+        "plural_forms": WEB.plural_forms(lang),
+        "messages": WEB.catalog(lang),
+        # English names a card by its code; the browser then says it in words of its own.
+        "cards": {code: name for code, name in cards.items() if name != code},
+    }
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel's extractor for the pages (``i18n/web.cfg``): each ``[[...]]`` with its line."""
+    text = fileobj.read().decode("utf-8")
+    for match in MARK.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        yield line, "t", _words(match.group(1)), []
