@@ -18,7 +18,8 @@ from typing import IO, Any
 
 from starlette.requests import HTTPConnection
 
-from rummy_core.card_names import CARD_CODES, card_label
+from rummy_core.card_names import CARD_CODES, card_label, rank_name, suit_name
+from rummy_core.cards import RANK_NAMES, SUIT_LETTERS
 from rummy_core.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -65,9 +66,11 @@ def _words(marked: str) -> str:
 
 
 def catalog(lang: str) -> dict[str, Any]:
-    """What ``static/i18n.js`` needs to speak ``lang``: the ``web`` messages, each card's name
-    (from the ``rummy`` catalog, for screen readers) and the languages to switch to."""
+    """What ``static/i18n.js`` needs to speak ``lang``: the ``web`` messages, the names of the
+    cards, ranks and suits (from the ``rummy`` catalog, for screen readers) and the languages to
+    switch to."""
     cards = {code: card_label(code, lang) for code in CARD_CODES}
+    ranks = {RANK_NAMES[rank]: rank_name(rank, lang) for rank in range(1, len(RANK_NAMES))}
     return {
         "language": lang,
         "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
@@ -75,6 +78,8 @@ def catalog(lang: str) -> dict[str, Any]:
         "messages": WEB.catalog(lang),
         # English names a card by its code; the browser then says it in words of its own.
         "cards": {code: name for code, name in cards.items() if name != code},
+        "ranks": ranks,
+        "suits": {letter: suit_name(suit, lang) for suit, letter in enumerate(SUIT_LETTERS)},
     }
 
 

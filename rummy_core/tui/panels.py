@@ -63,7 +63,8 @@ def players_text(s: Session) -> Text:
         who = name if seat == s.human else f"{name} {level_name(s.seats[seat])}"
         text.append(f"{who:<12} ", style="bold" if turn else "")
         lead = "bold #98c379" if seat in leaders else ""
-        text.append(_("%(points)s pts", points=f"{view.scores[seat]:>4}"), style=lead)
+        points = str(view.scores[seat]).rjust(4)
+        text.append(_("%(points)s pts", points=points), style=lead)
         cards = ngettext("%(count)s card", "%(count)s cards", view.hand_sizes[seat])
         text.append(f" {cards:>8}")
         if running is not None:

@@ -177,17 +177,7 @@ class StartScreen(Screen[Setup | SavedGame]):
             with Horizontal(classes="start-row"):
                 yield Label(_("Their pace"))
                 yield Select(
-                    [
-                        (
-                            _(
-                                "%(speed)s (%(pause)s s a move)",
-                                speed=speed_name(n),
-                                pause=f"{p:g}",
-                            ),
-                            n,
-                        )
-                        for n, p in PAUSES.items()
-                    ],
+                    [(pace_label(name), name) for name in PAUSES],
                     value="normal",
                     allow_blank=False,
                     compact=True,
@@ -274,6 +264,12 @@ def strength_label(bot: str) -> str:
     return bot if level == bot else _("%(level)s (%(bot)s)", level=level, bot=bot)
 
 
+def pace_label(speed: str) -> str:
+    """A pace as the start screen offers it: ``normal (0.6 s a move)``."""
+    pause = format(PAUSES[speed], "g")
+    return _("%(speed)s (%(pause)s s a move)", speed=speed_name(speed), pause=pause)
+
+
 def resume_line(game: SavedGame) -> str:
     """The last saved game, under the button that resumes it: ruleset, players, hand, date."""
     return ngettext(
@@ -282,7 +278,7 @@ def resume_line(game: SavedGame) -> str:
         game.players,
         variant=game.variant,
         hand=game.hand,
-        saved=f"{game.saved:%Y-%m-%d %H:%M}",
+        saved=game.saved.strftime("%Y-%m-%d %H:%M"),
         file=game.path.name,
     )
 
