@@ -7,6 +7,7 @@ see: a card drawn from the stock by someone else, or a face-down closing discard
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rummy_core.events import (
     CutMade,
@@ -32,50 +33,107 @@ def _cards(codes: Sequence[int]) -> str:
     return " ".join(map(card_label, codes))
 
 
+class _Teller:
+    """Says what a seat did: in the second person when it is the reader's own seat, since most
+    languages conjugate "you drew" and "Bot 1 drew" differently."""
+
+    def __init__(self, seat: int, names: Sequence[str]) -> None:
+        self.seat = seat
+        self.names = names
+
+    def __call__(self, who: int, mine: str, theirs: str, **params: Any) -> str:
+        if who == self.seat:
+            return _(mine, **params)
+        return _(theirs, name=self.names[who], **params)
+
+    def count(
+        self, who: int, n: int, mine: tuple[str, str], theirs: tuple[str, str], **params: Any
+    ) -> str:
+        if who == self.seat:
+            return ngettext(mine[0], mine[1], n, **params)
+        return ngettext(theirs[0], theirs[1], n, name=self.names[who], **params)
+
+
 def describe(event: Event, seat: int, names: Sequence[str]) -> str:
     """One event as a sentence for the player at ``seat``; ``names`` names every seat."""
+    tell = _Teller(seat, names)
     match seen_by(event, seat):
         case CutOffered(seat=cutter, cards=cards):
-            return ngettext(
-                "The deck of %(count)s card is shuffled for %(name)s to cut.",
-                "The deck of %(count)s cards is shuffled for %(name)s to cut.",
+            return tell.count(
+                cutter,
                 cards,
-                name=names[cutter],
+                (
+                    N_("The deck of %(count)s card is shuffled for you to cut."),
+                    N_("The deck of %(count)s cards is shuffled for you to cut."),
+                ),
+                (
+                    N_("The deck of %(count)s card is shuffled for %(name)s to cut."),
+                    N_("The deck of %(count)s cards is shuffled for %(name)s to cut."),
+                ),
             )
         case CutMade(seat=cutter, depth=depth):
             if depth is None:
-                return _("%(name)s cut the deck anywhere.", name=names[cutter])
-            return ngettext(
-                "%(name)s cut the deck %(count)s card down.",
-                "%(name)s cut the deck %(count)s cards down.",
+                return tell(
+                    cutter, N_("You cut the deck anywhere."), N_("%(name)s cut the deck anywhere.")
+                )
+            return tell.count(
+                cutter,
                 depth,
-                name=names[cutter],
+                (
+                    N_("You cut the deck %(count)s card down."),
+                    N_("You cut the deck %(count)s cards down."),
+                ),
+                (
+                    N_("%(name)s cut the deck %(count)s card down."),
+                    N_("%(name)s cut the deck %(count)s cards down."),
+                ),
             )
         case Dealt(seat=dealer, hand_number=number):
-            return _("Hand %(number)s: %(name)s dealt.", number=number, name=names[dealer])
+            return tell(
+                dealer,
+                N_("Hand %(number)s: you dealt."),
+                N_("Hand %(number)s: %(name)s dealt."),
+                number=number,
+            )
         case Drew() as drew:
-            return _drew(drew, names)
+            return _drew(drew, tell)
         case Melded(seat=who, cards=cards, reps=reps):
-            return _("%(name)s melded %(cards)s.", name=names[who], cards=meld_label(cards, reps))
+            return tell(
+                who,
+                N_("You melded %(cards)s."),
+                N_("%(name)s melded %(cards)s."),
+                cards=meld_label(cards, reps),
+            )
         case LaidOff(seat=who, cards=cards, meld=meld):
-            return _(
-                "%(name)s laid off %(cards)s on meld %(meld)s.",
-                name=names[who],
+            return tell(
+                who,
+                N_("You laid off %(cards)s on meld %(meld)s."),
+                N_("%(name)s laid off %(cards)s on meld %(meld)s."),
                 cards=_cards(cards),
                 meld=meld + 1,
             )
         case Swapped(seat=who, meld=meld, card=card, wild=wild):
-            return _(
-                "%(name)s put %(card)s on meld %(meld)s and took the %(wild)s.",
-                name=names[who],
+            return tell(
+                who,
+                N_("You put %(card)s on meld %(meld)s and took the %(wild)s."),
+                N_("%(name)s put %(card)s on meld %(meld)s and took the %(wild)s."),
                 card=card_label(card),
                 meld=meld + 1,
                 wild=card_label(wild),
             )
         case Discarded(seat=who, card=card, face_down=face_down):
             if face_down or card is None:
-                return _("%(name)s closed with a face-down discard.", name=names[who])
-            return _("%(name)s discarded %(card)s.", name=names[who], card=card_label(card))
+                return tell(
+                    who,
+                    N_("You closed with a face-down discard."),
+                    N_("%(name)s closed with a face-down discard."),
+                )
+            return tell(
+                who,
+                N_("You discarded %(card)s."),
+                N_("%(name)s discarded %(card)s."),
+                card=card_label(card),
+            )
         case Refilled(stock=stock):
             return ngettext(
                 "The discard pile became the stock again (%(count)s card).",
@@ -84,16 +142,22 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
             )
         case TookBack(seat=who, draw=draw, source=source):
             if draw and source in GAVE_BACK:
-                return _(GAVE_BACK[source], name=names[who])
+                mine, theirs = GAVE_BACK[source]
+                return tell(who, mine, theirs)
             if draw:
-                return _(
-                    "%(name)s took back this turn's plays and gave back the %(source)s draw.",
-                    name=names[who],
+                return tell(
+                    who,
+                    N_("You took back this turn's plays and gave back the %(source)s draw."),
+                    N_("%(name)s took back this turn's plays and gave back the %(source)s draw."),
                     source=source,
                 )
-            return _("%(name)s took back this turn's plays.", name=names[who])
+            return tell(
+                who,
+                N_("You took back this turn's plays."),
+                N_("%(name)s took back this turn's plays."),
+            )
         case HandEnded() as ended:
-            return _hand_ended(ended, names)
+            return _hand_ended(ended, tell)
         case MatchEnded(winners=winners, capped=capped):
             if not winners:
                 # Ruling C8: a single hand that nobody went out of.
@@ -109,51 +173,96 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
             mover = getattr(other, "seat", None)
             said = other.type.replace("_", " ")
             if isinstance(mover, int):
-                return _("%(name)s %(event)s.", name=names[mover], event=said)
+                return tell(mover, N_("You: %(event)s."), N_("%(name)s %(event)s."), event=said)
             return f"{said.capitalize()}."
 
 
 GAVE_BACK = {
-    "stock": N_("%(name)s took back this turn's plays and gave back the stock draw."),
-    "discard": N_("%(name)s took back this turn's plays and gave back the discard draw."),
-    "cut": N_("%(name)s took back this turn's plays and gave back the cut draw."),
+    "stock": (
+        N_("You took back this turn's plays and gave back the stock draw."),
+        N_("%(name)s took back this turn's plays and gave back the stock draw."),
+    ),
+    "discard": (
+        N_("You took back this turn's plays and gave back the discard draw."),
+        N_("%(name)s took back this turn's plays and gave back the discard draw."),
+    ),
+    "cut": (
+        N_("You took back this turn's plays and gave back the cut draw."),
+        N_("%(name)s took back this turn's plays and gave back the cut draw."),
+    ),
 }
-"""A take-back that returns the draw, for each draw source the engine knows."""
+"""A take-back that returns the draw, for each draw source the engine knows: the reader's own,
+and another seat's."""
 
 
-def _drew(event: Drew, names: Sequence[str]) -> str:
-    who = names[event.seat]
+def _drew(event: Drew, tell: _Teller) -> str:
+    who = event.seat
     cards = event.cards
     if event.source == "stock":
         if cards:
-            return _("%(name)s drew from the stock: %(cards)s.", name=who, cards=_cards(cards))
-        return _("%(name)s drew from the stock.", name=who)
-    if event.source == "cut":
-        return _("%(name)s took the cut card %(cards)s.", name=who, cards=_cards(cards or ()))
-    if event.count > 1:
-        if cards:
-            return ngettext(
-                "%(name)s took the whole discard pile, %(count)s card: %(cards)s.",
-                "%(name)s took the whole discard pile, %(count)s cards: %(cards)s.",
-                event.count,
-                name=who,
+            return tell(
+                who,
+                N_("You drew from the stock: %(cards)s."),
+                N_("%(name)s drew from the stock: %(cards)s."),
                 cards=_cards(cards),
             )
-        return ngettext(
-            "%(name)s took the whole discard pile, %(count)s card.",
-            "%(name)s took the whole discard pile, %(count)s cards.",
+        return tell(who, N_("You drew from the stock."), N_("%(name)s drew from the stock."))
+    if event.source == "cut":
+        return tell(
+            who,
+            N_("You took the cut card %(cards)s."),
+            N_("%(name)s took the cut card %(cards)s."),
+            cards=_cards(cards or ()),
+        )
+    if event.count > 1:
+        if cards:
+            return tell.count(
+                who,
+                event.count,
+                (
+                    N_("You took the whole discard pile, %(count)s card: %(cards)s."),
+                    N_("You took the whole discard pile, %(count)s cards: %(cards)s."),
+                ),
+                (
+                    N_("%(name)s took the whole discard pile, %(count)s card: %(cards)s."),
+                    N_("%(name)s took the whole discard pile, %(count)s cards: %(cards)s."),
+                ),
+                cards=_cards(cards),
+            )
+        return tell.count(
+            who,
             event.count,
-            name=who,
+            (
+                N_("You took the whole discard pile, %(count)s card."),
+                N_("You took the whole discard pile, %(count)s cards."),
+            ),
+            (
+                N_("%(name)s took the whole discard pile, %(count)s card."),
+                N_("%(name)s took the whole discard pile, %(count)s cards."),
+            ),
         )
     top = event.top if event.top is not None else (cards[0] if cards else None)
     if top is None:
-        return _("%(name)s took a card from the discard pile.", name=who)
-    return _("%(name)s took %(card)s from the discard pile.", name=who, card=card_label(top))
+        return tell(
+            who,
+            N_("You took a card from the discard pile."),
+            N_("%(name)s took a card from the discard pile."),
+        )
+    return tell(
+        who,
+        N_("You took %(card)s from the discard pile."),
+        N_("%(name)s took %(card)s from the discard pile."),
+        card=card_label(top),
+    )
 
 
-def _hand_ended(event: HandEnded, names: Sequence[str]) -> str:
+def _hand_ended(event: HandEnded, tell: _Teller) -> str:
     if event.reason == "out" and event.seat is not None:
-        return _("%(name)s went out: the hand is over.", name=names[event.seat])
+        return tell(
+            event.seat,
+            N_("You went out: the hand is over."),
+            N_("%(name)s went out: the hand is over."),
+        )
     if event.reason == "stock":
         return _("The stock ran out: the hand is over.")
     return _("The hand reached the turn limit and is over.")

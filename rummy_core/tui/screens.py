@@ -372,6 +372,8 @@ class ScoreSheet(ModalScreen[bool]):
         went_out = st.outcome.went_out if st.outcome else None
         if went_out is None:
             return _("Hand %(number)s is over: nobody went out.", number=st.hand_number)
+        if went_out == s.human:
+            return _("Hand %(number)s is over: You went out.", number=st.hand_number)
         return _(
             "Hand %(number)s is over: %(name)s went out.",
             number=st.hand_number,
