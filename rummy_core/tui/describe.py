@@ -25,6 +25,7 @@ from rummy_core.events import (
     TookBack,
     seen_by,
 )
+from rummy_core.i18n import N_plural, PluralMessage
 from rummy_core.tui.plays import card_label, meld_label
 from rummy_core.uitext import N_, _, join_names, ngettext
 
@@ -47,11 +48,11 @@ class _Teller:
         return _(theirs, name=self.names[who], **params)
 
     def count(
-        self, who: int, n: int, mine: tuple[str, str], theirs: tuple[str, str], **params: Any
+        self, who: int, n: int, mine: PluralMessage, theirs: PluralMessage, **params: Any
     ) -> str:
         if who == self.seat:
-            return ngettext(mine[0], mine[1], n, **params)
-        return ngettext(theirs[0], theirs[1], n, name=self.names[who], **params)
+            return ngettext(mine.singular, mine.plural, n, **params)
+        return ngettext(theirs.singular, theirs.plural, n, name=self.names[who], **params)
 
 
 def describe(event: Event, seat: int, names: Sequence[str]) -> str:
@@ -62,13 +63,13 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
             return tell.count(
                 cutter,
                 cards,
-                (
-                    N_("The deck of %(count)s card is shuffled for you to cut."),
-                    N_("The deck of %(count)s cards is shuffled for you to cut."),
+                N_plural(
+                    "The deck of %(count)s card is shuffled for you to cut.",
+                    "The deck of %(count)s cards is shuffled for you to cut.",
                 ),
-                (
-                    N_("The deck of %(count)s card is shuffled for %(name)s to cut."),
-                    N_("The deck of %(count)s cards is shuffled for %(name)s to cut."),
+                N_plural(
+                    "The deck of %(count)s card is shuffled for %(name)s to cut.",
+                    "The deck of %(count)s cards is shuffled for %(name)s to cut.",
                 ),
             )
         case CutMade(seat=cutter, depth=depth):
@@ -79,13 +80,13 @@ def describe(event: Event, seat: int, names: Sequence[str]) -> str:
             return tell.count(
                 cutter,
                 depth,
-                (
-                    N_("You cut the deck %(count)s card down."),
-                    N_("You cut the deck %(count)s cards down."),
+                N_plural(
+                    "You cut the deck %(count)s card down.",
+                    "You cut the deck %(count)s cards down.",
                 ),
-                (
-                    N_("%(name)s cut the deck %(count)s card down."),
-                    N_("%(name)s cut the deck %(count)s cards down."),
+                N_plural(
+                    "%(name)s cut the deck %(count)s card down.",
+                    "%(name)s cut the deck %(count)s cards down.",
                 ),
             )
         case Dealt(seat=dealer, hand_number=number):
@@ -219,26 +220,26 @@ def _drew(event: Drew, tell: _Teller) -> str:
             return tell.count(
                 who,
                 event.count,
-                (
-                    N_("You took the whole discard pile, %(count)s card: %(cards)s."),
-                    N_("You took the whole discard pile, %(count)s cards: %(cards)s."),
+                N_plural(
+                    "You took the whole discard pile, %(count)s card: %(cards)s.",
+                    "You took the whole discard pile, %(count)s cards: %(cards)s.",
                 ),
-                (
-                    N_("%(name)s took the whole discard pile, %(count)s card: %(cards)s."),
-                    N_("%(name)s took the whole discard pile, %(count)s cards: %(cards)s."),
+                N_plural(
+                    "%(name)s took the whole discard pile, %(count)s card: %(cards)s.",
+                    "%(name)s took the whole discard pile, %(count)s cards: %(cards)s.",
                 ),
                 cards=_cards(cards),
             )
         return tell.count(
             who,
             event.count,
-            (
-                N_("You took the whole discard pile, %(count)s card."),
-                N_("You took the whole discard pile, %(count)s cards."),
+            N_plural(
+                "You took the whole discard pile, %(count)s card.",
+                "You took the whole discard pile, %(count)s cards.",
             ),
-            (
-                N_("%(name)s took the whole discard pile, %(count)s card."),
-                N_("%(name)s took the whole discard pile, %(count)s cards."),
+            N_plural(
+                "%(name)s took the whole discard pile, %(count)s card.",
+                "%(name)s took the whole discard pile, %(count)s cards.",
             ),
         )
     top = event.top if event.top is not None else (cards[0] if cards else None)
