@@ -3,14 +3,16 @@ it, and the ``web`` catalog the pages' scripts translate with.
 
 A page marks its words ``[[Like this]]``; the server puts each one's translation in before it
 sends the page, so the page reads right before any script runs. The scripts translate with
-``t("...")`` and ``tn("...", "...", n)`` from ``static/i18n.js``, which loads the catalog from
-``GET /api/i18n/{lang}``. The language is, in order: ``?lang=`` on the page's address, the
-``rummy_lang`` cookie the language switch sets, then the browser's ``Accept-Language``.
+``t("...")`` and ``tn("...", "...", n)`` from ``static/i18n.js``, which reads the catalog the
+server embeds in the page (the same JSON as ``GET /api/i18n/{lang}``). The language is, in
+order: ``?lang=`` on the page's address, the ``rummy_lang`` cookie the language switch sets,
+then the browser's ``Accept-Language``.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Iterator
 from importlib.resources import files
@@ -53,10 +55,14 @@ def request_language(conn: HTTPConnection, chosen: str | None = None) -> str:
 
 
 def render_page(name: str, lang: str) -> str:
-    """The page ``static/<name>`` with its marked words in ``lang`` and its ``lang`` attribute
-    set, so that the browser, its screen reader and the page's scripts know the language."""
+    """The page ``static/<name>`` with its marked words in ``lang``, its ``lang`` attribute set
+    (for the browser and its screen reader) and the catalog its scripts read embedded."""
     text = files("rummy_core.server").joinpath("static", name).read_text(encoding="utf-8")
     text = text.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    # The scripts' words come with the page, so they read right from the first frame.
+    words = json.dumps(catalog(lang), ensure_ascii=False).replace("</", "<\\/")
+    embedded = f'<script type="application/json" id="rummy-i18n">{words}</script>\n</head>'
+    text = text.replace("</head>", embedded, 1)
     return MARK.sub(lambda m: html.escape(WEB.translate(lang, _words(m.group(1)))), text)
 
 

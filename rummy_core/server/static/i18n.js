@@ -1,13 +1,11 @@
 // The browser's words in the page's language. The server writes the language into <html lang>
-// (from ?lang=, the rummy_lang cookie or Accept-Language) and serves its "web" catalog at
-// /api/i18n/{lang}: t("Stock") and tn("{count} card", "{count} cards", n) read it, and fall
-// back to the English they are given. Placeholders are {name}, filled from the params.
+// (from ?lang=, the rummy_lang cookie or Accept-Language) and embeds its "web" catalog in the
+// page (the JSON of /api/i18n/{lang}): t("Stock") and tn("{count} card", "{count} cards", n)
+// read it, and fall back to the English they are given. Placeholders are {name}.
 
 export const language = document.documentElement.lang || "en";
 
-const data = await fetch(`/api/i18n/${language}`)
-  .then((answer) => (answer.ok ? answer.json() : null))
-  .catch(() => null);
+const data = JSON.parse(document.getElementById("rummy-i18n")?.textContent || "null");
 const messages = data?.messages ?? {};
 
 // The plural rule of each language's catalog (its Plural-Forms header): which form n takes.
