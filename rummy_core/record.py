@@ -104,8 +104,9 @@ def replay(record: GameRecord) -> Game:
         except RuleError as exc:
             raise RuleError(
                 "replay_mismatch",
-                f"Action {number} of the log was refused on replay: {exc.message}",
+                "Action %(action)s of the log was refused on replay: %(problem)s",
                 action=number,
+                problem=exc.message,
             ) from None
     if record.final is not None and dump_position(game.state) != record.final:
         raise RuleError("replay_mismatch", "The replay does not end in the recorded position.")
@@ -117,7 +118,9 @@ def load_record(path: Path) -> GameRecord:
     try:
         return GameRecord.model_validate(read_json(path))
     except (OSError, ValueError, ValidationError) as exc:
-        raise RuleError("bad_record", file_problem(str(path), exc), path=str(path)) from None
+        raise RuleError(
+            "bad_record", "%(problem)s", problem=file_problem(str(path), exc), path=str(path)
+        ) from None
 
 
 def save_record(record: GameRecord, path: Path) -> None:

@@ -25,7 +25,7 @@ def bot_turn(game: Game, bots: Sequence[Bot | None]) -> list[Event]:
         raise RuleError("hand_over", "No one is to move.")
     bot = bots[seat]
     if bot is None:
-        raise RuleError("not_a_bot", f"Seat {seat} is not played by a bot.", seat=seat)
+        raise RuleError("not_a_bot", "Seat %(seat)s is not played by a bot.", seat=seat)
     action = bot.choose(SeatHandle(game, seat))
     try:
         events = game.apply(seat, action)
