@@ -25,6 +25,7 @@ from rummy_core.hooks import hook_names
 from rummy_core.i18n import N_, N_plural, _, language_from_environment, ngettext, set_language
 from rummy_core.jsonout import json_option, to_stdout, write_json
 from rummy_core.newrule import new_house_rule
+from rummy_core.plugin import HouseRule, Ruleset, plugin_text, ruleset_title
 from rummy_core.record import load_record, record_of, replay, save_record, save_warning
 from rummy_core.registry import find_ruleset, house_rules, rulesets
 from rummy_core.saves import new_save_path, saved_games, saves_dir
@@ -343,14 +344,14 @@ def replay_command(path: Path, json_path: Path | None) -> None:
         )
 
 
-def _options(options: Any) -> list[dict[str, Any]]:
+def _options(cls: type[Ruleset] | type[HouseRule]) -> list[dict[str, Any]]:
     return [
         {
             "name": field,
             "default": info.get_default(call_default_factory=True),
-            "description": info.description or "",
+            "description": plugin_text(cls, info.description or ""),
         }
-        for field, info in options.model_fields.items()
+        for field, info in cls.Options.model_fields.items()
     ]
 
 
@@ -364,10 +365,11 @@ def rulesets_command(json_path: Path | None) -> None:
         listed.append(
             {
                 "name": name,
-                "summary": cls.summary,
+                "title": ruleset_title(cls),
+                "summary": plugin_text(cls, cls.summary),
                 "aliases": list(cls.aliases),
                 "players": [cls.Options.min_players, cls.Options.max_players],
-                "options": _options(cls.Options),
+                "options": _options(cls),
                 "hooks": hooks.implementers().get(cls.name, []),
             }
         )
@@ -406,10 +408,10 @@ def house_rules_command(json_path: Path | None) -> None:
         hooks = [h for h in hook_names() if hasattr(cls, h)]
         entry: dict[str, Any] = {
             "name": name,
-            "summary": cls.summary,
+            "summary": plugin_text(cls, cls.summary),
             "applies_to": list(cls.applies_to),
             "conflicts_with": list(cls.conflicts_with),
-            "options": _options(cls.Options),
+            "options": _options(cls),
             "hooks": hooks,
         }
         if "rummy_register_actions" in hooks:

@@ -8,7 +8,8 @@ The message is given as a gettext msgid template with named placeholders (``%(po
 never as an f-string, and shown in the current language (``rummy_core.i18n``): ``.message``
 renders it when read, ``.render(lang)`` renders it in a given language. ``domain`` names the
 catalog that translates it (a ruleset's refusals are in its package's domain). A ``card``
-parameter holds a card code and is shown by its name in the language, as are the draw sources
+parameter (or one named ``..._card``) holds a card code and is shown by its name in the
+language, as are the draw sources
 ``source`` and ``sources`` (:mod:`rummy_core.words`); a message that counts
 (:func:`rummy_core.i18n.N_plural`) takes the number as ``count``.
 """
@@ -34,8 +35,9 @@ def render_message(
 
     lang = lang or current_language()
     shown = dict(params)
-    if isinstance(shown.get("card"), str):
-        shown["card"] = card_label(shown["card"], lang)
+    for key, value in params.items():
+        if (key == "card" or key.endswith("_card")) and isinstance(value, str):
+            shown[key] = card_label(value, lang)
     if isinstance(shown.get("source"), str):
         shown["source"] = source_label(shown["source"], lang)
     if isinstance(shown.get("sources"), list):

@@ -187,7 +187,7 @@ def _check_settings(variant: Variant, cls: type[HouseRule], earlier: Sequence[Ho
             raise RuleError(
                 "conflicting_settings",
                 "%(ruleset)s's option %(option)s=%(value)s and the house rule %(house_rule)r both"
-                " set %(option)r: keep one of them.",
+                " set %(option)s: keep one of them.",
                 option=option,
                 house_rule=cls.name,
                 ruleset=variant.ruleset,
