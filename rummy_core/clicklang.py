@@ -13,12 +13,13 @@ import inspect
 from typing import Any
 
 import click
+from click.utils import make_default_short_help
 
 from rummy_core.i18n import LANGUAGES, N_, _, fill, set_language
 
 LANG_HELP = N_("Language of messages and help: %(languages)s (default: from the environment).")
 
-HELP_VALUES: dict[str, str] = {"languages": ", ".join(LANGUAGES)}
+HELP_VALUES: dict[str, str] = {"languages": ", ".join(LANGUAGES), "level": "95%"}
 """Values the help texts name by placeholder (``%(bots)s``), known only when the program runs;
 a module that defines a command adds its own."""
 
@@ -73,9 +74,7 @@ class LangCommand(click.Command):
                 formatter.write_dl(rows)
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        text = _help_text(self.short_help or self.help)
-        first = text.split("\n\n", 1)[0].replace("\n", " ")
-        return first if len(first) <= limit else first[: limit - 3].rsplit(" ", 1)[0] + "..."
+        return make_default_short_help(_help_text(self.short_help or self.help), limit)
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)
@@ -88,6 +87,10 @@ class LangGroup(LangCommand, click.Group):
     """A group of commands with ``--lang``, whose own commands are :class:`LangCommand`."""
 
     command_class = LangCommand
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        LangCommand.format_options(self, ctx, formatter)
+        self.format_commands(ctx, formatter)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         commands = [

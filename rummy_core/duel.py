@@ -216,7 +216,7 @@ def duel(
     name="duel",
     cls=LangCommand,
     help=N_(
-        "Two bots play the same deals from both seats: A's win rate with a 95% interval.\n\n"
+        "Two bots play the same deals from both seats: A's win rate with a %(level)s interval.\n\n"
         "Bots: the names of rummy play --bot, optionally with options, as in"
         " expert:playouts=16,seconds=0.5. A game is a whole match of the ruleset."
     ),

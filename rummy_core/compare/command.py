@@ -31,7 +31,7 @@ WIDE = 180
 """Table width when the output is not a terminal (a file or a pipe has no width of its own)."""
 
 
-HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE)
+HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names()))
 
 
 @click.command(
@@ -67,11 +67,9 @@ HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE)
     default="greedy",
     show_default=True,
     help=N_(
-        "One bot for every seat, or one per seat, comma-separated (different bots rotate "
-        "seats from unit to unit): "
-    )
-    + ", ".join(bot_names())
-    + ".",
+        "One bot for every seat, or one per seat, comma-separated (different bots rotate seats"
+        " from unit to unit): %(bots)s."
+    ),
 )
 @click.option(
     "--skill-gap",

@@ -15,7 +15,7 @@ from typing import Any
 from rummy_core.compare.output import study_title
 from rummy_core.compare.report import BASELINE, SKILLED, Figure, Report
 from rummy_core.compare.stats import Histogram
-from rummy_core.i18n import N_, _, ngettext
+from rummy_core.i18n import N_plural, PluralMessage, _, ngettext
 
 BINS = 30
 """Bars of a distribution at most: fine enough to show the shape, coarse enough to read."""
@@ -106,12 +106,11 @@ def headroom(highest: float, entries: int) -> float:
     return max(highest, 0.01) * (1.15 + 0.11 * entries)
 
 
-def _axis(label: str, beyond: int, not_drawn: tuple[str, str]) -> str:
-    """An axis label, saying how many units were too long to draw (``not_drawn``: the singular
-    and plural msgids of that note)."""
+def _axis(label: str, beyond: int, not_drawn: PluralMessage) -> str:
+    """An axis label, saying how many units were too long to draw (``not_drawn``)."""
     if not beyond:
         return label
-    note = ngettext(*not_drawn, beyond, count=f"{beyond:,}")
+    note = ngettext(not_drawn.singular, not_drawn.plural, beyond, count=f"{beyond:,}")
     return f"{label} ({note})"
 
 
@@ -136,7 +135,7 @@ def hand_length(ax: Any, report: Report) -> None:
         _axis(
             _("turns per hand"),
             beyond,
-            (N_("%(count)s longer hand not drawn"), N_("%(count)s longer hands not drawn")),
+            N_plural("%(count)s longer hand not drawn", "%(count)s longer hands not drawn"),
         )
     )
     ax.set_ylabel(_("share of hands"))
@@ -165,7 +164,7 @@ def match_length(ax: Any, report: Report) -> None:
         _axis(
             _("minutes per match at %(seconds)s s a turn", seconds=pace),
             beyond,
-            (N_("%(count)s longer match not drawn"), N_("%(count)s longer matches not drawn")),
+            N_plural("%(count)s longer match not drawn", "%(count)s longer matches not drawn"),
         )
     )
     ax.set_ylabel(_("share of matches"))
@@ -261,7 +260,7 @@ def win_rates(ax: Any, report: Report) -> None:
         [(v.variant, [v.figures[f"win.seat{s}"] for s in seats]) for v in report.variants],
         1 / players,
     )
-    ax.set_ylabel(_("hands won (95% interval)"))
+    ax.set_ylabel(_("hands won (%(level)s interval)", level="95%"))
     ax.set_title(_("Who wins the hand"))
 
 
