@@ -13,7 +13,6 @@ import inspect
 from typing import Any
 
 import click
-from click.utils import make_default_short_help
 
 from rummy_core.i18n import LANGUAGES, N_, _, fill, set_language
 
@@ -74,7 +73,7 @@ class LangCommand(click.Command):
                 formatter.write_dl(rows)
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        return make_default_short_help(_help_text(self.short_help or self.help), limit)
+        return _short(_help_text(self.short_help or self.help), limit)
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)
@@ -104,6 +103,15 @@ class LangGroup(LangCommand, click.Group):
                 formatter.write_dl(
                     [(name, cmd.get_short_help_str(limit)) for name, cmd in commands]
                 )
+
+
+def _short(text: str, limit: int) -> str:
+    """The first sentence of ``text``, cut at a word with an ellipsis when it is too long."""
+    first = text.split("\n\n", 1)[0].replace("\n", " ")
+    sentence = first.split(". ", 1)[0].rstrip(".")
+    if len(sentence) <= limit:
+        return sentence
+    return sentence[: limit - 3].rsplit(" ", 1)[0].rstrip(",;:") + "..."
 
 
 def _option_row(param: click.Parameter, ctx: click.Context) -> tuple[str, str] | None:
