@@ -51,7 +51,7 @@ def untranslated_messages(cls: type[Ruleset] | type[HouseRule]) -> list[MessageP
         if known and text not in known and text not in shared:
             problems.append(MessageProblem(0, f"{text!r} is not in the {domain.name!r} catalogs"))
     source = inspect.getsource(inspect.getmodule(cls) or cls)
-    for call, message in _refusals(ast.parse(source)):
+    for call, message in sorted(_refusals(ast.parse(source)), key=lambda found: found[0].lineno):
         problems += _call_problems(call, message, domain, known)
     return problems
 
