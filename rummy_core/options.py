@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rummy_core.i18n import N_
+from rummy_core.i18n import N_, _
 
 
 class BaseOptions(BaseModel):
@@ -27,8 +27,13 @@ class BaseOptions(BaseModel):
     @model_validator(mode="after")
     def _players_in_range(self) -> BaseOptions:
         if not self.min_players <= self.players <= self.max_players:
+            # pydantic puts this text in the refusal (bad_options), in the language of the moment.
             raise ValueError(
-                f"this ruleset is for {self.min_players} to {self.max_players} players,"
-                f" not {self.players}"
+                _(
+                    "this ruleset is for %(low)s to %(high)s players, not %(players)s",
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=self.players,
+                )
             )
         return self

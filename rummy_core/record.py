@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.i18n import _
 from rummy_core.invalid import file_problem
 from rummy_core.jsonfile import read_json
 from rummy_core.models.actions import action_json, parse_action
@@ -149,9 +150,11 @@ def save_record(record: GameRecord, path: Path) -> None:
 
 def save_warning(path: Path, exc: OSError) -> str:
     """What a player is told when the game cannot be saved: it goes on, and saving is retried."""
-    return (
-        f"The game could not be saved to {path} ({exc.strerror or exc}). Play goes on, and"
-        " every move tries to save it again."
+    return _(
+        "The game could not be saved to %(path)s (%(problem)s). Play goes on, and every move"
+        " tries to save it again.",
+        path=path,
+        problem=exc.strerror or exc,
     )
 
 

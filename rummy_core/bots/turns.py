@@ -32,8 +32,11 @@ def bot_turn(game: Game, bots: Sequence[Bot | None]) -> list[Event]:
     except RuleError as exc:
         raise BotFailed(
             "bot_failed",
-            f"The {bot.name} bot at seat {seat} chose {action}: {exc.message}",
+            "The %(bot)s bot at seat %(seat)s chose %(action)s: %(problem)s",
             seat=seat,
+            bot=bot.name,
+            action=str(action),
+            problem=exc.message,
         ) from exc
     tell(bots, events)
     return events
