@@ -21,10 +21,12 @@ def fill(path: Path) -> None:
         if not message.id:
             continue
         if isinstance(message.id, tuple):
-            if not all(message.string):
+            if "fuzzy" in message.flags or not all(message.string):
                 message.string = message.id
-        elif not message.string:
+        elif "fuzzy" in message.flags or not message.string:
             message.string = message.id
+        # A guess from an older message (a singular that became a plural) is replaced above.
+        message.flags.discard("fuzzy")
     with path.open("wb") as stream:
         write_po(stream, catalog, width=100, omit_header=False)
 

@@ -8,7 +8,9 @@ The message is given as a gettext msgid template with named placeholders (``%(po
 never as an f-string, and shown in the current language (``rummy_core.i18n``): ``.message``
 renders it when read, ``.render(lang)`` renders it in a given language. ``domain`` names the
 catalog that translates it (a ruleset's refusals are in its package's domain). A ``card``
-parameter holds a card code and is shown by its name in the language; a message that counts
+parameter (or one named ``..._card``) holds a card code and is shown by its name in the
+language, as are the draw sources
+``source`` and ``sources`` (:mod:`rummy_core.words`); a message that counts
 (:func:`rummy_core.i18n.N_plural`) takes the number as ``count``.
 """
 
@@ -27,14 +29,19 @@ def render_message(
     message: Message, params: Mapping[str, Any], domain: str = RUMMY.name, lang: str | None = None
 ) -> str:
     """``message`` in ``lang`` (default: the current language) with ``params`` put in."""
-    # card_names reads the catalogs through rummy_core.i18n, which imports this module's
-    # RuleError when it refuses a language; imported here so neither import is circular.
-    from rummy_core.card_names import card_label
+    # words reads the catalogs through rummy_core.i18n, which imports this module's RuleError
+    # when it refuses a language; imported here so that neither import is circular.
+    from rummy_core.words import card_label, source_label
 
     lang = lang or current_language()
     shown = dict(params)
-    if isinstance(shown.get("card"), str):
-        shown["card"] = card_label(shown["card"], lang)
+    for key, value in params.items():
+        if (key == "card" or key.endswith("_card")) and isinstance(value, str):
+            shown[key] = card_label(value, lang)
+    if isinstance(shown.get("source"), str):
+        shown["source"] = source_label(shown["source"], lang)
+    if isinstance(shown.get("sources"), list):
+        shown["sources"] = ", ".join(source_label(str(s), lang) for s in shown["sources"])
     translations = get_domain(domain).translations(lang)
     if isinstance(message, PluralMessage):
         count = shown.get("count")

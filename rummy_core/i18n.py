@@ -190,7 +190,8 @@ class Domain:
             if path.is_file():
                 with path.open("rb") as stream:
                     return _gettext.GNUTranslations(stream)
-        except (ModuleNotFoundError, OSError):
+        except (ImportError, ValueError, OSError):
+            # No such package (an unknown domain has none): its messages stay in English.
             pass
         return _gettext.NullTranslations()
 

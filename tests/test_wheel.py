@@ -117,7 +117,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     work = base / "work"
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env |= {"RUMMY_HOME": str(base / "home"), "NO_COLOR": "1", "COLUMNS": "120"}
+    env |= {"RUMMY_HOME": str(base / "home"), "NO_COLOR": "1", "COLUMNS": "120", "LANGUAGE": "en"}
     return Installed(wheel, python, env_dir / "bin" / "rummy", work, env)
 
 
@@ -152,6 +152,13 @@ def test_metadata(installed: Installed) -> None:
 def test_version_and_help(installed: Installed) -> None:
     assert installed.run(installed.rummy, "--version").strip() == f"rummy, version {__version__}"
     assert installed.run(installed.python, "-m", "rummy_core", "-h").startswith("Usage: rummy")
+
+
+def test_the_catalogs_are_in_the_wheel(installed: Installed) -> None:
+    # The rummy domain (help) and the rulesets domain (found through its entry point).
+    assert installed.run(installed.rummy, "--lang", "is", "--help").startswith("Notkun: rummy")
+    listed = installed.run(installed.rummy, "rulesets", "--lang", "is")
+    assert "riverside: Árbakka Rommí: 2-6 leikmenn" in listed
 
 
 def test_the_package_is_the_installed_one(installed: Installed) -> None:

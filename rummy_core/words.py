@@ -1,8 +1,10 @@
-"""Cards, suits and ranks by name in the current language (the ``rummy`` domain).
+"""The game's words in the current language (the ``rummy`` domain): cards, suits, ranks, and
+the places a card is drawn from.
 
 A message names a card by the ``card`` parameter, which holds its code (``"7H"``): English shows
 the code, as the player types it; the other languages show the card's full name
-(``"hjartasjöa"``, ``"kőr hetes"``, ``"sette di cuori"``).
+(``"hjartasjöa"``, ``"kőr hetes"``, ``"sette di cuori"``). A ``source`` parameter holds a draw
+source's id (``"stock"``) and is shown by its name (``"stokkur"``).
 """
 
 from __future__ import annotations
@@ -83,6 +85,24 @@ _RANK_NAMES = (
     N_("queen"),
     N_("king"),
 )
+
+
+_SOURCE_NAMES = {
+    "stock": pN_("draw source", "stock"),
+    "discard": pN_("draw source", "discard"),
+    "cut": pN_("draw source", "cut card"),
+}
+
+
+def source_label(source: str, lang: str | None = None) -> str:
+    """The draw source ``source`` (``"stock"``, ``"discard"``, ``"cut"``) by its name in ``lang``.
+
+    A plugin's own source is shown by its id.
+    """
+    name = _SOURCE_NAMES.get(source)
+    if name is None:
+        return source
+    return RUMMY.translations(lang or current_language()).pgettext("draw source", name)
 
 
 def card_label(code: str, lang: str | None = None) -> str:
