@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from starlette.requests import HTTPConnection
 
-from rummy_core.card_names import CARD_CODES, card_label, rank_name, suit_name
+from rummy_core.words import CARD_CODES, card_label, rank_name, suit_name
 from rummy_core.cards import RANK_NAMES, SUIT_LETTERS
 from rummy_core.i18n import (
     LANGUAGE_NAMES,

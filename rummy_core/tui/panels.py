@@ -93,7 +93,8 @@ def discard_text(s: Session) -> Text:
         text.append_text(card_text(view.top_discard))
     else:
         text.append(_("empty"), style="dim")
-    text.append("\n" + _("%(count)s in pile", count=view.discard_size))
+    # A number beside a word that does not agree with it, in every language shipped.
+    text.append("\n" + _("%(size)s in pile", size=view.discard_size))
     if "discard" in s.draw_sources():
         text.append("\n" + _("[T] take"), style=KEY_STYLE)
         try:
