@@ -20,7 +20,6 @@ from typing import IO, Any
 
 from starlette.requests import HTTPConnection
 
-from rummy_core.words import CARD_CODES, card_label, rank_name, suit_name
 from rummy_core.cards import RANK_NAMES, SUIT_LETTERS
 from rummy_core.i18n import (
     LANGUAGE_NAMES,
@@ -30,6 +29,7 @@ from rummy_core.i18n import (
     normalize_language,
     register_domain,
 )
+from rummy_core.words import CARD_CODES, card_label, rank_name, suit_name
 
 WEB = register_domain(Domain("web", "rummy_core"))
 """The catalog of the browser's table and lobby (``static/*.js`` and ``static/*.html``)."""
