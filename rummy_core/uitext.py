@@ -8,7 +8,7 @@ from ``rummy`` (the engine) and ``rulesets``, the browser's words from ``web``.
 from __future__ import annotations
 
 from rummy_core.bots.levels import level_word
-from rummy_core.i18n import N_, Domain, register_domain
+from rummy_core.i18n import N_, Domain, pN_, register_domain
 
 __all__ = [
     "N_",
@@ -19,6 +19,7 @@ __all__ = [
     "level_name",
     "meld_kind_name",
     "ngettext",
+    "pN_",
     "pgettext",
     "phase_name",
     "speed_name",

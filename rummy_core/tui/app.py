@@ -48,7 +48,7 @@ from rummy_core.tui.session import Session, Setup
 from rummy_core.tui.speed import PAUSES, next_speed, speed_of
 from rummy_core.tui.widgets import HandView, LogView, PileView, TableView
 from rummy_core.tui.words import with_symbols
-from rummy_core.uitext import N_, _, ngettext, speed_name
+from rummy_core.uitext import N_, _, ngettext, pgettext, pN_, speed_name
 
 GAME_ACTIONS = frozenset(
     {
@@ -191,8 +191,14 @@ class RummyApp(App[None]):
     def on_mount(self) -> None:
         self.query_one("#table-box", VerticalScroll).border_title = _("Table")
         self.query_one("#log", LogView).border_title = _("What happened")
-        for source, title in (("stock", _("Stock")), ("discard", _("Discard")), ("cut", _("Cut"))):
-            self.query_one(f"#{source}", PileView).border_title = title
+        # The piles' names are nouns; "Discard" is also a key's verb, hence the context.
+        piles = (
+            ("stock", pN_("pile", "Stock")),
+            ("discard", pN_("pile", "Discard")),
+            ("cut", pN_("pile", "Cut")),
+        )
+        for source, title in piles:
+            self.query_one(f"#{source}", PileView).border_title = pgettext("pile", title)
         if self.session is None:
             self.push_screen(StartScreen(), self._started)
         else:

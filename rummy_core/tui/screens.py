@@ -303,7 +303,8 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         keys = keys_text(self.session.game, self.session.seats)
         with VerticalScroll(id="help-box"):
-            yield Markdown(f"# {_('Keys')}\n\n{keys}", id="help-keys")
+            heading = _("Keys")
+            yield Markdown(f"# {heading}\n\n{keys}", id="help-keys")
             yield Markdown(help_rules(self.ruleset), id="help-rules")
         yield Footer()
 
