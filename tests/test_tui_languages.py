@@ -40,7 +40,10 @@ def riverside() -> Session:
         "dealer": 1,
         "turn": 0,
         "turns_taken": [2, 2],
-        "hands": ["5H 6H 7H 4S 9C 9D 9H KD".split(), "3C 10H QS 4D JC 7D KS".split()],
+        "hands": [
+            ["5H", "6H", "7H", "4S", "9C", "9D", "9H", "KD"],
+            ["3C", "10H", "QS", "4D", "JC", "7D", "KS"],
+        ],
         "stock": ["3S", "10D", "6C", "8H", "JH", "QC", "AD"],
         "discard": ["QH"],
         "table": [],
