@@ -70,12 +70,21 @@ class Client:
         token: str | None,
         name: str | None = None,
         protocol: int = PROTOCOL,
+        lang: str | None = None,
+        accept_language: str | None = None,
     ):
+        """``lang`` goes in the hello; ``accept_language`` is the header a browser would send."""
         self._stack = ExitStack()
         url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-        self.ws: ClientConnection = self._stack.enter_context(connect(url, open_timeout=10))
+        headers = {"Accept-Language": accept_language} if accept_language else None
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(url, open_timeout=10, additional_headers=headers)
+        )
         self.received: list[Message] = []
-        self.send({"type": "hello", "protocol": protocol, "token": token, "name": name})
+        hello: Message = {"type": "hello", "protocol": protocol, "token": token, "name": name}
+        if lang is not None:
+            hello["lang"] = lang
+        self.send(hello)
 
     def send(self, data: Message) -> None:
         self.ws.send(json.dumps(data))
