@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from rummy_core.bots import bot_names
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
-from rummy_core.i18n import RUMMY, Domain, plugin_domains
 from rummy_core.options import BaseOptions
+from rummy_core.plugin import HouseRule, Ruleset, plugin_text, ruleset_title
 from rummy_core.registry import house_rules, rulesets
 from rummy_core.uitext import LEVEL_WORDS, UI
 
@@ -25,27 +23,10 @@ SCALARS = ("integer", "boolean", "string")
 """The kinds of option a variant string can set (``name:option=value``)."""
 
 
-def plugin_domain(cls: type) -> Domain:
-    """The catalog of the package a ruleset or house rule comes from (``rummy.locales``), or
-    the framework's own for options every ruleset shares."""
-    top = cls.__module__.partition(".")[0]
-    found = (d for d in plugin_domains().values() if d.package == top)
-    return next(found, RUMMY)
-
-
-def _text(domain: Domain, lang: str, text: str) -> str:
-    """A plugin's ``text`` in ``lang``: from its own catalog, else the framework's (an option
-    every ruleset inherits is described there), else as it is."""
-    if not text:
-        return text
-    shown = domain.translate(lang, text)
-    return shown if shown != text or domain is RUMMY else RUMMY.translate(lang, text)
-
-
-def form_options(options: type[BaseModel], lang: str) -> list[dict[str, Any]]:
+def form_options(plugin: type[Ruleset] | type[HouseRule], lang: str) -> list[dict[str, Any]]:
     """The options of a ruleset or house rule a start page can offer: its own first, then those
     every ruleset shares; each description in ``lang``."""
-    domain = plugin_domain(options)
+    options = plugin.Options
     found = []
     fields = options.model_json_schema().get("properties", {})
     for name in sorted(fields, key=lambda n: n in BaseOptions.model_fields):
@@ -64,7 +45,7 @@ def form_options(options: type[BaseModel], lang: str) -> list[dict[str, Any]]:
                 "name": name,
                 "kind": kind,
                 "default": field.get("default"),
-                "description": _text(domain, lang, field.get("description", "")),
+                "description": plugin_text(plugin, field.get("description", ""), lang),
                 "nullable": "null" in types,
                 "choices": choices,
                 "minimum": least,
@@ -74,27 +55,28 @@ def form_options(options: type[BaseModel], lang: str) -> list[dict[str, Any]]:
 
 
 def catalogue(lang: str) -> dict[str, Any]:
-    """The installed rulesets (player counts, summary, options), house rules (summary, what they
-    apply to and conflict with, options) and bots, with the levels in players' words; every
-    word in ``lang``."""
+    """The installed rulesets (title, player counts, summary, options), house rules (summary,
+    what they apply to and conflict with, options) and bots, with the levels in players' words;
+    every word in ``lang``."""
     return {
         "rulesets": [
             {
                 "name": name,
-                "summary": _text(plugin_domain(cls), lang, cls.summary),
+                "title": ruleset_title(cls, lang),
+                "summary": plugin_text(cls, cls.summary, lang),
                 "min_players": cls.Options.min_players,
                 "max_players": cls.Options.max_players,
-                "options": form_options(cls.Options, lang),
+                "options": form_options(cls, lang),
             }
             for name, cls in sorted(rulesets().items())
         ],
         "house_rules": [
             {
                 "name": name,
-                "summary": _text(plugin_domain(cls), lang, cls.summary),
+                "summary": plugin_text(cls, cls.summary, lang),
                 "applies_to": list(cls.applies_to),
                 "conflicts_with": list(cls.conflicts_with),
-                "options": form_options(cls.Options, lang),
+                "options": form_options(cls, lang),
             }
             for name, cls in sorted(house_rules().items())
         ],

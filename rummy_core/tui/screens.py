@@ -17,6 +17,7 @@ from rummy_core.bots.levels import default_bot, levels
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.i18n import current_language
+from rummy_core.plugin import plugin_text, ruleset_title
 from rummy_core.registry import find_ruleset, rulesets
 from rummy_core.resources import guide
 from rummy_core.saves import SavedGame, saved_games
@@ -140,7 +141,7 @@ class StartScreen(Screen[Setup | SavedGame]):
             with Horizontal(classes="start-row"):
                 yield Label(_("Ruleset"))
                 yield Select(
-                    [(n, n) for n in names],
+                    [(ruleset_title(find_ruleset(n)), n) for n in names],
                     value="classic" if "classic" in names else names[0],
                     allow_blank=False,
                     compact=True,
@@ -216,7 +217,8 @@ class StartScreen(Screen[Setup | SavedGame]):
         field = self.query_one("#length", Input)
         field.placeholder = _("default %(value)s", value=length.default) if label else _("fixed")
         field.disabled = label is None
-        self.query_one("#ruleset-summary", Static).update(find_ruleset(name).summary)
+        cls = find_ruleset(name)
+        self.query_one("#ruleset-summary", Static).update(plugin_text(cls, cls.summary))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "resume" and self.last is not None:

@@ -16,6 +16,12 @@ export function label(name) {
   return stands ? `${text(card)}=${text(stands)}` : text(card);
 }
 
+/** A sentence of the server's with its cards written as on the table ("7H 8H" -> "7♥ 8♥"):
+ * refusals name cards as the player types them, the table shows them with their suits. */
+export function withSymbols(sentence) {
+  return sentence.replace(/\b(?:10|[2-9AJQK])[CDHS]\b/g, (card) => label(card));
+}
+
 /** A card in words, for screen readers: "10 of hearts", "joker", in the page's language. */
 export function spoken(name) {
   const [card, stands] = name.split("=");

@@ -218,7 +218,7 @@ form.ruleset.addEventListener("change", showRuleset);
 $("seat-count").addEventListener("input", seatKinds);
 fetch(`/api?lang=${language}`).then((r) => r.json()).then((data) => {
   info = data;
-  for (const r of info.rulesets) form.ruleset.add(new Option(r.name, r.name));
+  for (const r of info.rulesets) form.ruleset.add(new Option(r.title, r.name));
   form.ruleset.value = info.rulesets.some((r) => r.name === "classic") ? "classic" : info.rulesets[0].name;
   showRuleset();
   window.rummyLobby = { ready: true };

@@ -1,7 +1,7 @@
 // The browser card table: one seat's view, kept current by the server's pushes over the table's
 // WebSocket. The page knows no rules: it asks the server (a "choices" message) what the selected
 // cards can do, and sends the engine's actions; every refusal is the engine's own message.
-import { cardElement, label, sorted } from "./cards.js";
+import { cardElement, label, sorted, withSymbols } from "./cards.js";
 import { language, languageSwitch, t, tn } from "./i18n.js";
 import { describeEvent, explainScores, joinNames } from "./words.js";
 
@@ -16,7 +16,7 @@ const joinedKey = `rummy-joined:${tableId}:${token}`;
 const s = {
   ws: null, seat: null, table: null, view: null, stateId: null,
   order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
-  choices: null, waiting: new Map(), sheet: null, sheetFor: null, levels: [],
+  choices: null, waiting: new Map(), sheet: null, sheetFor: null, levels: [], titles: {},
 };
 
 // -- talking to the server -------------------------------------------------------------------
@@ -70,7 +70,7 @@ function receive(data) {
     for (const then of waiting) then(data);
     return;
   }
-  if (data.type === "refused" || data.type === "error") say(data.message, true);
+  if (data.type === "refused" || data.type === "error") say(withSymbols(data.message), true);
 }
 
 // -- the view and the hand's order -----------------------------------------------------------
@@ -359,7 +359,7 @@ function render() {
   if (!v) return;
   const who = names();
   document.body.classList.toggle("four", $("four-colour").checked);
-  $("who").textContent = s.seat === null ? t("Watching") : t("You are seat {seat} · {ruleset} · hand {hand}", { seat: s.seat + 1, ruleset: v.ruleset, hand: v.hand_number });
+  $("who").textContent = s.seat === null ? t("Watching") : t("You are seat {seat} · {ruleset} · hand {hand}", { seat: s.seat + 1, ruleset: s.titles[v.ruleset] ?? v.ruleset, hand: v.hand_number });
   $("turn").textContent = turnText(v, who);
 
   $("seats").replaceChildren(...who.map((name, i) => {
@@ -370,7 +370,9 @@ function render() {
     const b = document.createElement("span");
     b.className = "count";
     b.textContent = tn("{count} card", "{count} cards", v.hand_sizes[i]);
-    li.append(b, v.opened[i] ? ` · ${t("opened")}` : ` · ${t("not opened")}`, ` · ${t("{points} pts", { points: v.scores[i] })}`);
+    const opened = v.opened[i] ? t("opened") : t("not opened");
+    const points = t("{points} pts", { points: v.scores[i] });
+    li.append(b, ` · ${opened}`, ` · ${points}`);
     return li;
   }));
 
@@ -558,7 +560,8 @@ async function showJoin() {
     const name = seat.kind === "bot" ? botName(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("free"));
     const who = seat.kind === "human" && seat.connected ? t("{name} (here)", { name }) : name;
     const points = t("{points} pts", { points: view.scores[seat.seat] });
-    li.textContent = seat.seat === linkSeat ? `${who} · ${points} · ${t("your seat")}` : `${who} · ${points}`;
+    const yours = t("your seat");
+    li.textContent = seat.seat === linkSeat ? `${who} · ${points} · ${yours}` : `${who} · ${points}`;
     if (seat.seat === linkSeat) li.className = "this";
     return li;
   }));
@@ -611,5 +614,8 @@ document.addEventListener("keydown", onKey);
 languageSwitch($("language"));
 window.rummyTable = s; // for the browser tests and for a curious player's console
 // The bots' levels first, to name them as the lobby does (the table plays on without them).
-const levels = fetch(`/api?lang=${language}`).then((r) => r.json()).then((info) => { s.levels = info.levels; }).catch(() => {});
+const levels = fetch(`/api?lang=${language}`).then((r) => r.json()).then((info) => {
+  s.levels = info.levels;
+  s.titles = Object.fromEntries(info.rulesets.map((r) => [r.name, r.title]));
+}).catch(() => {});
 levels.finally(token && !sessionStorage.getItem(joinedKey) ? showJoin : connect);
