@@ -55,13 +55,18 @@ def players_text(s: Session) -> Text:
     leaders = set(s.leaders()) if any(st.scores) else set()
     running = s.running_scores()
     text = Text()
-    for seat, name in enumerate(s.names):
+    whos = [
+        name if seat == s.human else f"{name} {level_name(s.seats[seat])}"
+        for seat, name in enumerate(s.names)
+    ]
+    # As wide as the longest name and strength, in whichever language, so the columns line up.
+    width = max(12, *map(len, whos))
+    for seat, who in enumerate(whos):
         if seat:
             text.append("\n")
         turn = seat == st.turn and s.playing
         text.append("▶ " if turn else "  ", style=f"bold {KEY_STYLE}")
-        who = name if seat == s.human else f"{name} {level_name(s.seats[seat])}"
-        text.append(f"{who:<12} ", style="bold" if turn else "")
+        text.append(f"{who:<{width}} ", style="bold" if turn else "")
         lead = "bold #98c379" if seat in leaders else ""
         points = str(view.scores[seat]).rjust(4)
         text.append(_("%(points)s pts", points=points), style=lead)
