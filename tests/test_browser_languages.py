@@ -114,6 +114,11 @@ def test_the_table_in_icelandic(tmp_path: Path, browser: Browser) -> None:
         expect(page.locator("#meld")).to_have_text("Leggja niður")
         expect(page.locator("#discard-button")).to_have_text("Kasta")
         shoot(page, "browser-table-is")
+        # The rules, a link away, are the Icelandic rules page.
+        expect(page.locator("#rules-link")).to_have_text("Reglur")
+        rules = page.context.new_page()
+        rules.goto(page.locator("#rules-link").evaluate("(a) => a.href"))
+        expect(rules.locator("h1").first).to_have_text("Reglur í Árbakka Rommí")
 
 
 def test_the_icelandic_table_on_a_phone(tmp_path: Path, browser: Browser) -> None:

@@ -119,3 +119,18 @@ def test_the_catalog_of_the_browser(base: str) -> None:
     assert english["ranks"]["7"] == "seven" and english["suits"]["H"] == "hearts"
     unknown = httpx.get(f"{base}/api/i18n/xx")
     assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_language"
+
+
+def test_the_rules_page_is_in_the_players_language(base: str) -> None:
+    icelandic = httpx.get(f"{base}/rules/riverside", headers={"accept-language": "is"})
+    assert icelandic.status_code == 200
+    assert '<html lang="is">' in icelandic.text
+    assert "<h1>Reglur í Árbakka Rommí</h1>" in icelandic.text
+    assert "<h1>Úrskurðir</h1>" in icelandic.text
+    # No Hungarian page is written: the English guide, under Hungarian headings.
+    hungarian = httpx.get(f"{base}/rules/riverside?lang=hu")
+    assert "<h1>Riverside Rommí</h1>" in hungarian.text
+    assert "<h1>Döntések</h1>" in hungarian.text
+    missing = httpx.get(f"{base}/rules/snap?lang=it")
+    assert missing.status_code == 404
+    assert missing.json()["code"] == "unknown_ruleset"

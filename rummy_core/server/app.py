@@ -36,6 +36,7 @@ def create_app(
     routes = [
         Route("/", http.lobby),
         Route("/table/{table_id}", http.table_page),
+        Route("/rules/{ruleset}", http.rules),
         Route("/static/{name}", http.asset),
         Route("/api", http.api_root),
         Route("/api/i18n/{lang}", http.language),

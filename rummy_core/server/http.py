@@ -83,6 +83,17 @@ async def table_page(request: Request) -> Response:
     return _page(request, "table.html")
 
 
+async def rules(request: Request) -> Response:
+    """``GET /rules/{ruleset}``: the ruleset's rules in the request's language (the table links
+    to it)."""
+    lang = pages.request_language(request)
+    try:
+        page = pages.rules_page(request.path_params["ruleset"], lang)
+    except adapter.RuleError as exc:
+        return _refusal(request, exc, 404)
+    return HTMLResponse(page, headers={"vary": "accept-language, cookie"})
+
+
 async def api_root(request: Request) -> Response:
     """``GET /api``: the protocol, the program's version, and what tables can be made of (the
     summaries and option descriptions in the request's language)."""

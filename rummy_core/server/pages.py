@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from importlib.resources import files
 from typing import IO, Any
 
+from markdown_it import MarkdownIt
 from starlette.requests import HTTPConnection
 
 from rummy_core.cards import RANK_NAMES, SUIT_LETTERS
@@ -28,7 +29,9 @@ from rummy_core.i18n import (
     language_from_accept,
     normalize_language,
     register_domain,
+    use_language,
 )
+from rummy_core.tui.screens import help_rules
 from rummy_core.words import CARD_CODES, card_label, rank_name, suit_name
 
 WEB = register_domain(Domain("web", "rummy_core"))
@@ -64,6 +67,19 @@ def render_page(name: str, lang: str) -> str:
     embedded = f'<script type="application/json" id="rummy-i18n">{words}</script>\n</head>'
     text = text.replace("</head>", embedded, 1)
     return MARK.sub(lambda m: html.escape(WEB.translate(lang, _words(m.group(1)))), text)
+
+
+def rules_page(ruleset: str, lang: str) -> str:
+    """The rules page of ``ruleset`` in ``lang``: its players' guide in that language where one is
+    shipped (else English) and its rulings, as the terminal game's help shows them.
+
+    ``unknown_ruleset`` if no such ruleset is installed.
+    """
+    with use_language(lang):
+        guide = help_rules(ruleset)
+    # The guides are the packages' own files; raw HTML in them is not let through all the same.
+    shown = MarkdownIt("commonmark", {"html": False}).enable("table").render(guide)
+    return render_page("rules.html", lang).replace("<!-- rules -->", shown, 1)
 
 
 def _words(marked: str) -> str:

@@ -65,6 +65,7 @@ function ruleset() { return info.rulesets.find((r) => r.name === form.ruleset.va
 function showRuleset() {
   const r = ruleset();
   $("ruleset-summary").textContent = r.summary;
+  $("ruleset-rules").href = `/rules/${r.name}?lang=${language}`;
   $("options").replaceChildren(...r.options.map((o) => optionInput(o, r.name)));
   const rules = info.house_rules.filter((h) => h.applies_to.length === 0 || h.applies_to.includes(r.name));
   $("house-rules").replaceChildren(...(rules.length ? rules.map(houseRule) : [Object.assign(document.createElement("p"), { className: "hint", textContent: t("None is installed for this game.") })]));

@@ -361,6 +361,7 @@ function render() {
   document.body.classList.toggle("four", $("four-colour").checked);
   $("who").textContent = s.seat === null ? t("Watching") : t("You are seat {seat} · {ruleset} · hand {hand}", { seat: s.seat + 1, ruleset: s.titles[v.ruleset] ?? v.ruleset, hand: v.hand_number });
   $("turn").textContent = turnText(v, who);
+  $("rules-link").href = `/rules/${v.ruleset}?lang=${language}`;
 
   $("seats").replaceChildren(...who.map((name, i) => {
     const li = document.createElement("li");
