@@ -520,6 +520,22 @@ cli.add_command(duel_command)
 cli.add_command(new_house_rule)
 
 
+def _show_usage_error(exc: click.ClickException) -> None:
+    """What ``exc.show()`` writes, with the frame in the chosen language (click's own texts are
+    English: the message of an unknown option stays so, but not the lines around it)."""
+    ctx = exc.ctx if isinstance(exc, click.UsageError) else None
+    if ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = _(
+                "Try '%(command)s %(option)s' for help.",
+                command=ctx.command_path,
+                option=ctx.help_option_names[0],
+            )
+        click.echo(f"{ctx.get_usage()}\n{hint}\n", err=True)
+    click.echo(_("Error: %(message)s", message=exc.format_message()), err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: a refusal is one clear line and exit code 2; a crash is a short message, a
     crash report and exit code 70; never a bare traceback."""
@@ -533,7 +549,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(_("Stopped."), err=True)
         sys.exit(1)
     except click.ClickException as exc:
-        exc.show()
+        _show_usage_error(exc)
         sys.exit(exc.exit_code)
     except Exception as exc:
         report = write_crash_report(exc, ["rummy", *(sys.argv[1:] if argv is None else argv)])

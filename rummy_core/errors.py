@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rummy_core.i18n import N_, RUMMY, PluralMessage, current_language, fill, get_domain
+from rummy_core.catalogs import N_, RUMMY, PluralMessage, current_language, fill, get_domain
+from rummy_core.words import card_label, source_label
 
 Message = str | PluralMessage
 """A refusal's message template: one msgid, or a singular and a plural chosen by ``count``."""
@@ -29,10 +30,6 @@ def render_message(
     message: Message, params: Mapping[str, Any], domain: str = RUMMY.name, lang: str | None = None
 ) -> str:
     """``message`` in ``lang`` (default: the current language) with ``params`` put in."""
-    # words reads the catalogs through rummy_core.i18n, which imports this module's RuleError
-    # when it refuses a language; imported here so that neither import is circular.
-    from rummy_core.words import card_label, source_label
-
     lang = lang or current_language()
     shown = dict(params)
     for key, value in params.items():

@@ -9,7 +9,7 @@ source's id (``"stock"``) and is shown by its name (``"stokkur"``).
 
 from __future__ import annotations
 
-from rummy_core.i18n import N_, RUMMY, current_language, pN_
+from rummy_core.catalogs import N_, RUMMY, current_language, pN_
 
 CARD_CODES: tuple[str, ...] = (
     pN_("card", "AC"),
@@ -90,7 +90,7 @@ _RANK_NAMES = (
 _SOURCE_NAMES = {
     "stock": pN_("draw source", "stock"),
     "discard": pN_("draw source", "discard"),
-    "cut": pN_("draw source", "cut card"),
+    "cut": pN_("draw source", "cut"),
 }
 
 

@@ -320,3 +320,13 @@ def test_the_check_finds_unmarked_and_untranslated_messages(tmp_path: Path) -> N
 def test_the_rummy_domain_is_the_framework_own() -> None:
     assert RUMMY.package == "rummy_core" and all(RUMMY.has_catalog(lang) for lang in LANGUAGES)
     assert RUMMY.plural_forms("is").replace(" ", "") == "nplurals=2;plural=(n%10!=1||n%100==11);"
+
+
+def test_a_usage_error_is_framed_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["compare", "--lang", "it", "classic", "--hands", "3", "--matches", "2"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Uso: rummy compare [OPTIONS] VARIANTS...")
+    assert "Prova 'rummy compare -h' per l'aiuto." in err
+    assert err.rstrip().endswith("Errore: Indica --hands o --matches, non entrambi.")
