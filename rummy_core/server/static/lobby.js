@@ -223,6 +223,7 @@ fetch(`/api?lang=${language}`).then((r) => r.json()).then((data) => {
   form.ruleset.value = info.rulesets.some((r) => r.name === "classic") ? "classic" : info.rulesets[0].name;
   showRuleset();
   window.rummyLobby = { ready: true };
+  // The list names bots by their levels, which come with the catalogue.
+  refresh();
 });
-refresh();
 setInterval(refresh, 3000);
