@@ -16,7 +16,7 @@ import pytest
 from server_helpers import Client, create_table, of_type, running_server
 
 from rummy_core.errors import RuleError
-from rummy_core.i18n import RUMMY
+from rummy_core.i18n import RUMMY, set_language
 from rummy_core.server.pages import WEB
 from rummy_core.uitext import UI
 
@@ -134,3 +134,15 @@ def test_the_rules_page_is_in_the_players_language(base: str) -> None:
     missing = httpx.get(f"{base}/rules/snap?lang=it")
     assert missing.status_code == 404
     assert missing.json()["code"] == "unknown_ruleset"
+
+
+def test_a_browser_asking_for_none_of_the_languages_gets_the_servers_own(base: str) -> None:
+    # `rummy serve --lang hu` sets the process's language, as set_language does here.
+    set_language("hu")
+    try:
+        french = httpx.get(f"{base}/", headers={"accept-language": "fr-FR,fr;q=0.9"})
+        assert '<html lang="hu">' in french.text
+        assert '<html lang="is">' in httpx.get(f"{base}/", headers={"accept-language": "is"}).text
+    finally:
+        set_language("en")
+    assert '<html lang="en">' in httpx.get(f"{base}/").text

@@ -26,6 +26,7 @@ from rummy_core.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
     Domain,
+    current_language,
     language_from_accept,
     normalize_language,
     register_domain,
@@ -46,7 +47,8 @@ MARK = re.compile(r"\[\[(.+?)\]\]", re.DOTALL)
 
 def request_language(conn: HTTPConnection, chosen: str | None = None) -> str:
     """The language of a page, an API call or a socket: ``chosen`` (a socket's hello says it),
-    else ``?lang=``, else the ``rummy_lang`` cookie, else ``Accept-Language``, else English.
+    else ``?lang=``, else the ``rummy_lang`` cookie, else ``Accept-Language``, else the
+    server's language (``rummy serve --lang``, English by default).
 
     A language that is not shipped is passed over, never refused: the page still opens.
     """
@@ -54,7 +56,12 @@ def request_language(conn: HTTPConnection, chosen: str | None = None) -> str:
         lang = normalize_language(tag) if tag else None
         if lang is not None:
             return lang
-    return language_from_accept(conn.headers.get("accept-language", ""))
+    header = conn.headers.get("accept-language", "")
+    wanted = (normalize_language(item.split(";")[0]) for item in header.split(","))
+    if any(lang is not None for lang in wanted):
+        return language_from_accept(header)
+    # A browser that asks for none of them gets the server's own (``rummy serve --lang``).
+    return current_language()
 
 
 def render_page(name: str, lang: str) -> str:
