@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint chromium bench bench-server soak clean
+.PHONY: play serve test lint i18n chromium bench bench-server soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,31 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check rummy_core rulesets tests
 	$(BIN)/ruff format --check rummy_core rulesets tests
 	$(BIN)/mypy rummy_core rulesets
+
+# The catalogs (docs/cli.md, Languages): for each domain i18n/<domain>.cfg, extract the marked
+# strings into <package>/locale/<domain>.pot, bring every language's .po up to date (a new string
+# comes in untranslated, never guessed: tests/test_catalogs.py then fails until it is translated)
+# and compile the .mo files the program reads. The .mo files are committed, so an editable install
+# and CI need no compile step; the catalog test fails when one is stale.
+I18N_LANGS := en is hu it
+I18N_KEYWORDS := -k N_ -k N_plural:1,2 -k pN_:1c,2 -k ngettext:1,2 -k pgettext:1c,2 \
+	-k RuleError:2 -k Violation:2 -k refuse:2 -k bad:1 -k _bad:1
+i18n: $(VENV)/.test-installed
+	@set -e; for cfg in i18n/*.cfg; do \
+		domain=$$(basename $$cfg .cfg); \
+		case $$domain in rulesets) package=rulesets;; *) package=rummy_core;; esac; \
+		case $$domain in web) keywords="-k t -k tn:1,2";; *) keywords="$(I18N_KEYWORDS)";; esac; \
+		$(BIN)/pybabel --quiet extract -F $$cfg $$keywords --no-location --sort-output \
+			--width 100 --project rummy --copyright-holder "The rummy framework authors" \
+			-o $$package/locale/$$domain.pot .; \
+		for lang in $(I18N_LANGS); do \
+			$(BIN)/pybabel --quiet update --init-missing --no-fuzzy-matching --ignore-obsolete \
+				--width 100 -i $$package/locale/$$domain.pot -d $$package/locale -D $$domain -l $$lang; \
+			if [ $$lang = en ]; then \
+				$(BIN)/python i18n/english.py $$package/locale/en/LC_MESSAGES/$$domain.po; fi; \
+			$(BIN)/pybabel --quiet compile -d $$package/locale -D $$domain -l $$lang; \
+		done; \
+	done
 
 # The browser table's tests drive the system Chromium; CI runs as root on a fresh machine.
 chromium:

@@ -12,10 +12,13 @@ from pydantic import Field
 from rummy_core.actions import DISCARD
 from rummy_core.cards import card_name
 from rummy_core.errors import Violation
+from rummy_core.i18n import N_
 from rummy_core.options import BaseOptions
 from rummy_core.piles import refill_from_discards
 from rummy_core.plugin import Ruleset, hookimpl
 from rummy_core.state import State
+
+from . import DOMAIN
 
 
 class ClassicOptions(BaseOptions):
@@ -25,7 +28,7 @@ class ClassicOptions(BaseOptions):
     max_players = 4
 
     target: int | None = Field(
-        100, ge=1, description="Race to this many points (C7); null plays a single hand."
+        100, ge=1, description=N_("Race to this many points (C7); null plays a single hand.")
     )
 
 
@@ -34,7 +37,9 @@ class ClassicRummy(Ruleset):
 
     name = "classic"
     aliases = ("rummy",)
-    summary = "Classic Rummy: 2-4 players, one pack, go out to score the others' cards."
+    title = N_("Classic Rummy")
+    summary = N_("Classic Rummy: 2-4 players, one pack, go out to score the others' cards.")
+    domain = DOMAIN
     Options = ClassicOptions
     options: ClassicOptions
 
@@ -50,9 +55,10 @@ class ClassicRummy(Ruleset):
             return [
                 Violation(
                     "discard_just_taken",
-                    f"You took {card_name(card)} from the discard pile this turn;"
-                    " you cannot discard it until your next turn.",
+                    "You took %(card)s from the discard pile this turn; you cannot discard it"
+                    " until your next turn.",
                     card=card_name(card),
+                    domain=DOMAIN,
                 )
             ]
         return []

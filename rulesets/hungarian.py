@@ -19,12 +19,15 @@ from rummy_core.cards import ACE, JOKER, card_name, rank_of, standard_deck
 from rummy_core.defaults import deal_round
 from rummy_core.errors import Violation
 from rummy_core.events import Event, LaidOff, Melded, Swapped
+from rummy_core.i18n import N_, N_plural
 from rummy_core.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.melds import RUN, SET, rep_rank
 from rummy_core.options import BaseOptions
 from rummy_core.piles import refill_from_discards
 from rummy_core.plugin import Ruleset, hookimpl
 from rummy_core.state import Meld, State
+
+from . import DOMAIN
 
 HAND_VALUES: tuple[int, ...] = (
     *(10 if rank_of(c) == ACE else min(rank_of(c), 10) for c in range(52)),
@@ -52,13 +55,15 @@ class HungarianOptions(BaseOptions):
     min_players = 2
     max_players = 4
 
-    opening: int = Field(51, ge=0, description="Points the opening lay-down must reach (H5).")
+    opening: int = Field(51, ge=0, description=N_("Points the opening lay-down must reach (H5)."))
     ace: Literal["flat", "low-high"] = Field(
         "flat",
-        description="An ace's points in an opening (H1): 'flat' 10 everywhere, 'low-high' 1 in"
-        " A-2-3 and 11 elsewhere.",
+        description=N_(
+            "An ace's points in an opening (H1): 'flat' 10 everywhere, 'low-high' 1 in A-2-3 and"
+            " 11 elsewhere."
+        ),
     )
-    hands: int = Field(7, ge=1, description="Hands in a match (H11).")
+    hands: int = Field(7, ge=1, description=N_("Hands in a match (H11)."))
 
 
 def starter(state: State) -> int:
@@ -82,11 +87,13 @@ class HungarianRomi(Ruleset):
 
     name = "hungarian"
     aliases = ("romi", "römi", "hungarian-romi")
-    summary = "Hungarian Römi: 2-4 players, 108 cards, open with 51, 7 hands, low score wins."
+    title = N_("Hungarian Römi")
+    summary = N_("Hungarian Römi: 2-4 players, 108 cards, open with 51, 7 hands, low score wins.")
+    domain = DOMAIN
     Options = HungarianOptions
     options: HungarianOptions
     low_score_wins = True  # rulings H9, H11
-    shows: ClassVar[dict[str, str]] = {CUT: "cut card"}  # rulings H2, H7
+    shows: ClassVar[dict[str, str]] = {CUT: N_("cut card")}  # rulings H2, H7
 
     # -- the deck, the melds, the deal -----------------------------------------------------------
 
@@ -158,6 +165,7 @@ class HungarianRomi(Ruleset):
                     "draw_from_stock",
                     "You gave back the discard; draw from the stock instead.",
                     source=source,
+                    domain=DOMAIN,
                 )
             ]
         return []
@@ -191,12 +199,16 @@ class HungarianRomi(Ruleset):
                 Violation(
                     "first_turn",
                     "You cannot put cards on the table on your first turn of the hand.",
+                    domain=DOMAIN,
                 )
             ]
         if not state.opened(seat) and isinstance(action, LayOff | Swap):
             # Ruling H5: before opening, no lay-off and no joker taken.
-            what = "lay off" if isinstance(action, LayOff) else "take a joker"
-            return [Violation("not_opened", f"You must open before you {what}.")]
+            if isinstance(action, LayOff):
+                return [Violation("not_opened", "You must open before you lay off.", domain=DOMAIN)]
+            return [
+                Violation("not_opened", "You must open before you take a joker.", domain=DOMAIN)
+            ]
         return []
 
     @hookimpl
@@ -210,8 +222,9 @@ class HungarianRomi(Ruleset):
         return [
             Violation(
                 "open_with_pile_card",
-                f"You took {card_name(taken)} from the discard pile: your opening must use it.",
+                "You took %(card)s from the discard pile: your opening must use it.",
                 card=card_name(taken),
+                domain=DOMAIN,
             )
         ]
 
@@ -223,6 +236,7 @@ class HungarianRomi(Ruleset):
                 Violation(
                     "joker_locked",
                     "A joker in a set of three cannot be taken until the set has four cards.",
+                    domain=DOMAIN,
                 )
             ]
         return []
@@ -264,6 +278,7 @@ class HungarianRomi(Ruleset):
                     "The cut card is yours only if you go out this turn: give it back (take back)"
                     " and draw as usual.",
                     card=card_name(state.drawn[0]),
+                    domain=DOMAIN,
                 )
             )
         if must_play_pile_card(state, seat):
@@ -276,10 +291,10 @@ class HungarianRomi(Ruleset):
                 violations.append(
                     Violation(
                         "pile_card_not_played",
-                        f"{card_name(taken)} from the discard pile must be on the table by the"
-                        " end of this turn: play it, or give it back (take back) and draw from"
-                        " the stock.",
+                        "%(card)s from the discard pile must be on the table by the end of this"
+                        " turn: play it, or give it back (take back) and draw from the stock.",
                         card=card_name(taken),
+                        domain=DOMAIN,
                     )
                 )
         owed = state.extra.get(JOKERS_TO_REPLAY, 0)
@@ -288,8 +303,12 @@ class HungarianRomi(Ruleset):
             violations.append(
                 Violation(
                     "joker_not_replayed",
-                    "The joker you took must go down again this turn.",
+                    N_plural(
+                        "The joker you took must go down again this turn.",
+                        "The %(count)s jokers you took must go down again this turn.",
+                    ),
                     count=owed,
+                    domain=DOMAIN,
                 )
             )
         return violations

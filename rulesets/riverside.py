@@ -19,11 +19,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from rummy_core.actions import DISCARD
 from rummy_core.cards import JOKER, RANK_NAMES, card, card_name, rank_of
 from rummy_core.errors import Violation
+from rummy_core.i18n import N_
 from rummy_core.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.options import BaseOptions
 from rummy_core.piles import refill_from_discards
 from rummy_core.plugin import Ruleset, hookimpl
 from rummy_core.state import Meld, State
+
+from . import DOMAIN
 
 TWOS = frozenset(card(2, suit) for suit in range(4))
 """The four 2s: every one is wild (ruling R7)."""
@@ -42,7 +45,7 @@ class CardValues(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     ace: int = Field(15, ge=0)
-    two: int = Field(50, ge=0, description="Given by the rule text; a wild 2 counts this too.")
+    two: int = Field(50, ge=0, description=N_("Given by the rule text; a wild 2 counts this too."))
     three: int = Field(5, ge=0)
     four: int = Field(5, ge=0)
     five: int = Field(5, ge=0)
@@ -71,16 +74,18 @@ class RiversideOptions(BaseOptions):
     min_players = 2
     max_players = 6
 
-    target: int = Field(500, ge=1, description="The score that ends the match (R2, R12).")
+    target: int = Field(500, ge=1, description=N_("The score that ends the match (R2, R12)."))
     hand_cap: int = Field(
         200,
         ge=1,
-        description="Safety cap of hands in a match (like A1): the match then ends, the highest"
-        " score winning (shared on a tie).",
+        description=N_(
+            "Safety cap of hands in a match (like A1): the match then ends, the highest score"
+            " winning (shared on a tie)."
+        ),
     )
     card_values: CardValues = Field(
         CardValues(),
-        description="Points per rank (R1); ranks left out keep the default.",
+        description=N_("Points per rank (R1); ranks left out keep the default."),
     )
 
 
@@ -89,7 +94,9 @@ class RiversideRommi(Ruleset):
 
     name = "riverside"
     aliases = ("rommi", "rommí", "riverside-rommi")
-    summary = "Riverside Rommí: 2-6 players, every 2 wild, score your melds, first to 500."
+    title = N_("Riverside Rommí")
+    summary = N_("Riverside Rommí: 2-6 players, every 2 wild, score your melds, first to 500.")
+    domain = DOMAIN
     Options = RiversideOptions
     options: RiversideOptions
 
@@ -148,6 +155,7 @@ class RiversideRommi(Ruleset):
                 Violation(
                     "first_turn",
                     "On your first turn of the hand you may only draw and discard.",
+                    domain=DOMAIN,
                 )
             ]
         return []
@@ -254,9 +262,10 @@ def table_card_violations(on_table: Sequence[Entry], added: Sequence[Entry]) -> 
             found.append(
                 Violation(
                     "rank_on_table",
-                    f"Counting the 2s that stand for them, the table would hold more than four"
-                    f" {RANK_NAMES[rank]}s.",
+                    "Counting the 2s that stand for them, the table would hold more than four"
+                    " cards of rank %(rank)s.",
                     rank=RANK_NAMES[rank],
+                    domain=DOMAIN,
                 )
             )
     return found
@@ -267,11 +276,14 @@ def _claimed(code: int, rep: int, holder: int) -> Violation:
     if code != rep:
         return Violation(
             "wild_for_table_card",
-            f"A 2 cannot stand for {name}: {name} is already on the table.",
+            "A 2 cannot stand for %(card)s: %(card)s is already on the table.",
             card=name,
+            domain=DOMAIN,
         )
     return Violation(
         "card_stood_for",
-        f"{card_name(holder)} on the table stands for {name}: swap {name} for it instead.",
+        "%(held_card)s on the table stands for %(card)s: swap %(card)s for it instead.",
         card=name,
+        held_card=card_name(holder),
+        domain=DOMAIN,
     )

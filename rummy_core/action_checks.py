@@ -13,13 +13,20 @@ from typing import Any
 from rummy_core.actions import Cut, Discard, Draw, LayOff, MeldDown, Swap
 from rummy_core.cards import CARD_CODES
 from rummy_core.errors import RuleError
+from rummy_core.i18n import N_, _
 
 
 def _bad(what: str, value: Any) -> RuleError:
-    return RuleError("bad_action", f"That is not a valid action: {what}, not {value!r}.")
+    # ``what`` is a msgid: the rule the value breaks (extracted through the `_bad` keyword, or
+    # marked with N_ where it is passed on). The refusal shows it in the language of the moment.
+    return RuleError(
+        "bad_action",
+        "That is not a valid action: %(problems)s.",
+        problems=_("%(rule)s, not %(value)r", rule=_(what), value=value),
+    )
 
 
-def _code(value: Any, what: str = "a card is a card code from 0 to 52") -> None:
+def _code(value: Any, what: str = N_("a card is a card code from 0 to 52")) -> None:
     if type(value) is not int or not 0 <= value < CARD_CODES:
         raise _bad(what, value)
 
@@ -59,18 +66,18 @@ def check_action(action: object) -> None:
             _codes(meld.cards)
             _declared(meld.declared, len(meld.cards))
     elif isinstance(action, LayOff):
-        _index(action.meld, "a meld number is a whole number from 0")
+        _index(action.meld, N_("a meld number is a whole number from 0"))
         _codes(action.cards)
         _declared(action.declared, len(action.cards))
         if action.end not in (None, "low", "high"):
             raise _bad("the end is 'low', 'high' or None", action.end)
     elif isinstance(action, Swap):
-        _index(action.meld, "a meld number is a whole number from 0")
+        _index(action.meld, N_("a meld number is a whole number from 0"))
         _code(action.card)
         if action.wild is not None:
             _code(action.wild)
     elif isinstance(action, Cut) and action.depth is not None:
-        _index(action.depth, "a cut depth is a whole number of cards")
+        _index(action.depth, N_("a cut depth is a whole number of cards"))
 
 
 def check_seat(seat: object, players: int) -> None:
@@ -78,6 +85,7 @@ def check_seat(seat: object, players: int) -> None:
     if type(seat) is not int or not 0 <= seat < players:
         raise RuleError(
             "bad_seat",
-            f"Seats go from 0 to {players - 1}; {seat!r} is not one.",
+            "Seats go from 0 to %(last)s; %(seat)s is not one.",
             seat=repr(seat),
+            last=players - 1,
         )

@@ -145,7 +145,7 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
         if kind is None:
             raise RuleError(
                 "unknown_action",
-                f"No plugin of this game adds {type(action).__name__} actions.",
+                "No plugin of this game adds %(action)s actions.",
                 action=type(action).__name__,
             )
         model: BaseModel = self._converted(kind, "to_model", kind.to_model, action, kind.model)

@@ -74,7 +74,7 @@ def parse_rank(token: str) -> int:
     """Parse a rank alone (``"7"``, ``"q"``, ``"T"``); raises ``RuleError`` ``unknown_card``."""
     rank = _RANK_BY_NAME.get(token.strip().upper())
     if rank is None:
-        raise RuleError("unknown_card", f"{token!r} is not a rank", token=token)
+        raise RuleError("unknown_card", "%(token)r is not a rank", token=token)
     return rank
 
 
@@ -88,7 +88,7 @@ def parse_card(token: str) -> int:
         suit = _SUIT_BY_NAME.get(suit_text)
         if rank is not None and suit is not None:
             return card(rank, suit)
-    raise RuleError("unknown_card", f"{token!r} is not a card", token=token)
+    raise RuleError("unknown_card", "%(token)r is not a card", token=token)
 
 
 def parse_cards(tokens: Iterable[str] | str) -> list[int]:

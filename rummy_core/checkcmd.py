@@ -14,7 +14,9 @@ from typing import Any
 
 import click
 
+from rummy_core.clicklang import LangCommand
 from rummy_core.errors import RuleError
+from rummy_core.i18n import N_, _
 from rummy_core.jsonout import json_option, to_stdout, write_json
 from rummy_core.registry import find_house_rule, find_ruleset, house_rules, rulesets
 from rummy_core.resources import shipped_scenarios
@@ -53,35 +55,38 @@ class Checked:
 Loaded = tuple[str, Scenario | RuleError]
 
 
-@click.command()
+@click.command(
+    cls=LangCommand,
+    help=N_(
+        "Run scenario files and report each; exit code 1 when one fails.\n\nA NAME runs the"
+        " scenarios shipped for an installed ruleset or house rule (rummy check classic)."
+    ),
+)
 @click.argument("targets", nargs=-1, metavar="[FILE|FOLDER|NAME]...")
 @click.option(
-    "--builtin", is_flag=True, help="Run every scenario that the installed packages ship."
+    "--builtin", is_flag=True, help=N_("Run every scenario that the installed packages ship.")
 )
 @click.option(
     "--without",
     "without",
     metavar="RULE",
     default=None,
-    help="Run each scenario again without the house rule RULE: it should then fail.",
+    help=N_("Run each scenario again without the house rule RULE: it should then fail."),
 )
-@json_option("the results")
+@json_option(N_("Also write the results as JSON to PATH ('-' for stdout, instead of the text)."))
 def check(
     targets: tuple[str, ...], builtin: bool, without: str | None, json_path: Path | None
 ) -> None:
-    """Run scenario files and report each; exit code 1 when one fails.
-
-    A NAME runs the scenarios shipped for an installed ruleset or house rule (rummy check classic).
-    """
+    """``rummy check``: scenario files run and reported."""
     if not targets and not builtin:
         raise click.UsageError(
-            "Give scenario files or folders, a ruleset or house rule, or --builtin."
+            _("Give scenario files or folders, a ruleset or house rule, or --builtin.")
         )
     if without is not None:
         without = find_house_rule(without).name
     loaded = _collect(targets, builtin)
     if not loaded:
-        raise click.UsageError("No scenario files were found there.")
+        raise click.UsageError(_("No scenario files were found there."))
     results = [_check(source, item, without) for source, item in loaded]
     quiet = to_stdout(json_path)
     for result in results:
@@ -90,7 +95,7 @@ def check(
     passed = sum(r.passed for r in results)
     failed = len(results) - passed
     if not quiet:
-        click.echo(f"{passed} passed, {failed} failed")
+        click.echo(_("%(passed)s passed, %(failed)s failed", passed=passed, failed=failed))
     write_json(
         {
             "passed": passed,
@@ -119,7 +124,9 @@ def _collect(targets: tuple[str, ...], builtin: bool) -> list[Loaded]:
         path = Path(target)
         if path.exists():
             if not path.is_file() and not path.is_dir():
-                raise click.UsageError(f"{target} is neither a scenario file nor a folder.")
+                raise click.UsageError(
+                    _("%(target)s is neither a scenario file nor a folder.", target=target)
+                )
             files = [path] if path.is_file() else sorted(path.rglob("*.json"))
             loaded += [(str(f), _load(f)) for f in files]
         else:
@@ -136,8 +143,13 @@ def _plugin_name(target: str) -> str:
     if key in known_rulesets or any(key in cls.aliases for cls in known_rulesets.values()):
         return find_ruleset(key).name
     raise click.UsageError(
-        f"{target!r} is not a file or folder, nor an installed ruleset or house rule"
-        f" (rulesets: {', '.join(known_rulesets)}; house rules: {', '.join(known_rules)})."
+        _(
+            "%(target)r is not a file or folder, nor an installed ruleset or house rule"
+            " (rulesets: %(rulesets)s; house rules: %(rules)s).",
+            target=target,
+            rulesets=", ".join(known_rulesets),
+            rules=", ".join(known_rules),
+        )
     )
 
 
@@ -197,11 +209,23 @@ def _check(source: str, item: Scenario | RuleError, without: str | None) -> Chec
 
 
 def _report(result: Checked, without: str | None) -> None:
-    click.echo(f"{'ok  ' if result.passed else 'FAIL'} {result.source}: {result.name}")
+    mark = _("ok  ") if result.passed else _("FAIL")
+    click.echo(f"{mark} {result.source}: {result.name}")
     for problem in result.problems:
         click.echo(f"     {problem}")
     if result.without is not None and not result.problems:
         if result.without:
-            click.echo(f"     without {without}, it fails as it should: {result.without[0]}")
+            click.echo(
+                _(
+                    "     without %(rule)s, it fails as it should: %(problem)s",
+                    rule=without,
+                    problem=result.without[0],
+                )
+            )
         else:
-            click.echo(f"     it still passes without {without}: it does not test that rule")
+            click.echo(
+                _(
+                    "     it still passes without %(rule)s: it does not test that rule",
+                    rule=without,
+                )
+            )

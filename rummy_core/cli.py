@@ -15,14 +15,17 @@ from rummy_core import __version__
 from rummy_core.bots import bot_names, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.checkcmd import check
+from rummy_core.clicklang import HELP_VALUES, LangGroup
 from rummy_core.compare.command import compare
 from rummy_core.crash import CRASH_EXIT, crash_message, write_crash_report
 from rummy_core.duel import duel_command
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import hook_names
+from rummy_core.i18n import N_, N_plural, _, language_from_environment, ngettext, set_language
 from rummy_core.jsonout import json_option, to_stdout, write_json
 from rummy_core.newrule import new_house_rule
+from rummy_core.plugin import HouseRule, Ruleset, plugin_text, ruleset_title
 from rummy_core.record import load_record, record_of, replay, save_record, save_warning
 from rummy_core.registry import find_ruleset, house_rules, rulesets
 from rummy_core.saves import new_save_path, saved_games, saves_dir
@@ -31,43 +34,59 @@ from rummy_core.setup import Variant, build_hooks, first_dealer, new_game
 from rummy_core.textplay import play_text
 from rummy_core.tui.session import Session, Setup
 
+HELP_VALUES.update(default_level=DEFAULT_LEVEL, bots=", ".join(bot_names()))
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "-V", "--version", prog_name="rummy")
+
+@click.group(
+    cls=LangGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=N_(
+        "Rummy: play, test and compare rummy variants.\n\nExit codes: 0 success; 1 a scenario"
+        " failed, a replay did not match, a comparison found a difference it was asked to rule"
+        " out; 2 a usage error or a refusal (bad option, unreadable file); 70 a crash, with a"
+        " crash report."
+    ),
+)
+@click.version_option(
+    __version__, "-V", "--version", prog_name="rummy", help=N_("Show the version and exit.")
+)
 def cli() -> None:
-    """Rummy: play, test and compare rummy variants.
-
-    Exit codes: 0 success; 1 a scenario failed, a replay did not match, a comparison found a
-    difference it was asked to rule out; 2 a usage error or a refusal (bad option, unreadable
-    file); 70 a crash, with a crash report.
-    """
+    """The ``rummy`` command group (its help, translated, is given above)."""
 
 
-@cli.command()
+@cli.command(
+    help=N_(
+        "Play against computer opponents: full screen, or with no options a start screen first."
+    )
+)
 @click.option(
     "--ruleset",
     "variant_text",
     default=None,
-    help="Ruleset, with options and house rules: classic:target=100, riverside+rule"
-    " (default classic).",
+    help=N_(
+        "Ruleset, with options and house rules: classic:target=100, riverside+rule"
+        " (default classic)."
+    ),
 )
 @click.option(
-    "--opponents", type=int, default=None, help="Number of computer opponents (default 1)."
+    "--opponents", type=int, default=None, help=N_("Number of computer opponents (default 1).")
 )
 @click.option(
     "--bot",
     default=None,
-    help="Opponents' strength: one for all, or one per opponent separated by commas:"
-    f" easy, normal, hard (default {DEFAULT_LEVEL}), or a bot: {', '.join(bot_names())}.",
+    help=N_(
+        "Opponents' strength: one for all, or one per opponent separated by commas: easy,"
+        " normal, hard (default %(default_level)s), or a bot: %(bots)s."
+    ),
 )
-@click.option("--single-hand", is_flag=True, help="Play one hand instead of a whole match.")
-@click.option("--seed", type=int, default=None, help="Seed of the deal (random if not given).")
+@click.option("--single-hand", is_flag=True, help=N_("Play one hand instead of a whole match."))
+@click.option("--seed", type=int, default=None, help=N_("Seed of the deal (random if not given)."))
 @click.option(
     "--save",
     "save_path",
     type=click.Path(path_type=Path),
     default=None,
-    help="Save the game here after every move (default: a new file in ~/.rummy/games).",
+    help=N_("Save the game here after every move (default: a new file in ~/.rummy/games)."),
 )
 @click.option(
     "--resume",
@@ -76,20 +95,21 @@ def cli() -> None:
     flag_value="",
     default=None,
     metavar="[FILE]",
-    help="Continue a saved game; with no FILE, choose among the saved games.",
+    help=N_("Continue a saved game; with no FILE, choose among the saved games."),
 )
 @click.option(
     "--plain",
     is_flag=True,
-    help="The plain text game, one typed command at a time (also used when input is not a"
-    " terminal).",
+    help=N_(
+        "The plain text game, one typed command at a time (also used when input is not a terminal)."
+    ),
 )
 @click.option(
     "--pause",
     type=click.FloatRange(0, 60),
     default=0.6,
     show_default=True,
-    help="Seconds between two moves of the computer players, so you can follow them.",
+    help=N_("Seconds between two moves of the computer players, so you can follow them."),
 )
 def play(
     variant_text: str | None,
@@ -102,7 +122,7 @@ def play(
     plain: bool,
     pause: float,
 ) -> None:
-    """Play against computer opponents: full screen, or with no options a start screen first."""
+    """``rummy play``: a game against computer opponents."""
     resume_path = _resume_path(resume_text) if resume_text is not None else None
     path = save_path or resume_path or new_save_path()
     chosen = (variant_text, opponents, bot, seed)
@@ -136,7 +156,9 @@ def play(
 
 def _say_saved(path: Path) -> None:
     if path.is_file():
-        click.echo(f"The game is saved in {path}; rummy play --resume {path} carries on.")
+        click.echo(
+            _("The game is saved in %(path)s; rummy play --resume %(path)s carries on.", path=path)
+        )
 
 
 def _check_opponents(ruleset: str, opponents: int | None) -> int:
@@ -146,11 +168,16 @@ def _check_opponents(ruleset: str, opponents: int | None) -> int:
     cls = find_ruleset(Variant.parse(ruleset).ruleset)
     low, high = cls.Options.min_players, cls.Options.max_players
     if not low <= opponents + 1 <= high:
-        choice = f"{low - 1} to {high - 1} opponents" if high > low else f"{high - 1} opponents"
         raise RuleError(
             "bad_opponents",
-            f"{cls.name} is for {low} to {high} players: choose {choice}.",
+            "%(ruleset)s is for %(low)s to %(high)s players: choose %(fewest)s to %(most)s"
+            " opponents.",
             opponents=opponents,
+            ruleset=cls.name,
+            low=low,
+            high=high,
+            fewest=low - 1,
+            most=high - 1,
         )
     return opponents
 
@@ -160,18 +187,20 @@ def _resume_path(text: str) -> Path:
     if text:
         path = Path(text)
         if not path.is_file():
-            raise click.BadParameter(f"there is no saved game {text!r}.", param_hint="--resume")
+            raise click.BadParameter(
+                _("there is no saved game %(path)r.", path=text), param_hint="--resume"
+            )
         return path
     games = saved_games()
     if not games:
         raise RuleError(
-            "no_saved_games", f"There are no saved games in {saves_dir()}.", folder=str(saves_dir())
+            "no_saved_games", "There are no saved games in %(folder)s.", folder=str(saves_dir())
         )
-    click.echo("Saved games, newest first:")
+    click.echo(_("Saved games, newest first:"))
     for number, game in enumerate(games, start=1):
         click.echo(f"  {number}. {game.line()}")
     choice = click.prompt(
-        "Which game", type=click.IntRange(1, len(games)), default=1, show_default=True
+        _("Which game"), type=click.IntRange(1, len(games)), default=1, show_default=True
     )
     return games[choice - 1].path
 
@@ -187,8 +216,14 @@ def _opponents(bot: str, opponents: int) -> tuple[str, ...]:
     elif len(names) != opponents:
         raise RuleError(
             "bad_bots",
-            f"Name one bot for all opponents or one per opponent; {len(names)} names"
-            f" were given for {opponents} opponents.",
+            N_plural(
+                "Name one bot for all opponents or one per opponent; %(count)s name was given"
+                " for %(opponents)s opponents.",
+                "Name one bot for all opponents or one per opponent; %(count)s names were given"
+                " for %(opponents)s opponents.",
+            ),
+            count=len(names),
+            opponents=opponents,
         )
     for name in names:
         make_bot(name)
@@ -213,8 +248,10 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
     if seats.count("human") != 1:
         raise RuleError(
             "no_human_seat",
-            f"{resume_path}: a game in the terminal needs exactly one human seat, and this save"
-            f" has {seats.count('human')}.",
+            "%(path)s: a game in the terminal needs exactly one human seat, and this save has"
+            " %(seats)s.",
+            path=str(resume_path),
+            seats=seats.count("human"),
         )
     bots = {
         s: make_bot(name, seed=game.state.seed + s)
@@ -238,15 +275,27 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
         else:
             failing = False
 
-    click.echo(f"Playing {variant.label()} (seed {game.state.seed}); saving to {path}")
+    click.echo(
+        _(
+            "Playing %(variant)s (seed %(seed)s); saving to %(path)s",
+            variant=variant.label(),
+            seed=game.state.seed,
+            path=path,
+        )
+    )
     play_text(game, seats.index("human"), bots, save)
 
 
-@cli.command(name="replay")
+@cli.command(
+    name="replay",
+    help=N_("Replay a saved game from its seed and action log; exit code 1 if it ends elsewhere."),
+)
 @click.argument("path", type=click.Path(path_type=Path, exists=True, dir_okay=False))
-@json_option("where the replay ends")
+@json_option(
+    N_("Also write where the replay ends as JSON to PATH ('-' for stdout, instead of the text).")
+)
 def replay_command(path: Path, json_path: Path | None) -> None:
-    """Replay a saved game from its seed and action log; exit code 1 if it ends elsewhere."""
+    """``rummy replay``: a saved game replayed and checked."""
     record = load_record(path)
     try:
         game = replay(record)
@@ -254,7 +303,15 @@ def replay_command(path: Path, json_path: Path | None) -> None:
         if exc.code != "replay_mismatch":
             raise
         write_json({"file": str(path), "matches": False, "problem": exc.message}, json_path)
-        click.echo(f"mismatch [{exc.code}]: {path}: {exc.message}", err=True)
+        click.echo(
+            _(
+                "mismatch [%(code)s]: %(path)s: %(problem)s",
+                code=exc.code,
+                path=path,
+                problem=exc.message,
+            ),
+            err=True,
+        )
         raise SystemExit(1) from None
     st = game.state
     write_json(
@@ -272,36 +329,47 @@ def replay_command(path: Path, json_path: Path | None) -> None:
     )
     if not to_stdout(json_path):
         click.echo(
-            f"Replayed {len(record.actions)} actions of {record.variant} (seed {record.seed}):"
-            f" hand {st.hand_number}, phase {st.phase}, scores {st.scores}"
+            ngettext(
+                "Replayed %(count)s action of %(variant)s (seed %(seed)s): hand %(hand)s, phase"
+                " %(phase)s, scores %(scores)s",
+                "Replayed %(count)s actions of %(variant)s (seed %(seed)s): hand %(hand)s, phase"
+                " %(phase)s, scores %(scores)s",
+                len(record.actions),
+                variant=record.variant,
+                seed=record.seed,
+                hand=st.hand_number,
+                phase=st.phase,
+                scores=st.scores,
+            )
         )
 
 
-def _options(options: Any) -> list[dict[str, Any]]:
+def _options(cls: type[Ruleset] | type[HouseRule]) -> list[dict[str, Any]]:
     return [
         {
             "name": field,
             "default": info.get_default(call_default_factory=True),
-            "description": info.description or "",
+            "description": plugin_text(cls, info.description or ""),
         }
-        for field, info in options.model_fields.items()
+        for field, info in cls.Options.model_fields.items()
     ]
 
 
-@cli.command(name="rulesets")
-@json_option("the list")
+@cli.command(name="rulesets", help=N_("List the installed rulesets with their options."))
+@json_option(N_("Also write the list as JSON to PATH ('-' for stdout, instead of the text)."))
 def rulesets_command(json_path: Path | None) -> None:
-    """List the installed rulesets with their options."""
+    """``rummy rulesets``: the installed rulesets."""
     listed: list[dict[str, Any]] = []
     for name, cls in rulesets().items():
         hooks = build_hooks(Variant(name))
         listed.append(
             {
                 "name": name,
-                "summary": cls.summary,
+                "title": ruleset_title(cls),
+                "summary": plugin_text(cls, cls.summary),
                 "aliases": list(cls.aliases),
                 "players": [cls.Options.min_players, cls.Options.max_players],
-                "options": _options(cls.Options),
+                "options": _options(cls),
                 "hooks": hooks.implementers().get(cls.name, []),
             }
         )
@@ -311,29 +379,39 @@ def rulesets_command(json_path: Path | None) -> None:
     for entry in listed:
         click.echo(f"{entry['name']}: {entry['summary']}")
         if entry["aliases"]:
-            click.echo(f"  aliases: {', '.join(entry['aliases'])}")
+            click.echo(_("  aliases: %(aliases)s", aliases=", ".join(entry["aliases"])))
         _echo_options_and_hooks(entry)
 
 
 def _echo_options_and_hooks(entry: dict[str, Any]) -> None:
     for option in entry["options"]:
-        click.echo(f"  option {option['name']} = {option['default']!r}: {option['description']}")
-    click.echo(f"  hooks: {', '.join(entry['hooks'])}")
+        click.echo(
+            _(
+                "  option %(name)s = %(default)r: %(description)s",
+                name=option["name"],
+                default=option["default"],
+                description=option["description"],
+            )
+        )
+    click.echo(_("  hooks: %(hooks)s", hooks=", ".join(entry["hooks"])))
 
 
-@cli.command(name="house-rules")
-@json_option("the list")
+@cli.command(
+    name="house-rules",
+    help=N_("List the installed house rules, what they apply to and their options."),
+)
+@json_option(N_("Also write the list as JSON to PATH ('-' for stdout, instead of the text)."))
 def house_rules_command(json_path: Path | None) -> None:
-    """List the installed house rules, what they apply to and their options."""
+    """``rummy house-rules``: the installed house rules."""
     listed: list[dict[str, Any]] = []
     for name, cls in house_rules().items():
         hooks = [h for h in hook_names() if hasattr(cls, h)]
         entry: dict[str, Any] = {
             "name": name,
-            "summary": cls.summary,
+            "summary": plugin_text(cls, cls.summary),
             "applies_to": list(cls.applies_to),
             "conflicts_with": list(cls.conflicts_with),
-            "options": _options(cls.Options),
+            "options": _options(cls),
             "hooks": hooks,
         }
         if "rummy_register_actions" in hooks:
@@ -350,70 +428,88 @@ def house_rules_command(json_path: Path | None) -> None:
     if to_stdout(json_path):
         return
     if not listed:
-        click.echo("No house rules are installed.")
+        click.echo(_("No house rules are installed."))
     for entry in listed:
-        applies = ", ".join(entry["applies_to"]) or "any ruleset"
-        click.echo(f"{entry['name']}: {entry['summary']} (for {applies})")
+        applies = ", ".join(entry["applies_to"]) or _("any ruleset")
+        click.echo(
+            _(
+                "%(name)s: %(summary)s (for %(rulesets)s)",
+                name=entry["name"],
+                summary=entry["summary"],
+                rulesets=applies,
+            )
+        )
         if entry["conflicts_with"]:
-            click.echo(f"  conflicts with: {', '.join(entry['conflicts_with'])}")
+            click.echo(_("  conflicts with: %(rules)s", rules=", ".join(entry["conflicts_with"])))
         _echo_options_and_hooks(entry)
         if "actions" in entry:
-            click.echo(f"  actions: {', '.join(entry['actions'])}")
+            click.echo(_("  actions: %(actions)s", actions=", ".join(entry["actions"])))
         if "actions_problem" in entry:
-            click.echo(f"  actions: cannot be listed: {entry['actions_problem']}")
+            click.echo(
+                _("  actions: cannot be listed: %(problem)s", problem=entry["actions_problem"])
+            )
 
 
-@cli.command()
+@cli.command(
+    help=N_(
+        "Write the JSON schemas of positions, actions (with the installed plugins' own), events,"
+        " views, scenarios, records and refusals."
+    )
+)
 @click.option(
     "--out",
     type=click.Path(path_type=Path, file_okay=False),
     default=Path("schemas"),
     show_default=True,
-    help="Folder to write the schemas to.",
+    help=N_("Folder to write the schemas to."),
 )
 def schema(out: Path) -> None:
-    """Write the JSON schemas of positions, actions (with the installed plugins' own), events,
-    views, scenarios, records and refusals."""
+    """``rummy schema``: the JSON schemas, written to files."""
     out.mkdir(parents=True, exist_ok=True)
     for name, body in all_schemas().items():
         target = out / f"{name}.schema.json"
         target.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
-        click.echo(f"wrote {target}")
+        click.echo(_("wrote %(path)s", path=target))
 
 
-@cli.command()
+@cli.command(
+    help=N_("Run the game server: tables that people (and bots) play from any device's browser.")
+)
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="Address to listen on; 0.0.0.0 lets phones and tablets on the same network join.",
+    help=N_("Address to listen on; 0.0.0.0 lets phones and tablets on the same network join."),
 )
-@click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on.")
+@click.option("--port", type=int, default=8000, show_default=True, help=N_("Port to listen on."))
 @click.option(
     "--db",
     "db_url",
     default=None,
     metavar="URL",
-    help="SQLAlchemy database URL (default: SQLite, server.sqlite3 in ~/.rummy or RUMMY_HOME),"
-    " e.g. postgresql+psycopg://user@host/rummy.",
+    help=N_(
+        "SQLAlchemy database URL (default: SQLite, server.sqlite3 in ~/.rummy or RUMMY_HOME),"
+        " e.g. postgresql+psycopg://user@host/rummy."
+    ),
 )
 @click.option(
     "--rate-limit",
     type=float,
     default=20.0,
     show_default=True,
-    help="Messages a second each connection may send (a burst of twice that is let through).",
+    help=N_("Messages a second each connection may send (a burst of twice that is let through)."),
 )
 def serve(host: str, port: int, db_url: str | None, rate_limit: float) -> None:
-    """Run the game server: tables that people (and bots) play from any device's browser."""
+    """``rummy serve``: the game server."""
     try:
         # The server's libraries load only for this command, and are an extra.
         from rummy_core.server.run import serve as run_server
     except ImportError as exc:
         raise RuleError(
             "server_not_installed",
-            f"The server needs the server extra: pip install 'rummy[server]' ({exc.name} is"
+            "The server needs the server extra: pip install 'rummy[server]' (%(module)s is"
             " missing).",
+            module=exc.name,
         ) from None
     run_server(host, port, db_url, rate=rate_limit, say=click.echo)
 
@@ -424,19 +520,36 @@ cli.add_command(duel_command)
 cli.add_command(new_house_rule)
 
 
+def _show_usage_error(exc: click.ClickException) -> None:
+    """What ``exc.show()`` writes, with the frame in the chosen language (click's own texts are
+    English: the message of an unknown option stays so, but not the lines around it)."""
+    ctx = exc.ctx if isinstance(exc, click.UsageError) else None
+    if ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = _(
+                "Try '%(command)s %(option)s' for help.",
+                command=ctx.command_path,
+                option=ctx.help_option_names[0],
+            )
+        click.echo(f"{ctx.get_usage()}\n{hint}\n", err=True)
+    click.echo(_("Error: %(message)s", message=exc.format_message()), err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: a refusal is one clear line and exit code 2; a crash is a short message, a
     crash report and exit code 70; never a bare traceback."""
+    set_language(language_from_environment(os.environ))
     try:
         code = cli.main(args=argv, prog_name="rummy", standalone_mode=False)
     except RuleError as exc:
-        click.echo(f"error [{exc.code}]: {exc.message}", err=True)
+        click.echo(_("error [%(code)s]: %(message)s", code=exc.code, message=exc.message), err=True)
         sys.exit(2)
     except click.exceptions.Abort:
-        click.echo("Stopped.", err=True)
+        click.echo(_("Stopped."), err=True)
         sys.exit(1)
     except click.ClickException as exc:
-        exc.show()
+        _show_usage_error(exc)
         sys.exit(exc.exit_code)
     except Exception as exc:
         report = write_crash_report(exc, ["rummy", *(sys.argv[1:] if argv is None else argv)])

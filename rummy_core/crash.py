@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rummy_core import __version__
 from rummy_core.home import rummy_home
+from rummy_core.i18n import _
 
 CRASH_EXIT = 70
 """The exit code of a crash: ``EX_SOFTWARE`` of sysexits.h, an internal error."""
@@ -52,7 +53,9 @@ def write_crash_report(error: BaseException, argv: list[str] | None = None) -> P
 def crash_message(error: BaseException, report: Path) -> str:
     """The few lines a player sees when the program crashes."""
     summary = f"{type(error).__name__}: {error}".splitlines()[0][:200]
-    return (
-        f"rummy stopped on an unexpected error ({summary}).\n"
-        f"A crash report is in {report}; please attach it when you report the problem."
+    return _(
+        "rummy stopped on an unexpected error (%(summary)s).\nA crash report is in %(report)s;"
+        " please attach it when you report the problem.",
+        summary=summary,
+        report=report,
     )

@@ -83,7 +83,7 @@ def rummy_draw_violations(state: State, source: str) -> list[Violation]:
         return [
             Violation(
                 "source_given_back",
-                f"You gave back the {source} card this turn; draw from somewhere else.",
+                "You gave back the %(source)s card this turn; draw from somewhere else.",
                 source=source,
             )
         ]

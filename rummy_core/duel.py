@@ -26,9 +26,11 @@ import click
 
 from rummy_core.bots import Bot, make_bot
 from rummy_core.bots.expert import ExpertBot
+from rummy_core.clicklang import LangCommand
 from rummy_core.compare.stats import wilson
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
+from rummy_core.i18n import N_, _, ngettext
 from rummy_core.jsonout import json_option, to_stdout, write_json
 from rummy_core.setup import Variant, build_hooks, new_game
 from rummy_core.simulate import play_match
@@ -64,13 +66,33 @@ class DuelResult:
         """The result in two lines of text."""
         low, high = self.interval()
         deals = self.games // 2
-        return (
-            f"{self.a} vs {self.b}, {self.variant}: {self.games} games"
-            f" ({deals} deals, each from both seats), {self.hands} hands,"
-            f" {self.seconds:.0f} s\n"
-            f"{self.a} won {self.wins}, lost {self.losses}, tied {self.ties}:"
-            f" win rate {self.win_rate:.1%} (95% CI {low:.1%} to {high:.1%})"
+        # Each count is a whole phrase with its own plural; the lines list them.
+        first = _(
+            "%(a)s vs %(b)s, %(variant)s: %(games)s (%(deals)s), %(hands)s, %(seconds)s s",
+            a=self.a,
+            b=self.b,
+            variant=self.variant,
+            games=ngettext("%(count)s game", "%(count)s games", self.games),
+            deals=ngettext(
+                "%(count)s deal, played from both seats",
+                "%(count)s deals, each played from both seats",
+                deals,
+            ),
+            hands=ngettext("%(count)s hand", "%(count)s hands", self.hands),
+            seconds=f"{self.seconds:.0f}",
         )
+        second = _(
+            "%(a)s won %(wins)s, lost %(losses)s, tied %(ties)s: win rate %(rate)s (95%% CI"
+            " %(low)s to %(high)s)",
+            a=self.a,
+            wins=self.wins,
+            losses=self.losses,
+            ties=self.ties,
+            rate=f"{self.win_rate:.1%}",
+            low=f"{low:.1%}",
+            high=f"{high:.1%}",
+        )
+        return f"{first}\n{second}"
 
     def as_json(self) -> dict[str, Any]:
         """The result as JSON-ready data, with the rate and its interval."""
@@ -89,13 +111,16 @@ def bot_from_spec(spec: str, seed: int) -> Bot:
     if factory is None:
         raise RuleError(
             "bad_bot_options",
-            f"The {name!r} bot takes no options; bots with options: {', '.join(factories)}.",
+            "The %(bot)r bot takes no options; bots with options: %(bots)s.",
             bot=name,
+            bots=", ".join(factories),
         )
     try:
         return factory(seed, **{k: _number(v) for k, v in options.items()})
     except TypeError as exc:
-        raise RuleError("bad_bot_options", f"Options for {name}: {exc}.", bot=name) from None
+        raise RuleError(
+            "bad_bot_options", "Options for %(bot)s: %(problem)s.", bot=name, problem=str(exc)
+        ) from None
 
 
 def _configurable() -> dict[str, Callable[..., Bot]]:
@@ -187,7 +212,15 @@ def duel(
     )
 
 
-@click.command(name="duel")
+@click.command(
+    name="duel",
+    cls=LangCommand,
+    help=N_(
+        "Two bots play the same deals from both seats: A's win rate with a %(level)s interval.\n\n"
+        "Bots: the names of rummy play --bot, optionally with options, as in"
+        " expert:playouts=16,seconds=0.5. A game is a whole match of the ruleset."
+    ),
+)
 @click.argument("bot_a")
 @click.argument("bot_b")
 @click.option(
@@ -195,22 +228,18 @@ def duel(
     "variant",
     default="classic",
     show_default=True,
-    help="Ruleset with options and house rules (classic:target=null for single hands).",
+    help=N_("Ruleset with options and house rules (classic:target=null for single hands)."),
 )
-@click.option("--games", type=int, default=100, show_default=True, help="Games (two per deal).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals.")
+@click.option("--games", type=int, default=100, show_default=True, help=N_("Games (two per deal)."))
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed of the deals."))
 @click.option(
-    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help=N_("Worker processes.")
 )
-@json_option("the result")
+@json_option(N_("Also write the result as JSON to PATH ('-' for stdout, instead of the text)."))
 def duel_command(
     bot_a: str, bot_b: str, variant: str, games: int, seed: int, jobs: int, json_path: Path | None
 ) -> None:
-    """Two bots play the same deals from both seats: A's win rate with a 95% interval.
-
-    Bots: the names of ``rummy play --bot``, optionally with options, as in
-    expert:playouts=16,seconds=0.5. A game is a whole match of the ruleset.
-    """
+    """``rummy duel``: two bots on the same deals from both seats."""
     if games < 1:
         raise RuleError("bad_games", "Play at least one game.")
     total = 2 * math.ceil(games / 2)
@@ -220,12 +249,21 @@ def duel_command(
 
         def log(pair: list[float]) -> None:
             scores.extend(pair)
-            click.echo(f"{len(scores)}/{total} games: {bot_a} {sum(scores):g}", err=True)
+            click.echo(
+                _(
+                    "%(done)s/%(total)s games: %(bot)s %(score)s",
+                    done=len(scores),
+                    total=total,
+                    bot=bot_a,
+                    score=f"{sum(scores):g}",
+                ),
+                err=True,
+            )
 
         result = duel(bot_a, bot_b, variant, games, seed, jobs, progress=log)
     else:
         bar: Any
-        with click.progressbar(length=total, label="games", file=sys.stderr) as bar:
+        with click.progressbar(length=total, label=_("games"), file=sys.stderr) as bar:
             result = duel(
                 bot_a, bot_b, variant, games, seed, jobs, progress=lambda p: bar.update(len(p))
             )

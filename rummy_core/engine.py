@@ -32,7 +32,7 @@ from rummy_core.actions import (
     TakeBack,
 )
 from rummy_core.cards import card_name, meld_card_text
-from rummy_core.errors import IllegalAction, RuleError, Violation
+from rummy_core.errors import IllegalAction, Message, RuleError, Violation
 from rummy_core.events import (
     CutMade,
     CutOffered,
@@ -49,6 +49,7 @@ from rummy_core.events import (
     TookBack,
 )
 from rummy_core.hooks import Hooks
+from rummy_core.i18n import N_plural
 from rummy_core.melds import (
     SET,
     needs_declaration,
@@ -67,8 +68,8 @@ goes on after it, ends the hand, flagged capped. A plugin that refuses every dis
 otherwise let a bot meld and take back for ever."""
 
 
-def refuse(code: str, message: str, **params: Any) -> IllegalAction:
-    """An ``IllegalAction`` for one broken rule."""
+def refuse(code: str, message: Message, **params: Any) -> IllegalAction:
+    """An ``IllegalAction`` for one broken rule; ``message`` is a msgid of the ``rummy`` domain."""
     return IllegalAction([Violation(code, message, **params)])
 
 
@@ -79,7 +80,7 @@ def take_from_hand(hand: list[int], cards: Sequence[int]) -> None:
             hand.remove(code)
         except ValueError:
             raise refuse(
-                "card_not_in_hand", f"You do not hold {card_name(code)}.", card=card_name(code)
+                "card_not_in_hand", "You do not hold %(card)s.", card=card_name(code)
             ) from None
 
 
@@ -160,8 +161,10 @@ class Game:
         if held != total:
             raise RuleError(
                 "plugin_error",
-                f"The deal lost or made cards: {held} of {total} placed.",
+                "The deal lost or made cards: %(held)s of %(total)s placed.",
                 plugin=hooks.ruleset.name,
+                held=held,
+                total=total,
                 hook="rummy_deal",
             )
         state.turn = hooks.first_player(state)
@@ -239,7 +242,7 @@ class Game:
         if seat != old.turn:
             raise refuse(
                 "not_your_turn",
-                f"It is seat {old.turn}'s turn, not seat {seat}'s.",
+                "It is seat %(turn)s's turn, not seat %(seat)s's.",
                 seat=seat,
                 turn=old.turn,
             )
@@ -304,7 +307,9 @@ class Game:
         ):
             self.hooks.action_kinds.apply(self, new, seat, action, events)
         else:
-            raise refuse("unknown_action", f"{type(action).__name__} is not an action here.")
+            raise refuse(
+                "unknown_action", "%(action)s is not an action here.", action=type(action).__name__
+            )
         self.hooks.action_applied(new, seat, events)
         if new.turn != old.turn or new.turns_taken != old.turns_taken:
             new.turn_start = new.after_draw = None
@@ -344,8 +349,7 @@ class Game:
         if action.source not in sources:
             raise refuse(
                 "source_unavailable",
-                f"You cannot draw from the {action.source} now; you can draw from: "
-                f"{', '.join(sources)}.",
+                "You cannot draw from the %(source)s now; you can draw from: %(sources)s.",
                 source=action.source,
                 sources=sources,
             )
@@ -401,7 +405,7 @@ class Game:
                 violations.append(
                     Violation(
                         "ambiguous_wild",
-                        f"Say what each wild stands for in {names}: it reads as {ways}.",
+                        "Say what each wild stands for in %(cards)s: it reads as %(readings)s.",
                         cards=names,
                         readings=ways,
                     )
@@ -410,13 +414,13 @@ class Game:
                 violations.append(
                     Violation(
                         "ambiguous_wild",
-                        f"Say what each wild stands for in {names}: its place says nothing.",
+                        "Say what each wild stands for in %(cards)s: its place says nothing.",
                         cards=names,
                     )
                 )
             else:
                 violations.append(
-                    Violation("not_a_meld", f"{names} is not a run or a set.", cards=names)
+                    Violation("not_a_meld", "%(cards)s is not a run or a set.", cards=names)
                 )
         if violations:
             raise IllegalAction(violations)
@@ -444,7 +448,11 @@ class Game:
         return [
             Violation(
                 "opening_too_low",
-                f"Your opening is worth {points} points; it must be worth {minimum}.",
+                N_plural(
+                    "Your opening is worth %(count)s point; it must be worth %(minimum)s.",
+                    "Your opening is worth %(count)s points; it must be worth %(minimum)s.",
+                ),
+                count=points,
                 points=points,
                 minimum=minimum,
             )
@@ -457,7 +465,11 @@ class Game:
         return [
             Violation(
                 "must_keep_a_card",
-                f"You must keep at least {keep} card{'s' * (keep != 1)} in your hand to discard.",
+                N_plural(
+                    "You must keep at least %(count)s card in your hand to discard.",
+                    "You must keep at least %(count)s cards in your hand to discard.",
+                ),
+                count=keep,
                 keep=keep,
             )
         ]
@@ -486,7 +498,9 @@ class Game:
         ends = ["high"] if before.kind == SET else [action.end] if action.end else ["high", "low"]
         if action.end not in (None, "low", "high"):
             raise refuse(
-                "bad_end", f"A lay-off goes at the 'low' or 'high' end, not {action.end!r}."
+                "bad_end",
+                "A lay-off goes at the 'low' or 'high' end, not %(end)r.",
+                end=action.end,
             )
         options: dict[tuple[int, ...], Meld] = {}
         # Ruling A4: cards without wilds may be given in any order; each order is tried.
@@ -509,11 +523,11 @@ class Game:
                     )
         names = " ".join(card_name(c) for c in action.cards)
         if not options:
-            raise refuse("cannot_lay_off", f"{names} does not fit that meld.", cards=names)
+            raise refuse("cannot_lay_off", "%(cards)s does not fit that meld.", cards=names)
         if len(options) > 1:
             raise refuse(
                 "ambiguous_wild",
-                f"Say which end {names} goes to, or what it stands for: it fits either.",
+                "Say which end %(cards)s goes to, or what it stands for: it fits either.",
                 cards=names,
             )
         return next(iter(options.values()))
@@ -539,7 +553,7 @@ class Game:
         if len(found) != 1 or found[0].kind != before.kind:
             raise refuse(
                 "cannot_swap",
-                f"{card_name(real)} cannot take that wild's place.",
+                "%(card)s cannot take that wild's place.",
                 card=card_name(real),
             )
         after = Meld(before.owner, before.kind, tuple(cards), found[0].reps, tuple(credit))
@@ -568,7 +582,7 @@ class Game:
                     return i
         raise refuse(
             "no_wild_for_card",
-            f"No wild on that meld stands for {card_name(real)}.",
+            "No wild on that meld stands for %(card)s.",
             card=card_name(real),
         )
 
@@ -618,8 +632,9 @@ class Game:
         if action.depth is not None and not 1 <= action.depth < size:
             raise refuse(
                 "bad_cut",
-                f"Cut between 1 and {size - 1} cards from the top: leave cards above and below.",
+                "Cut between 1 and %(most)s cards from the top: leave cards above and below.",
                 depth=action.depth,
+                most=size - 1,
             )
         new = old.clone()
         events.append(CutMade(seat, action.depth))
@@ -663,7 +678,7 @@ class Game:
     def _meld_at(st: State, index: int) -> Meld:
         if not 0 <= index < len(st.table):
             raise refuse(
-                "no_such_meld", f"There is no meld number {index} on the table.", meld=index
+                "no_such_meld", "There is no meld number %(meld)s on the table.", meld=index
             )
         return st.table[index]
 

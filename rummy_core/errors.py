@@ -3,21 +3,72 @@
 Every refusal a player or a program can meet is a ``RuleError``: ``code`` is stable (tests and
 front ends key on it), ``message`` is a sentence a player understands, ``params`` holds the values
 the message speaks of. A refused action changes nothing (ruling A2).
+
+The message is given as a gettext msgid template with named placeholders (``%(points)s``),
+never as an f-string, and shown in the current language (``rummy_core.i18n``): ``.message``
+renders it when read, ``.render(lang)`` renders it in a given language. ``domain`` names the
+catalog that translates it (a ruleset's refusals are in its package's domain). A ``card``
+parameter (or one named ``..._card``) holds a card code and is shown by its name in the
+language, as are the draw sources
+``source`` and ``sources`` (:mod:`rummy_core.words`); a message that counts
+(:func:`rummy_core.i18n.N_plural`) takes the number as ``count``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from rummy_core.catalogs import N_, RUMMY, PluralMessage, current_language, fill, get_domain
+from rummy_core.words import card_label, source_label
+
+Message = str | PluralMessage
+"""A refusal's message template: one msgid, or a singular and a plural chosen by ``count``."""
+
+
+def render_message(
+    message: Message, params: Mapping[str, Any], domain: str = RUMMY.name, lang: str | None = None
+) -> str:
+    """``message`` in ``lang`` (default: the current language) with ``params`` put in."""
+    lang = lang or current_language()
+    shown = dict(params)
+    for key, value in params.items():
+        if (key == "card" or key.endswith("_card")) and isinstance(value, str):
+            shown[key] = card_label(value, lang)
+    if isinstance(shown.get("source"), str):
+        shown["source"] = source_label(shown["source"], lang)
+    if isinstance(shown.get("sources"), list):
+        shown["sources"] = ", ".join(source_label(str(s), lang) for s in shown["sources"])
+    translations = get_domain(domain).translations(lang)
+    if isinstance(message, PluralMessage):
+        count = shown.get("count")
+        n = count if isinstance(count, int) else 0
+        text = translations.ngettext(message.singular, message.plural, n)
+        return fill(text, shown, message.singular if n == 1 else message.plural)
+    text = translations.gettext(message)
+    return fill(text, shown, message) if shown else text
 
 
 class RuleError(Exception):
     """An action, a file or a name was refused; the game state is unchanged."""
 
-    def __init__(self, code: str, message: str, **params: Any) -> None:
+    def __init__(
+        self, code: str, message: Message, *, domain: str = RUMMY.name, **params: Any
+    ) -> None:
         super().__init__(message)
         self.code = code
-        self.message = message
+        self.template = message
+        self.domain = domain
         self.params = params
+
+    @property
+    def message(self) -> str:
+        """The message in the current language."""
+        return self.render()
+
+    def render(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the current language)."""
+        return render_message(self.template, self.params, self.domain, lang)
 
     def __str__(self) -> str:
         return f"{self.message} [{self.code}]"
@@ -28,7 +79,7 @@ class RuleError(Exception):
         return (_restore, (type(self), self.args, dict(self.__dict__)))
 
     def to_dict(self) -> dict[str, Any]:
-        """The refusal as plain data, as it crosses a border (JSON, a front end)."""
+        """The refusal as plain data in the current language, as it crosses a border."""
         return {"code": self.code, "message": self.message, "params": self.params}
 
 
@@ -42,12 +93,28 @@ def _restore(cls: type[RuleError], args: tuple[Any, ...], fields: dict[str, Any]
 class Violation:
     """One broken rule found by a collecting validator hook (several may be found at once)."""
 
-    __slots__ = ("code", "message", "params")
+    __slots__ = ("code", "domain", "params", "template")
 
-    def __init__(self, code: str, message: str, **params: Any) -> None:
+    def __init__(
+        self, code: str, message: Message, *, domain: str = RUMMY.name, **params: Any
+    ) -> None:
         self.code = code
-        self.message = message
+        self.template = message
+        self.domain = domain
         self.params = params
+
+    @property
+    def message(self) -> str:
+        """The message in the current language."""
+        return self.render()
+
+    def render(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the current language)."""
+        return render_message(self.template, self.params, self.domain, lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The broken rule as plain data in the current language."""
+        return {"code": self.code, "message": self.message, "params": self.params}
 
     def __repr__(self) -> str:
         return f"Violation({self.code!r}, {self.message!r})"
@@ -58,14 +125,12 @@ class IllegalAction(RuleError):
 
     def __init__(self, violations: list[Violation]) -> None:
         first = violations[0]
-        super().__init__(first.code, first.message, **first.params)
+        super().__init__(first.code, first.template, domain=first.domain, **first.params)
         self.violations = violations
 
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
-        data["violations"] = [
-            {"code": v.code, "message": v.message, "params": v.params} for v in self.violations
-        ]
+        data["violations"] = [v.to_dict() for v in self.violations]
         return data
 
 
@@ -75,7 +140,7 @@ class PluginError(RuleError):
     def __init__(self, plugin: str, hook: str, problem: str) -> None:
         super().__init__(
             "plugin_error",
-            f"The rules plugin {plugin!r} failed in {hook}: {problem}",
+            N_("The rules plugin %(plugin)r failed in %(hook)s: %(problem)s"),
             plugin=plugin,
             hook=hook,
             problem=problem,

@@ -64,8 +64,9 @@ def event_kind(cls: type[E]) -> type[E]:
     if not cls.type or (known is not None and known.__qualname__ != cls.__qualname__):
         raise RuleError(
             "event_clash",
-            f"The event type {cls.type!r} of {cls.__qualname__} is empty or already taken.",
+            "The event type %(type)r of %(event)s is empty or already taken.",
             type=cls.type,
+            event=cls.__qualname__,
         )
     EVENT_KINDS[cls.type] = cls
     return cls

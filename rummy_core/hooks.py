@@ -26,7 +26,7 @@ from rummy_core.errors import PluginError, RuleError, Violation
 from rummy_core.events import Event
 from rummy_core.hookcall import HookCalls, PluginManager, only
 from rummy_core.meldrules import MeldRules
-from rummy_core.plugin import HouseRule, Ruleset
+from rummy_core.plugin import HouseRule, Ruleset, plugin_text
 from rummy_core.state import Meld, State
 
 T = TypeVar("T")
@@ -93,13 +93,25 @@ class Hooks:
             lambda cap: _is_int(cap) and cap >= 1,
             "a whole number of turns from 1",
         )
-        self.shows: dict[str, str] = dict(ruleset.shows)
-        for house_rule in house_rules:
-            self.shows.update(house_rule.shows)
+        self.shows: dict[str, str] = {}
         """Every label the game's rules put cards on show under, with what the table calls them
-        (``Ruleset.shows``, ``HouseRule.shows``)."""
+        in English (``Ruleset.shows``, ``HouseRule.shows``); ``shown_names`` translates them."""
+        self._shown_by: dict[str, type[Ruleset] | type[HouseRule]] = {}
+        owners: list[Ruleset | HouseRule] = [ruleset, *house_rules]
+        for plugin in owners:
+            for label, name in plugin.shows.items():
+                self.shows[label] = name
+                self._shown_by[label] = type(plugin)
         self.action_kinds = ActionKinds(pm)
         """The kinds of action plugins added, by JSON ``type`` (``rummy_register_actions``)."""
+
+    def shown_names(self, lang: str | None = None) -> dict[str, str]:
+        """What the table calls the cards on show under each label, in ``lang`` (default: the
+        current language), from the domain of the plugin that declared the label."""
+        return {
+            label: plugin_text(self._shown_by[label], name, lang)
+            for label, name in self.shows.items()
+        }
 
     # -- calling ------------------------------------------------------------------------------
 

@@ -13,15 +13,16 @@ from pydantic_core import to_jsonable_python
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def json_option(what: str) -> Callable[[F], F]:
-    """The ``--json PATH`` option of a command whose result is ``what``."""
+def json_option(help_text: str) -> Callable[[F], F]:
+    """The ``--json PATH`` option of a command; ``help_text`` is its help, a msgid marked with
+    ``N_`` (a whole sentence per command, so each language can word it)."""
     return click.option(
         "--json",
         "json_path",
         type=click.Path(path_type=Path, dir_okay=False, allow_dash=True),
         default=None,
         metavar="PATH",
-        help=f"Also write {what} as JSON to PATH ('-' for stdout, instead of the text).",
+        help=help_text,
     )
 
 

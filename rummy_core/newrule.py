@@ -15,7 +15,9 @@ from string import Template
 import click
 
 from rummy_core import __version__
+from rummy_core.clicklang import LangCommand
 from rummy_core.errors import RuleError
+from rummy_core.i18n import N_, _
 from rummy_core.registry import house_rules
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
@@ -27,8 +29,8 @@ def skeleton(name: str, summary: str) -> dict[str, str]:
     if not NAME.fullmatch(name):
         raise RuleError(
             "bad_house_rule_name",
-            f"{name!r} is not a house rule name: use lower-case words joined by hyphens,"
-            " like long-runs.",
+            "%(name)r is not a house rule name: use lower-case words joined by hyphens, like"
+            " long-runs.",
             name=name,
         )
     module = "rummy_hr_" + name.replace("-", "_")
@@ -58,39 +60,48 @@ def skeleton(name: str, summary: str) -> dict[str, str]:
     }
 
 
-@click.command(name="new-house-rule")
+@click.command(
+    name="new-house-rule",
+    cls=LangCommand,
+    help=N_(
+        "Write a package for a new house rule NAME: entry point, module, scenario and tests.\n\n"
+        "The rule starts as a working example to change; pip install -e the folder, then run"
+        " pytest in it and rummy check NAME."
+    ),
+)
 @click.argument("name")
 @click.option(
     "--into",
     "folder",
     type=click.Path(path_type=Path, file_okay=False),
     default=None,
-    help="Folder to create (default ./rummy-hr-NAME).",
+    help=N_("Folder to create (default ./rummy-hr-NAME)."),
 )
 @click.option(
     "--summary",
     default="Classic: runs need at least four cards (option min_run).",
     show_default=True,
-    help="The one line `rummy house-rules` shows.",
+    help=N_("The one line `rummy house-rules` shows."),
 )
 def new_house_rule(name: str, folder: Path | None, summary: str) -> None:
-    """Write a package for a new house rule NAME: entry point, module, scenario and tests.
-
-    The rule starts as a working example to change; pip install -e the folder, then run pytest
-    in it and rummy check NAME.
-    """
+    """``rummy new-house-rule``: a package for a new house rule."""
     target = folder or Path(f"rummy-hr-{name}")
     if name in house_rules():
         raise RuleError(
-            "house_rule_exists", f"A house rule {name!r} is already installed.", name=name
+            "house_rule_exists", "A house rule %(name)r is already installed.", name=name
         )
     if target.exists() and any(target.iterdir()):
-        raise click.UsageError(f"{target} already exists and is not empty.")
+        raise click.UsageError(_("%(folder)s already exists and is not empty.", folder=target))
     for path, text in skeleton(name, summary).items():
         out = target / path
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
-    click.echo(f"wrote the house rule {name!r} in {target}")
+    click.echo(_("wrote the house rule %(name)r in %(folder)s", name=name, folder=target))
     click.echo(
-        f"next: pip install -e '{target}[test]', then pytest {target} and rummy check {name}"
+        _(
+            "next: pip install -e '%(folder)s[test]', then pytest %(folder)s and rummy check"
+            " %(name)s",
+            folder=target,
+            name=name,
+        )
     )

@@ -6,6 +6,8 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rummy_core.i18n import N_, _
+
 
 class BaseOptions(BaseModel):
     """Options every ruleset has. Subclasses set ``min_players``/``max_players`` and add fields."""
@@ -15,16 +17,23 @@ class BaseOptions(BaseModel):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
 
-    players: int = Field(2, description="Number of players at the table.")
+    players: int = Field(2, description=N_("Number of players at the table."))
     turn_cap: int = Field(
-        1000, ge=1, description="Safety cap of turns in one hand (ruling A1); the hand then ends."
+        1000,
+        ge=1,
+        description=N_("Safety cap of turns in one hand (ruling A1); the hand then ends."),
     )
 
     @model_validator(mode="after")
     def _players_in_range(self) -> BaseOptions:
         if not self.min_players <= self.players <= self.max_players:
+            # pydantic puts this text in the refusal (bad_options), in the language of the moment.
             raise ValueError(
-                f"this ruleset is for {self.min_players} to {self.max_players} players,"
-                f" not {self.players}"
+                _(
+                    "this ruleset is for %(low)s to %(high)s players, not %(players)s",
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=self.players,
+                )
             )
         return self

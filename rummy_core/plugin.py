@@ -12,6 +12,7 @@ from typing import ClassVar
 import pluggy
 from pydantic import BaseModel, ConfigDict
 
+from rummy_core.i18n import RUMMY, current_language, get_domain
 from rummy_core.options import BaseOptions
 
 hookimpl = pluggy.HookimplMarker("rummy")
@@ -25,8 +26,13 @@ class Ruleset:
     """The name players type (``rummy play --ruleset NAME``)."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names that find this ruleset."""
+    title: ClassVar[str] = ""
+    """The name shown to players (``"Riverside Rommí"``), a msgid of :attr:`domain`; the
+    name when empty."""
     summary: ClassVar[str] = ""
-    """One line for ``rummy rulesets``."""
+    """One line for ``rummy rulesets``, a msgid of :attr:`domain`."""
+    domain: ClassVar[str] = RUMMY.name
+    """The gettext domain of the title, summary, option descriptions and refusals."""
     Options: ClassVar[type[BaseOptions]] = BaseOptions
     """The typed options model, with defaults."""
     low_score_wins: ClassVar[bool] = False
@@ -54,6 +60,9 @@ class HouseRule:
 
     name: ClassVar[str]
     summary: ClassVar[str] = ""
+    """One line for ``rummy house-rules``, a msgid of :attr:`domain`."""
+    domain: ClassVar[str] = RUMMY.name
+    """The gettext domain of the summary, option descriptions and refusals."""
     applies_to: ClassVar[tuple[str, ...]] = ()
     """Names of the rulesets this house rule works with; empty for all."""
     conflicts_with: ClassVar[tuple[str, ...]] = ()
@@ -69,3 +78,19 @@ class HouseRule:
     def __init__(self, options: BaseModel, ruleset: Ruleset) -> None:
         self.options = options
         self.ruleset = ruleset
+
+
+def plugin_text(cls: type[Ruleset] | type[HouseRule], text: str, lang: str | None = None) -> str:
+    """A text of the plugin ``cls`` (its title, summary, an option's description) in ``lang``
+    (default: the current language), from the plugin's own domain."""
+    if not text:
+        return text
+    lang = lang or current_language()
+    shown = get_domain(cls.domain).translate(lang, text)
+    # Options every ruleset shares are described in the framework's own domain.
+    return shown if shown != text else RUMMY.translate(lang, text)
+
+
+def ruleset_title(cls: type[Ruleset], lang: str | None = None) -> str:
+    """The name of the ruleset ``cls`` as players see it, in ``lang``."""
+    return plugin_text(cls, cls.title, lang) if cls.title else cls.name

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.i18n import _
 from rummy_core.invalid import file_problem
 from rummy_core.jsonfile import read_json
 from rummy_core.models.actions import action_json, parse_action
@@ -104,8 +105,9 @@ def replay(record: GameRecord) -> Game:
         except RuleError as exc:
             raise RuleError(
                 "replay_mismatch",
-                f"Action {number} of the log was refused on replay: {exc.message}",
+                "Action %(action)s of the log was refused on replay: %(problem)s",
                 action=number,
+                problem=exc.message,
             ) from None
     if record.final is not None and dump_position(game.state) != record.final:
         raise RuleError("replay_mismatch", "The replay does not end in the recorded position.")
@@ -117,7 +119,9 @@ def load_record(path: Path) -> GameRecord:
     try:
         return GameRecord.model_validate(read_json(path))
     except (OSError, ValueError, ValidationError) as exc:
-        raise RuleError("bad_record", file_problem(str(path), exc), path=str(path)) from None
+        raise RuleError(
+            "bad_record", "%(problem)s", problem=file_problem(str(path), exc), path=str(path)
+        ) from None
 
 
 def save_record(record: GameRecord, path: Path) -> None:
@@ -146,9 +150,11 @@ def save_record(record: GameRecord, path: Path) -> None:
 
 def save_warning(path: Path, exc: OSError) -> str:
     """What a player is told when the game cannot be saved: it goes on, and saving is retried."""
-    return (
-        f"The game could not be saved to {path} ({exc.strerror or exc}). Play goes on, and"
-        " every move tries to save it again."
+    return _(
+        "The game could not be saved to %(path)s (%(problem)s). Play goes on, and every move"
+        " tries to save it again.",
+        path=path,
+        problem=exc.strerror or exc,
     )
 
 

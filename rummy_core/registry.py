@@ -29,8 +29,10 @@ def _load(group: str, base: type, wanted: str | None = None) -> dict[str, type]:
             if wanted is not None and ep.name == wanted:
                 raise RuleError(
                     "plugin_load_failed",
-                    f"The plugin {ep.name!r} ({ep.value}) could not be loaded: {exc}",
+                    "The plugin %(plugin)r (%(value)s) could not be loaded: %(problem)s",
                     plugin=ep.name,
+                    value=ep.value,
+                    problem=str(exc),
                 ) from exc
             continue
         if isinstance(cls, type) and issubclass(cls, base):
@@ -38,8 +40,10 @@ def _load(group: str, base: type, wanted: str | None = None) -> dict[str, type]:
         elif wanted is not None and ep.name == wanted:
             raise RuleError(
                 "plugin_not_a_class",
-                f"The entry point {ep.name!r} ({ep.value}) is not a {base.__name__} subclass.",
+                "The entry point %(plugin)r (%(value)s) is not a %(base)s subclass.",
                 plugin=ep.name,
+                value=ep.value,
+                base=base.__name__,
             )
     return found
 
@@ -63,9 +67,10 @@ def find_ruleset(name: str) -> type[Ruleset]:
             return cls
     raise RuleError(
         "unknown_ruleset",
-        f"There is no ruleset {name!r}. Installed: {', '.join(known) or 'none'}.",
+        "There is no ruleset %(name)r. Installed: %(installed)s.",
         name=name,
         known=list(known),
+        installed=", ".join(known) or "-",
     )
 
 
@@ -79,8 +84,9 @@ def find_house_rule(name: str) -> type[HouseRule]:
     if cls is None:
         raise RuleError(
             "unknown_house_rule",
-            f"There is no house rule {name!r}. Installed: {', '.join(known) or 'none'}.",
+            "There is no house rule %(name)r. Installed: %(installed)s.",
             name=name,
             known=list(known),
+            installed=", ".join(known) or "-",
         )
     return cls

@@ -3,7 +3,8 @@
 Nothing here looks at the checkout: a wheel, an editable install and a zipped install read the
 same files. A plugin package ships its own in the same places, beside its top-level package:
 
-- ``guides/<ruleset>.md``: the players' guide of a ruleset (the in-game rules help);
+- ``guides/<ruleset>.md``: the players' guide of a ruleset (the in-game rules help), and
+  ``guides/<lang>/<ruleset>.md`` the same guide in another language (``guides/is/riverside.md``);
 - ``scenarios/**/*.json``: scenario files, run by ``rummy check --builtin`` or ``rummy check NAME``.
 """
 
@@ -36,11 +37,20 @@ def _home(cls: type) -> Traversable | None:
     return files(top)
 
 
-def guide(cls: type, name: str) -> str | None:
-    """The players' guide ``guides/<name>.md`` shipped beside the plugin ``cls``, or None."""
+def guide(cls: type, name: str, lang: str = "en") -> str | None:
+    """The players' guide ``guides/<name>.md`` shipped beside the plugin ``cls``, or None.
+
+    In a language other than English, the translated page ``guides/<lang>/<name>.md`` when the
+    plugin ships one, else the English page: a rules page is long, and only some are translated.
+    """
     home = _home(cls)
-    page = home.joinpath("guides", f"{name}.md") if home is not None else None
-    return page.read_text(encoding="utf-8") if page is not None and page.is_file() else None
+    if home is None:
+        return None
+    folder = home.joinpath("guides")
+    for page in (folder.joinpath(lang, f"{name}.md"), folder.joinpath(f"{name}.md")):
+        if page.is_file():
+            return page.read_text(encoding="utf-8")
+    return None
 
 
 @dataclass(frozen=True)

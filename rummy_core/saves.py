@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rummy_core.errors import RuleError
 from rummy_core.home import rummy_home
+from rummy_core.i18n import _
 from rummy_core.record import load_record
 
 
@@ -40,9 +41,13 @@ class SavedGame:
 
     def line(self) -> str:
         """One line of the list: ruleset, players, hand and date."""
-        return (
-            f"{self.variant}, {self.players} players, hand {self.hand},"
-            f" saved {self.saved:%Y-%m-%d %H:%M} ({self.path.name})"
+        return _(
+            "%(variant)s, %(players)s players, hand %(hand)s, saved %(saved)s (%(file)s)",
+            variant=self.variant,
+            players=self.players,
+            hand=self.hand,
+            saved=f"{self.saved:%Y-%m-%d %H:%M}",
+            file=self.path.name,
         )
 
 

@@ -81,7 +81,9 @@ def load_scenario(path: Path) -> Scenario:
     try:
         text = read_text(path)
     except (OSError, ValueError) as exc:
-        raise RuleError("bad_scenario", file_problem(str(path), exc), path=str(path)) from None
+        raise RuleError(
+            "bad_scenario", "%(problem)s", problem=file_problem(str(path), exc), path=str(path)
+        ) from None
     return parse_scenario(text, str(path))
 
 
@@ -90,7 +92,9 @@ def parse_scenario(text: str, source: str) -> Scenario:
     try:
         return Scenario.model_validate(parse_json(text))
     except (ValueError, ValidationError) as exc:
-        raise RuleError("bad_scenario", file_problem(source, exc), path=source) from None
+        raise RuleError(
+            "bad_scenario", "%(problem)s", problem=file_problem(source, exc), path=source
+        ) from None
 
 
 def run_scenario(scenario: Scenario) -> list[str]:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
+from rummy_core.i18n import N_, _
 from rummy_core.models.position import load_position
 from rummy_core.plugin import HouseRule, Ruleset
 from rummy_core.registry import find_house_rule, find_ruleset
@@ -36,7 +37,7 @@ class Variant:
         """Read ``classic:target=100+some-rule:x=1``; values become ints or booleans if they can."""
         parts = [p.strip() for p in text.split("+")]
         if not parts[0]:
-            raise RuleError("bad_variant", f"{text!r} names no ruleset.", text=text)
+            raise RuleError("bad_variant", "%(text)r names no ruleset.", text=text)
         name, options = _name_and_options(parts[0], text)
         rules = tuple(_name_and_options(p, text) for p in parts[1:])
         return Variant(name, options, rules)
@@ -55,7 +56,9 @@ def _name_and_options(part: str, text: str) -> tuple[str, dict[str, Any]]:
     for item in filter(None, (i.strip() for i in rest.split(","))):
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise RuleError("bad_variant", f"In {text!r}, {item!r} is not option=value.", text=text)
+            raise RuleError(
+                "bad_variant", "In %(text)r, %(item)r is not option=value.", text=text, item=item
+            )
         options[key.strip().replace("-", "_")] = _value(value.strip())
     return name.strip(), options
 
@@ -85,9 +88,11 @@ def make_options(model: type[BaseModel], values: Mapping[str, Any], owner: str) 
         if isinstance(value, bool) and info is not None and not _admits_bool(info.annotation):
             raise RuleError(
                 "bad_options",
-                f"Options for {owner}: {key} takes {_kind(info.annotation)},"
-                f" not {str(value).lower()}.",
+                "Options for %(owner)s: %(option)s takes %(kind)s, not %(value)s.",
                 owner=owner,
+                option=key,
+                kind=_kind(info.annotation),
+                value=str(value).lower(),
                 problems=f"{key}: not a yes/no option",
             )
     try:
@@ -97,7 +102,7 @@ def make_options(model: type[BaseModel], values: Mapping[str, Any], owner: str) 
             f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors()
         )
         raise RuleError(
-            "bad_options", f"Options for {owner}: {problems}.", owner=owner, problems=problems
+            "bad_options", "Options for %(owner)s: %(problems)s.", owner=owner, problems=problems
         ) from None
 
 
@@ -107,8 +112,14 @@ def _admits_bool(annotation: Any) -> bool:
 
 def _kind(annotation: Any) -> str:
     names = [a.__name__ for a in (typing.get_args(annotation) or (annotation,)) if a is not None]
-    words = {"int": "a whole number", "float": "a number", "str": "a word", "NoneType": "null"}
-    return " or ".join(words.get(n, n) for n in names)
+    words = {
+        "int": N_("a whole number"),
+        "float": N_("a number"),
+        "str": N_("a word"),
+        "NoneType": N_("null"),
+    }
+    # Shown in the language of the moment the refusal is made (a kind is rarely more than one).
+    return " / ".join(_(words[n]) if n in words else n for n in names)
 
 
 def build_hooks(
@@ -130,9 +141,12 @@ def build_hooks(
         if values.get("players", players) != players:
             raise RuleError(
                 "conflicting_settings",
-                f"{variant.label()} sets players={values['players']}, but this game seats"
-                f" {players}: give the number of players once.",
+                "%(variant)s sets players=%(given)s, but this game seats %(players)s: give the"
+                " number of players once.",
                 option="players",
+                variant=variant.label(),
+                given=values["players"],
+                players=players,
             )
         values["players"] = players
     options = make_options(ruleset_cls.Options, values, ruleset_cls.name)
@@ -144,22 +158,22 @@ def build_hooks(
         if cls.applies_to and ruleset.name not in cls.applies_to:
             raise RuleError(
                 "house_rule_not_applicable",
-                f"The house rule {cls.name!r} is for {', '.join(cls.applies_to)}, "
-                f"not {ruleset.name!r}.",
+                "The house rule %(house_rule)r is for %(applies_to)s, not %(ruleset)r.",
                 house_rule=cls.name,
+                applies_to=", ".join(cls.applies_to),
                 ruleset=ruleset.name,
             )
         for other in house:
             if other.name in cls.conflicts_with or cls.name in other.conflicts_with:
                 raise RuleError(
                     "house_rules_conflict",
-                    f"The house rules {other.name!r} and {cls.name!r} cannot be combined.",
+                    "The house rules %(first)r and %(second)r cannot be combined.",
                     first=other.name,
                     second=cls.name,
                 )
             if other.name == cls.name:
                 raise RuleError(
-                    "house_rule_repeated", f"{cls.name!r} is given twice.", house_rule=cls.name
+                    "house_rule_repeated", "%(house_rule)r is given twice.", house_rule=cls.name
                 )
         _check_settings(variant, cls, house)
         house.append(cls(make_options(cls.Options, opts, cls.name), ruleset))
@@ -172,19 +186,22 @@ def _check_settings(variant: Variant, cls: type[HouseRule], earlier: Sequence[Ho
         if option in variant.options:
             raise RuleError(
                 "conflicting_settings",
-                f"{variant.ruleset}'s option {option}={variant.options[option]} and the house rule"
-                f" {cls.name!r} both set {option!r}: keep one of them.",
+                "%(ruleset)s's option %(option)s=%(value)s and the house rule %(house_rule)r both"
+                " set %(option)s: keep one of them.",
                 option=option,
                 house_rule=cls.name,
+                ruleset=variant.ruleset,
+                value=variant.options[option],
             )
         for other in earlier:
             if option in other.sets_options:
                 raise RuleError(
                     "conflicting_settings",
-                    f"The house rules {other.name!r} and {cls.name!r} both set {option!r}:"
-                    " keep one of them.",
+                    "The house rules %(first)r and %(house_rule)r both set %(option)r: keep one"
+                    " of them.",
                     option=option,
                     house_rule=cls.name,
+                    first=other.name,
                 )
 
 

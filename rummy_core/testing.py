@@ -9,7 +9,9 @@ In a plugin's own test suite::
 
 ``conformance_run`` plays random legal games and checks the engine's invariants after every
 action: cards are conserved, views leak nothing, the position and the action survive JSON,
-refused actions change nothing, and every hand ends.
+refused actions change nothing, and every hand ends. ``assert_messages_translated(MyRule)``
+checks that the rule's refusals, summary and option help are marked for translation and in the
+catalogs its package ships (``docs/house-rules.md``, Languages).
 
 This module is also a pytest plugin: with ``pytest_plugins = ["rummy_core.testing"]`` in a
 ``conftest.py``, the fixtures ``rummy_variant`` (override it: the variant under test),
@@ -33,6 +35,10 @@ from rummy_core.cards import card_name
 from rummy_core.engine import Game
 from rummy_core.errors import IllegalAction, RuleError
 from rummy_core.events import Event, cards_in, seen_by
+from rummy_core.message_checks import (
+    assert_messages_translated as assert_messages_translated,
+)
+from rummy_core.message_checks import untranslated_messages as untranslated_messages
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import event_model
 from rummy_core.models.position import dump_position, load_position

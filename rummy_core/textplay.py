@@ -16,10 +16,11 @@ from rummy_core.events import Event
 from rummy_core.models.position import parse_meld_card
 from rummy_core.state import CUT, HAND_OVER, MATCH_OVER
 from rummy_core.tui.describe import describe
-from rummy_core.tui.words import plural, with_symbols
+from rummy_core.tui.words import with_symbols
+from rummy_core.uitext import N_, UI, _, ngettext, phase_name
 from rummy_core.view import player_view
 
-HELP = """Commands, with the keys of the full-screen game (cards like 7H, 10S, QD, AC, JK;
+HELP = N_("""Commands, with the keys of the full-screen game (cards like 7H, 10S, QD, AC, JK;
 a wild that stands for a card: 2C=5S):
   d              draw from the stock          t   take from the discard pile
   c              draw the cards on show (the Hungarian cut card)
@@ -28,7 +29,7 @@ a wild that stands for a card: 2C=5S):
   w 1 6H [2C]    swap 6H in for the wild that stands for it on meld 1
   x KD           discard KD (ends your turn)
   b              take back what you put down this turn
-  ?              this help            q   quit"""
+  ?              this help            q   quit""")
 
 
 def parse_command(text: str) -> Action | str:
@@ -36,7 +37,7 @@ def parse_command(text: str) -> Action | str:
     cards on show, whatever the rules call them); ``RuleError`` if unclear."""
     words = text.replace(",", " ").split()
     if not words:
-        raise RuleError("bad_command", "Type a command; ? lists them.")
+        raise RuleError("bad_command", "Type a command; ? lists them.", domain=UI.name)
     verb, args = words[0].lower(), words[1:]
     simple: dict[str, Action | str] = {
         "d": Draw("stock"),
@@ -65,7 +66,12 @@ def parse_command(text: str) -> Action | str:
         return Swap(int(args[0]) - 1, parse_card(args[1]), wild)
     if verb == "x" and len(args) == 1:
         return Discard(parse_card(args[0]))
-    raise RuleError("bad_command", f"I don't understand {text!r}; ? lists the commands.")
+    raise RuleError(
+        "bad_command",
+        "I don't understand %(text)s; ? lists the commands.",
+        domain=UI.name,
+        text=repr(text),
+    )
 
 
 def _meld_number(text: str) -> bool:
@@ -85,32 +91,38 @@ def describe_table(game: Game, seat: int) -> str:
     """The table as the human at ``seat`` sees it."""
     view = player_view(game.state, seat)
     names = _names(view.players, seat)
-    lines = [
-        f"Hand {view.hand_number}   scores: "
-        + "  ".join(f"{names[s]} {v}" for s, v in enumerate(view.scores))
-    ]
+    scores = "  ".join(f"{names[s]} {v}" for s, v in enumerate(view.scores))
+    lines = [_("Hand %(number)s   scores: %(scores)s", number=view.hand_number, scores=scores)]
     for s in range(view.players):
         if s != seat:
-            lines.append(f"  {names[s]}: {plural(view.hand_sizes[s], 'card')}")
+            cards = ngettext("%(count)s card", "%(count)s cards", view.hand_sizes[s])
+            lines.append(f"  {names[s]}: {cards}")
     top = card_name(view.top_discard) if view.top_discard is not None else "-"
-    lines.append(
-        f"  stock: {view.stock_size} cards   discard pile: {view.discard_size}"
-        f" (top {top})"
-        + "".join(
-            f"   {game.hooks.shows.get(label, label)}: {' '.join(map(card_name, cards))}"
-            for label, cards in view.on_show
-        )
+    piles = ngettext(
+        "stock: %(count)s card   discard pile: %(pile)s (top %(top)s)",
+        "stock: %(count)s cards   discard pile: %(pile)s (top %(top)s)",
+        view.stock_size,
+        pile=view.discard_size,
+        top=top,
     )
+    shown = game.hooks.shown_names()
+    for label, codes in view.on_show:
+        on_show = " ".join(map(card_name, codes))
+        piles += "   " + _("%(name)s: %(cards)s", name=shown.get(label, label), cards=on_show)
+    lines.append(f"  {piles}")
     for i, meld in enumerate(view.table, start=1):
         cards = " ".join(meld_card_text(c, r) for c, r in zip(meld.cards, meld.reps, strict=True))
-        lines.append(f"  meld {i} ({names[meld.owner]}): {cards}")
-    lines.append(f"Your hand: {_sorted_hand(view.hand)}")
+        owner = names[meld.owner]
+        lines.append(
+            "  " + _("meld %(number)s (%(owner)s): %(cards)s", number=i, owner=owner, cards=cards)
+        )
+    lines.append(_("Your hand: %(cards)s", cards=_sorted_hand(view.hand)))
     return "\n".join(lines)
 
 
 def _names(players: int, seat: int) -> list[str]:
     """Each seat as the full-screen game names it: You, Bot 1, Bot 2..."""
-    return ["You" if s == seat else f"Bot {s}" for s in range(players)]
+    return [_("You") if s == seat else _("Bot %(seat)s", seat=s) for s in range(players)]
 
 
 def _say_events(
@@ -118,15 +130,15 @@ def _say_events(
 ) -> None:
     # The same sentences as the full-screen log, told from the human's seat.
     for event in events:
-        echo(f"  {describe(event, seat, names, game.hooks.shows)}")
+        echo(f"  {describe(event, seat, names, game.hooks.shown_names())}")
 
 
 def draw_shown(game: Game, seat: int) -> Draw:
     """The draw of the cards on show (the ``c`` command): the first label the rules open to
     ``seat`` now; ``nothing_on_show`` when the rules put nothing on show."""
-    labels = [label for label, _ in player_view(game.state, seat).on_show]
+    labels = [label for label, _cards in player_view(game.state, seat).on_show]
     if not labels:
-        raise RuleError("nothing_on_show", "Nothing is on show to draw.")
+        raise RuleError("nothing_on_show", "Nothing is on show to draw.", domain=UI.name)
     open_now = [label for label in labels if label in game.draw_sources(seat)]
     return Draw((open_now or labels)[0])
 
@@ -140,13 +152,21 @@ def _cut(game: Game, human: int, seats: list[Bot | None], echo: Callable[[str], 
     size = len(game.state.stock)
     while True:
         answer = click.prompt(
-            f"Cut the deck of {size} cards: how many to lift (1 to {size - 1}),"
-            " or Enter to cut anywhere",
+            ngettext(
+                "Cut the deck of %(count)s card: how many to lift (1 to %(most)s),"
+                " or Enter to cut anywhere",
+                "Cut the deck of %(count)s cards: how many to lift (1 to %(most)s),"
+                " or Enter to cut anywhere",
+                size,
+                most=size - 1,
+            ),
             default="",
             show_default=False,
         ).strip()
         if answer and not answer.isdecimal():
-            echo(f"Type a number of cards from 1 to {size - 1}, or just press Enter.")
+            echo(
+                _("Type a number of cards from 1 to %(most)s, or just press Enter.", most=size - 1)
+            )
             continue
         try:
             events = game.apply(human, Cut(int(answer) if answer else None))
@@ -166,16 +186,16 @@ def play_text(
     echo = click.echo
     seats: list[Bot | None] = [bots.get(s) for s in range(game.state.players)]
     names = _names(game.state.players, human)
-    echo(HELP)
+    echo(_(HELP))
     echo(describe_table(game, human))
     while True:
         st = game.state
         if st.phase == MATCH_OVER:
-            echo(f"Match over. Final scores: {_scores(st.scores, names)}.")
+            echo(_("Match over. Final scores: %(scores)s.", scores=_scores(st.scores, names)))
             return
         if st.phase == HAND_OVER:
-            echo(f"Scores: {_scores(st.scores, names)}.")
-            if not click.confirm("Deal the next hand?", default=True):
+            echo(_("Scores: %(scores)s.", scores=_scores(st.scores, names)))
+            if not click.confirm(_("Deal the next hand?"), default=True):
                 return
             events = game.next_hand()
             tell(seats, events)
@@ -194,16 +214,18 @@ def play_text(
                 echo(describe_table(game, human))
             continue
         try:
-            text = click.prompt(f"[{st.phase}] your move", prompt_suffix="> ")
+            text = click.prompt(
+                _("[%(phase)s] your move", phase=phase_name(st.phase)), prompt_suffix="> "
+            )
         except (click.Abort, EOFError):
-            echo("\nBye.")
+            echo("\n" + _("Bye."))
             return
         try:
             command = parse_command(text)
             if command == "quit":
                 return
             if command == "help":
-                echo(HELP)
+                echo(_(HELP))
                 continue
             action = draw_shown(game, human) if command == "draw_shown" else command
             assert not isinstance(action, str)
@@ -211,7 +233,7 @@ def play_text(
             tell(seats, events)
             _say_events(game, events, human, names, echo)
         except RuleError as exc:
-            echo(f"  Not allowed: {with_symbols(exc.message)}")
+            echo("  " + _("Not allowed: %(message)s", message=with_symbols(exc.message)))
             continue
         if save:
             save(game)

@@ -17,11 +17,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from server_helpers import running_server
+from server_helpers import SCRIPTED, running_server
 
 from rummy_core.models.position import dump_position
 from rummy_core.server.adapter import variant_label
-from rummy_core.server.limits import Limits
 from rummy_core.server.store import SeatRow, Store, TableRow, digest
 from rummy_core.setup import game_from_position
 
@@ -33,11 +32,6 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None, reason="needs Chromium: apt-get install chromium"
 )
-
-SCRIPTED = Limits(rate=1000.0, burst=2000)
-"""The browser tests' server limits: a script asks the server for choices far faster than any
-person, and a message over the rate is dropped unanswered, which would leave a test waiting for
-its answer. The limit itself is tested in test_server.py."""
 
 
 def new_page(browser: Browser, phone: bool = False) -> Page:

@@ -1,4 +1,4 @@
-"""Fixtures for more than one test file: Chromium for the browser tests."""
+"""Fixtures for more than one test file: Chromium for the browser tests, English by default."""
 
 from __future__ import annotations
 
@@ -22,3 +22,15 @@ def browser() -> Iterator[Any]:
         launched = p.chromium.launch(executable_path=CHROMIUM)
         yield launched
         launched.close()
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English, whatever the machine's locale says (the messages tests
+    assert are English unless a test chooses another language), and leaves English behind."""
+    from rummy_core.i18n import DEFAULT_LANGUAGE, set_language
+
+    monkeypatch.setenv("LANGUAGE", DEFAULT_LANGUAGE)
+    set_language(DEFAULT_LANGUAGE)
+    yield
+    set_language(DEFAULT_LANGUAGE)

@@ -21,6 +21,12 @@ from rummy_core.server.protocol import PROTOCOL, SERVER_ADAPTER
 Message = dict[str, Any]
 
 
+SCRIPTED = Limits(rate=1000.0, burst=2000)
+"""The limits of a server that scripts play on (the browser tests, a scripted hand): a script
+sends far faster than any person, and a message over the rate is dropped unanswered, which would
+leave a test waiting for its answer. The limit itself is tested in test_server.py."""
+
+
 @contextmanager
 def running_server(db_url: str, limits: Limits | None = None) -> Iterator[str]:
     """uvicorn serving the app on 127.0.0.1 (a port the system picks) until the block ends."""
@@ -70,12 +76,21 @@ class Client:
         token: str | None,
         name: str | None = None,
         protocol: int = PROTOCOL,
+        lang: str | None = None,
+        accept_language: str | None = None,
     ):
+        """``lang`` goes in the hello; ``accept_language`` is the header a browser would send."""
         self._stack = ExitStack()
         url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-        self.ws: ClientConnection = self._stack.enter_context(connect(url, open_timeout=10))
+        headers = {"Accept-Language": accept_language} if accept_language else None
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(url, open_timeout=10, additional_headers=headers)
+        )
         self.received: list[Message] = []
-        self.send({"type": "hello", "protocol": protocol, "token": token, "name": name})
+        hello: Message = {"type": "hello", "protocol": protocol, "token": token, "name": name}
+        if lang is not None:
+            hello["lang"] = lang
+        self.send(hello)
 
     def send(self, data: Message) -> None:
         self.ws.send(json.dumps(data))

@@ -13,6 +13,7 @@ from browser_helpers import SCRIPTED, needs_chromium, new_page, shoot, view
 from playwright.sync_api import Browser, Page, expect
 from server_helpers import running_server
 
+from rummy_core.plugin import ruleset_title
 from rummy_core.registry import house_rules, rulesets
 
 pytestmark = needs_chromium
@@ -37,7 +38,7 @@ def test_the_start_page_offers_what_is_installed_with_its_descriptions(
 ) -> None:
     page = lobby(browser, base)
     names = page.locator("#ruleset option").all_inner_texts()
-    assert names == sorted(rulesets())
+    assert names == [ruleset_title(cls) for _, cls in sorted(rulesets().items())]
     for name, ruleset in rulesets().items():
         page.select_option("#ruleset", name)
         expect(page.locator("#ruleset-summary")).to_have_text(ruleset.summary)

@@ -108,7 +108,8 @@ def test_a_house_rule_for_another_ruleset_is_refused_naming_both(
     with pytest.raises(RuleError) as err:
         new_game(variant)
     assert err.value.code == "house_rule_not_applicable"
-    assert err.value.params == {"house_rule": house_rule, "ruleset": ruleset}
+    assert err.value.params["house_rule"] == house_rule
+    assert err.value.params["ruleset"] == ruleset
     assert house_rule in err.value.message and ruleset in err.value.message
 
 

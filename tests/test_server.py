@@ -47,7 +47,7 @@ def test_the_lobby_creates_lists_and_shows_tables(base: str) -> None:
     assert {"classic", "riverside", "hungarian"} <= {r["name"] for r in info["rulesets"]}
     assert "greedy" in info["bots"]
     # The lobby names strengths as the terminal game does: easy, normal (the default), hard.
-    assert info["levels"][1] == {"level": "normal", "bot": "greedy"}
+    assert info["levels"][1] == {"level": "normal", "name": "normal", "bot": "greedy"}
     assert info["default_level"] == "normal"
     created = create_table(base, "classic:target=50", [None, "random", None])
     table = created["table"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from server_helpers import Client, Message, create_table, running_server
+from server_helpers import SCRIPTED, Client, Message, create_table, running_server
 
 from rummy_core.server.store import Store
 
@@ -47,7 +47,7 @@ def play_hand(seats: dict[int, Client], watcher: Client) -> int:
 
 def test_no_message_to_two_seats_or_a_spectator_holds_a_hidden_card(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'hidden.sqlite3'}"
-    with running_server(url) as base:
+    with running_server(url, SCRIPTED) as base:
         table = create_table(base, "classic:target=none", [None, None])
         tid = table["table"]["id"]
         seats = {link["seat"]: Client(base, tid, link["token"]) for link in table["links"]}

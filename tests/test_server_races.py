@@ -35,6 +35,7 @@ class Inbox:
 
     def __init__(self) -> None:
         self.messages: list[dict[str, Any]] = []
+        self.lang = "en"
 
     def send(self, text: str) -> None:
         self.messages.append(json.loads(text))

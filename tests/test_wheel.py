@@ -117,7 +117,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     work = base / "work"
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env |= {"RUMMY_HOME": str(base / "home"), "NO_COLOR": "1", "COLUMNS": "120"}
+    env |= {"RUMMY_HOME": str(base / "home"), "NO_COLOR": "1", "COLUMNS": "120", "LANGUAGE": "en"}
     return Installed(wheel, python, env_dir / "bin" / "rummy", work, env)
 
 
@@ -132,6 +132,7 @@ def test_the_wheel_holds_every_module_and_data_file(installed: Installed) -> Non
     shipped = [n for n in names if n.startswith("rummy_rulesets/scenarios/")]
     assert len(shipped) == len(scenarios) > 0
     assert "rummy_rulesets/guides/classic.md" in names
+    assert "rummy_rulesets/guides/is/riverside.md" in names
     assert "rummy_core/tui/styles.tcss" in names
     # Only this project's own import names: nothing generic like `rulesets` in site-packages.
     assert {n.split("/")[0] for n in names if not n.startswith("rummy-")} == {
@@ -154,6 +155,13 @@ def test_version_and_help(installed: Installed) -> None:
     assert installed.run(installed.python, "-m", "rummy_core", "-h").startswith("Usage: rummy")
 
 
+def test_the_catalogs_are_in_the_wheel(installed: Installed) -> None:
+    # The rummy domain (help) and the rulesets domain (found through its entry point).
+    assert installed.run(installed.rummy, "--lang", "is", "--help").startswith("Notkun: rummy")
+    listed = installed.run(installed.rummy, "rulesets", "--lang", "is")
+    assert "riverside: Árbakka Rommí: 2-6 leikmenn" in listed
+
+
 def test_the_package_is_the_installed_one(installed: Installed) -> None:
     where = installed.run(
         installed.python,
@@ -171,6 +179,15 @@ def test_rules_help_is_the_guide(installed: Installed) -> None:
     )
     assert guide.startswith((ROOT / "docs" / "classic.md").read_text(encoding="utf-8"))
     assert "\n# Rulings\n" in guide  # from the shipped rulings page
+    # The Icelandic rules page is shipped too, and the help shows it to an Icelandic player.
+    icelandic = installed.run(
+        installed.python,
+        "-c",
+        "from rummy_core.i18n import set_language; from rummy_core.tui.screens import rules_text;"
+        " set_language('is'); print(rules_text('riverside'), end='')",
+    )
+    assert icelandic.startswith((ROOT / "docs" / "is" / "riverside.md").read_text(encoding="utf-8"))
+    assert "\n# Úrskurðir\n" in icelandic
 
 
 def test_builtin_scenarios_pass(installed: Installed) -> None:
@@ -287,7 +304,8 @@ def test_the_browser_table_is_served_from_the_wheel(installed: Installed, browse
                 assert time.monotonic() < deadline, "rummy serve did not answer in 30 s"
                 time.sleep(0.1)
         wheel = zipfile.ZipFile(installed.wheel)
-        for name in ("table.js", "cards.js", "words.js", "table.css", "lobby.js", "lobby.css"):
+        scripts = ("table.js", "cards.js", "words.js", "i18n.js", "lobby.js")
+        for name in (*scripts, "table.css", "lobby.css"):
             served = httpx.get(f"{base}/static/{name}", timeout=5)
             assert served.status_code == 200
             assert served.content == wheel.read(f"rummy_core/server/static/{name}")

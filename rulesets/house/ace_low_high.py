@@ -11,9 +11,12 @@ every other meld so that the ruleset counts it.
 from __future__ import annotations
 
 from rummy_core.cards import ACE
+from rummy_core.i18n import N_
 from rummy_core.melds import RUN, rep_rank
 from rummy_core.plugin import HouseRule, hookimpl
 from rummy_core.state import Meld
+
+from .. import DOMAIN
 
 LOW_ACE = 1
 HIGH_ACE = 11
@@ -23,7 +26,8 @@ class AceLowHigh(HouseRule):
     """A run's ace counts 1 in A-2-3 and 11 in Q-K-A towards the opening."""
 
     name = "ace-low-high"
-    summary = "Hungarian: a run's ace counts 1 in A-2-3 and 11 in Q-K-A for the opening."
+    summary = N_("Hungarian: a run's ace counts 1 in A-2-3 and 11 in Q-K-A for the opening.")
+    domain = DOMAIN
     applies_to = ("hungarian",)
     sets_options = ("ace",)
 

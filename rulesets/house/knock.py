@@ -26,9 +26,11 @@ from rummy_core.cards import card_name, parse_card
 from rummy_core.defaults import PIP_VALUES
 from rummy_core.engine import refuse
 from rummy_core.events import Event, event_kind
+from rummy_core.i18n import N_, N_plural
 from rummy_core.plugin import HouseRule, hookimpl
 from rummy_core.state import PLAY, State
 
+from .. import DOMAIN
 from ..classic import ClassicOptions
 
 KNOCKED = "knocked"
@@ -67,9 +69,11 @@ class KnockOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    limit: int = Field(10, ge=0, description="The most a hand may be worth to knock with.")
+    limit: int = Field(10, ge=0, description=N_("The most a hand may be worth to knock with."))
     undercut_bonus: int = Field(
-        10, ge=0, description="Extra points for a player who holds as little as the knocker."
+        10,
+        ge=0,
+        description=N_("Extra points for a player who holds as little as the knocker."),
     )
 
 
@@ -90,7 +94,10 @@ class KnockRule(HouseRule):
     """Knock to end the hand with a hand worth 10 or less; the lowest hand scores."""
 
     name = "knock"
-    summary = "Classic: knock instead of discarding with 10 points or less; the lowest hand wins."
+    summary = N_(
+        "Classic: knock instead of discarding with 10 points or less; the lowest hand wins."
+    )
+    domain = DOMAIN
     applies_to = ("classic",)
     Options = KnockOptions
     options: KnockOptions
@@ -118,15 +125,23 @@ class KnockRule(HouseRule):
             raise refuse(
                 "knock_with_no_cards",
                 "That discard empties your hand: discard it to go out instead of knocking.",
+                domain=DOMAIN,
             )
         value = hand_values(state)[seat]
         limit = self.options.limit
         if value > limit:
             raise refuse(
                 "knock_too_high",
-                f"Your hand would be worth {value} points; you may knock with {limit} or less.",
+                N_plural(
+                    "Your hand would be worth %(count)s point; you may knock with %(limit)s or"
+                    " less.",
+                    "Your hand would be worth %(count)s points; you may knock with %(limit)s or"
+                    " less.",
+                ),
                 points=value,
                 limit=limit,
+                count=value,
+                domain=DOMAIN,
             )
         state.extra[KNOCKED] = seat
         events.append(Knocked(seat, value))

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from rummy_core.actions import Action, MeldDown
 from rummy_core.errors import Violation
+from rummy_core.i18n import N_
 from rummy_core.plugin import HouseRule, hookimpl
 from rummy_core.state import State
+
+from .. import DOMAIN
 
 
 class OneMeldPerTurn(HouseRule):
     """At most one new meld a turn; lay-offs are not limited."""
 
     name = "one-meld-per-turn"
-    summary = "Classic: at most one new meld a turn; lay-offs stay free."
+    summary = N_("Classic: at most one new meld a turn; lay-offs stay free.")
+    domain = DOMAIN
     applies_to = ("classic",)
 
     @hookimpl
@@ -29,6 +33,7 @@ class OneMeldPerTurn(HouseRule):
                 Violation(
                     "one_meld_per_turn",
                     "You may put down one new meld a turn; lay-offs are still allowed.",
+                    domain=DOMAIN,
                 )
             ]
         return []

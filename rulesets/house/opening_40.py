@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rummy_core.i18n import N_
 from rummy_core.plugin import HouseRule, hookimpl
+
+from .. import DOMAIN
 
 
 class OpeningOptions(BaseModel):
@@ -17,14 +20,15 @@ class OpeningOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    points: int = Field(40, ge=0, description="Points the opening lay-down must reach (H5).")
+    points: int = Field(40, ge=0, description=N_("Points the opening lay-down must reach (H5)."))
 
 
 class Opening40(HouseRule):
     """The opening lay-down needs 40 points instead of 51."""
 
     name = "opening-40"
-    summary = "Hungarian: open with 40 points instead of 51 (any value as an option)."
+    summary = N_("Hungarian: open with 40 points instead of 51 (any value as an option).")
+    domain = DOMAIN
     applies_to = ("hungarian",)
     sets_options = ("opening",)
     Options = OpeningOptions

@@ -17,8 +17,11 @@ from collections.abc import Generator
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.actions import DISCARD
+from rummy_core.i18n import N_
 from rummy_core.plugin import HouseRule, hookimpl
 from rummy_core.state import State
+
+from .. import DOMAIN
 
 CHARGES = "pile_penalties"
 """``State.extra`` key: per seat, how many times it was charged this hand."""
@@ -29,9 +32,9 @@ class PilePenaltyOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    points: int = Field(50, ge=0, description="Points lost each time the pile goes unused.")
+    points: int = Field(50, ge=0, description=N_("Points lost each time the pile goes unused."))
     first_turn: bool = Field(
-        False, description="Charge a first turn too, when ruling R5 forbids melding."
+        False, description=N_("Charge a first turn too, when ruling R5 forbids melding.")
     )
 
 
@@ -45,7 +48,8 @@ class PilePenalty(HouseRule):
     """Lose points for taking the discard pile without melding from it that turn."""
 
     name = "pile-penalty"
-    summary = "Riverside: -50 for taking the discard pile without melding from it that turn."
+    summary = N_("Riverside: -50 for taking the discard pile without melding from it that turn.")
+    domain = DOMAIN
     applies_to = ("riverside",)
     Options = PilePenaltyOptions
     options: PilePenaltyOptions

@@ -10,15 +10,19 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
+from rummy_core.i18n import N_
 from rummy_core.meldrules import MeldRules, RunShape
 from rummy_core.plugin import HouseRule, hookimpl
+
+from .. import DOMAIN
 
 
 class RoundTheCorner(HouseRule):
     """Runs may go round the corner: Q-K-A-2-3."""
 
     name = "round-the-corner"
-    summary = "Classic: runs may go round the corner (K-A-2)."
+    summary = N_("Classic: runs may go round the corner (K-A-2).")
+    domain = DOMAIN
     applies_to = ("classic",)
 
     @hookimpl(wrapper=True)

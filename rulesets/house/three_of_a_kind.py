@@ -15,10 +15,13 @@ from dataclasses import replace
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.errors import Violation
+from rummy_core.i18n import N_
 from rummy_core.meldrules import MeldRules, SetShape
 from rummy_core.melds import SET
 from rummy_core.plugin import HouseRule, hookimpl
 from rummy_core.state import Meld
+
+from .. import DOMAIN
 
 
 class ThreeOfAKindOptions(BaseModel):
@@ -27,7 +30,8 @@ class ThreeOfAKindOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     extend_sets: bool = Field(
-        False, description="Let a set of three take its fourth card as a lay-off (R6: runs only)."
+        False,
+        description=N_("Let a set of three take its fourth card as a lay-off (R6: runs only)."),
     )
 
 
@@ -35,7 +39,8 @@ class ThreeOfAKind(HouseRule):
     """Three cards of one rank are a set, as well as four."""
 
     name = "three-of-a-kind"
-    summary = "Riverside: three of a kind is a set too, as in the 500 games."
+    summary = N_("Riverside: three of a kind is a set too, as in the 500 games.")
+    domain = DOMAIN
     applies_to = ("riverside",)
     Options = ThreeOfAKindOptions
     options: ThreeOfAKindOptions
@@ -54,6 +59,7 @@ class ThreeOfAKind(HouseRule):
                 Violation(
                     "only_runs_extend",
                     "Only runs can be extended; a set stays as it was put down.",
+                    domain=DOMAIN,
                 )
             ]
         return []

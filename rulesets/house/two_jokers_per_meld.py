@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
+from rummy_core.i18n import N_
 from rummy_core.meldrules import MeldRules
 from rummy_core.plugin import HouseRule, hookimpl
+
+from .. import DOMAIN
 
 JOKERS_PER_MELD = 2
 
@@ -20,7 +23,8 @@ class TwoJokersPerMeld(HouseRule):
     """A meld may hold two jokers."""
 
     name = "two-jokers-per-meld"
-    summary = "Hungarian: a meld may hold two jokers instead of one."
+    summary = N_("Hungarian: a meld may hold two jokers instead of one.")
+    domain = DOMAIN
     applies_to = ("hungarian",)
 
     @hookimpl(wrapper=True)

@@ -186,7 +186,7 @@ class RandomBot:
         for action in candidates:
             if seat.is_legal(action):
                 return action
-        raise RuleError("no_legal_action", f"Seat {seat.seat} has no legal action.")
+        raise RuleError("no_legal_action", "Seat %(seat)s has no legal action.", seat=seat.seat)
 
     def observe(self, events: Sequence[Event]) -> None:
         """The random bot remembers nothing."""

@@ -79,9 +79,10 @@ class ExpertBot:
             if not _whole(count) or count < 1:
                 raise RuleError(
                     "bad_bot_options",
-                    f"Options for expert: {option} is a whole number from 1, not {count!r}.",
+                    "Options for expert: %(option)s is a whole number from 1, not %(value)r.",
                     bot=self.name,
                     option=option,
+                    value=count,
                 )
         if seconds is not None and not (
             isinstance(seconds, int | float)
@@ -90,9 +91,10 @@ class ExpertBot:
         ):
             raise RuleError(
                 "bad_bot_options",
-                f"Options for expert: seconds is a positive number of seconds, not {seconds!r}.",
+                "Options for expert: seconds is a positive number of seconds, not %(value)r.",
                 bot=self.name,
                 option="seconds",
+                value=seconds,
             )
         playouts, discards = int(playouts), int(discards)
         self.greedy = GreedyBot(seed, two_ways=TWO_WAYS, feeding=FEEDING)

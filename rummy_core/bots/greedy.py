@@ -360,7 +360,7 @@ class GreedyBot:
         """Any legal action, when every plan was refused (never expected, never stuck)."""
         actions = seat.legal_actions()
         if not actions:
-            raise RuleError("no_legal_action", f"Seat {seat.seat} has no legal action.")
+            raise RuleError("no_legal_action", "Seat %(seat)s has no legal action.", seat=seat.seat)
         return Random(f"greedy/{self._seed}/{len(self.tracker.pile)}").choice(actions)
 
 

@@ -31,6 +31,9 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     factory = _BOTS.get(name)
     if factory is None:
         raise RuleError(
-            "unknown_bot", f"There is no bot {name!r}. Bots: {', '.join(bot_names())}.", name=name
+            "unknown_bot",
+            "There is no bot %(name)r. Bots: %(bots)s.",
+            name=name,
+            bots=", ".join(bot_names()),
         )
     return factory(seed)

@@ -25,15 +25,18 @@ def bot_turn(game: Game, bots: Sequence[Bot | None]) -> list[Event]:
         raise RuleError("hand_over", "No one is to move.")
     bot = bots[seat]
     if bot is None:
-        raise RuleError("not_a_bot", f"Seat {seat} is not played by a bot.", seat=seat)
+        raise RuleError("not_a_bot", "Seat %(seat)s is not played by a bot.", seat=seat)
     action = bot.choose(SeatHandle(game, seat))
     try:
         events = game.apply(seat, action)
     except RuleError as exc:
         raise BotFailed(
             "bot_failed",
-            f"The {bot.name} bot at seat {seat} chose {action}: {exc.message}",
+            "The %(bot)s bot at seat %(seat)s chose %(action)s: %(problem)s",
             seat=seat,
+            bot=bot.name,
+            action=str(action),
+            problem=exc.message,
         ) from exc
     tell(bots, events)
     return events

@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 
 from rummy_core.bots import bot_names
+from rummy_core.clicklang import HELP_VALUES, LangCommand
 from rummy_core.compare.output import (
     RecordWriter,
     print_report,
@@ -22,6 +23,7 @@ from rummy_core.compare.play import Block
 from rummy_core.compare.report import BASELINE, SKILLED, build_report, skill_study
 from rummy_core.compare.running import run_study
 from rummy_core.compare.spec import Study, parse_bots
+from rummy_core.i18n import N_, _, ngettext
 from rummy_core.jsonout import json_option, to_stdout
 
 DEFAULT_HANDS = 1000
@@ -29,24 +31,45 @@ WIDE = 180
 """Table width when the output is not a terminal (a file or a pipe has no width of its own)."""
 
 
-@click.command(name="compare")
+HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names()))
+
+
+@click.command(
+    name="compare",
+    cls=LangCommand,
+    help=N_(
+        "Compare variants side by side by simulation: rummy compare classic riverside"
+        " hungarian.\n\nEach VARIANT is a ruleset with options and house rules, like"
+        " hungarian:opening=40 or riverside+three-of-a-kind. Unit i of every variant uses the"
+        " same seed, so variants that share a deck are dealt the same cards, and their"
+        " differences are tested deal by deal. Ctrl-C stops and prints what was done."
+    ),
+)
 @click.argument("variants", nargs=-1, required=True)
 @click.option(
-    "--players", type=click.IntRange(min=2), default=2, show_default=True, help="Players per game."
+    "--players",
+    type=click.IntRange(min=2),
+    default=2,
+    show_default=True,
+    help=N_("Players per game."),
 )
-@click.option("--hands", type=click.IntRange(min=1), default=None, help="Hands per variant [1000].")
+@click.option(
+    "--hands", type=click.IntRange(min=1), default=None, help=N_("Hands per variant [1000].")
+)
 @click.option(
     "--matches",
     type=click.IntRange(min=1),
     default=None,
-    help="Play this many whole matches per variant instead of single hands.",
+    help=N_("Play this many whole matches per variant instead of single hands."),
 )
 @click.option(
     "--bots",
     default="greedy",
     show_default=True,
-    help="One bot for every seat, or one per seat, comma-separated (different bots rotate "
-    "seats from unit to unit): " + ", ".join(bot_names()) + ".",
+    help=N_(
+        "One bot for every seat, or one per seat, comma-separated (different bots rotate seats"
+        " from unit to unit): %(bots)s."
+    ),
 )
 @click.option(
     "--skill-gap",
@@ -54,43 +77,45 @@ WIDE = 180
     type=click.IntRange(min=0),
     default=0,
     show_default=True,
-    help=f"Also play this many hands per variant of one {SKILLED} bot against {BASELINE} bots.",
+    help=N_(
+        "Also play this many hands per variant of one %(skilled)s bot against %(baseline)s bots."
+    ),
 )
 @click.option(
     "--seconds-per-turn",
     type=click.IntRange(min=1),
     default=15,
     show_default=True,
-    help="A person's pace, for the estimated minutes per hand and per match.",
+    help=N_("A person's pace, for the estimated minutes per hand and per match."),
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="The study's seed.")
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("The study's seed."))
 @click.option(
     "--jobs",
     type=click.IntRange(min=0),
     default=1,
     show_default=True,
-    help="Processes; 0: one per CPU.",
+    help=N_("Processes; 0: one per CPU."),
 )
 @click.option(
     "--ray",
     "ray_address",
     default=None,
-    help="Run on Ray: a cluster address (auto, ray://host:10001) or 'local'.",
+    help=N_("Run on Ray: a cluster address (auto, ray://host:10001) or 'local'."),
 )
 @click.option(
     "--max-match-hands",
     type=click.IntRange(min=1),
     default=200,
     show_default=True,
-    help="A match still going after this many hands is cut off.",
+    help=N_("A match still going after this many hands is cut off."),
 )
-@json_option("the report")
-@click.option("--csv", "csv_path", type=click.Path(path_type=Path), help="Write the figures.")
+@json_option(N_("Also write the report as JSON to PATH ('-' for stdout, instead of the text)."))
+@click.option("--csv", "csv_path", type=click.Path(path_type=Path), help=N_("Write the figures."))
 @click.option(
-    "--records", "records_path", type=click.Path(path_type=Path), help="One JSON line per hand."
+    "--records", "records_path", type=click.Path(path_type=Path), help=N_("One JSON line per hand.")
 )
-@click.option("--plot", "plot_path", type=click.Path(path_type=Path), help="Write a PNG plot.")
-@click.option("--progress/--no-progress", default=True, help="Show a progress bar.")
+@click.option("--plot", "plot_path", type=click.Path(path_type=Path), help=N_("Write a PNG plot."))
+@click.option("--progress/--no-progress", default=True, help=N_("Show a progress bar."))
 def compare(
     variants: tuple[str, ...],
     players: int,
@@ -109,15 +134,9 @@ def compare(
     plot_path: Path | None,
     progress: bool,
 ) -> None:
-    """Compare variants side by side by simulation: rummy compare classic riverside hungarian.
-
-    Each VARIANT is a ruleset with options and house rules, like hungarian:opening=40 or
-    riverside+three-of-a-kind. Unit i of every variant uses the same seed, so variants that
-    share a deck are dealt the same cards, and their differences are tested deal by deal.
-    Ctrl-C stops and prints what was done.
-    """
+    """``rummy compare``: variants compared by simulation."""
     if hands is not None and matches is not None:
-        raise click.UsageError("Give --hands or --matches, not both.")
+        raise click.UsageError(_("Give --hands or --matches, not both."))
     study = Study(
         variants=variants,
         players=players,
@@ -134,9 +153,13 @@ def compare(
     jobs = jobs or os.cpu_count() or 1
     with ExitStack() as stack:
         bar = stack.enter_context(progress_bar(console, progress))
-        label = f"{len(variants)} variant{'s' * (len(variants) != 1)}, {study.unit_name}s"
+        label = (
+            ngettext("%(count)s variant, matches", "%(count)s variants, matches", len(variants))
+            if study.matches
+            else ngettext("%(count)s variant, hands", "%(count)s variants, hands", len(variants))
+        )
         task = bar.add_task(label, total=study.units * len(variants))
-        skill_task = bar.add_task("skill gap, hands", total=skill_hands * len(variants))
+        skill_task = bar.add_task(_("skill gap, hands"), total=skill_hands * len(variants))
         records = (
             RecordWriter(stack.enter_context(records_path.open("w", encoding="utf-8")))
             if records_path is not None

@@ -21,7 +21,8 @@ from rich.progress import (
 from rich.table import Table
 
 from rummy_core.compare.play import Block
-from rummy_core.compare.report import Difference, Figure, Report
+from rummy_core.compare.report import Difference, Figure, Report, StudyInfo
+from rummy_core.i18n import N_, _, ngettext
 
 
 def progress_bar(console: Console, enabled: bool) -> Progress:
@@ -30,9 +31,9 @@ def progress_bar(console: Console, enabled: bool) -> Progress:
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("elapsed"),
+        TextColumn(_("elapsed")),
         TimeElapsedColumn(),
-        TextColumn("left"),
+        TextColumn(_("left")),
         TimeRemainingColumn(),
         console=console,
         disable=not enabled,
@@ -43,8 +44,8 @@ def progress_bar(console: Console, enabled: bool) -> Progress:
 def bots_text(bots: list[str]) -> str:
     """``greedy bots at every seat``, or the bots and how they change seats."""
     if len(set(bots)) == 1:
-        return f"{bots[0]} bots at every seat"
-    return "bots " + ", ".join(bots) + " (rotating one seat per unit)"
+        return _("%(bot)s bots at every seat", bot=bots[0])
+    return _("bots %(bots)s (rotating one seat per unit)", bots=", ".join(bots))
 
 
 def cell(figure: Figure) -> str:
@@ -61,26 +62,37 @@ def cell(figure: Figure) -> str:
         return f"{figure.value:.1%} ± {(high - low) / 2:.1%}"
     text = f"{figure.value:.2f} ± {(high - low) / 2:.2f}"
     if figure.median is not None:
-        text += f" (median {figure.median}, p90 {figure.p90})"
+        text += " " + _("(median %(median)s, p90 %(p90)s)", median=figure.median, p90=figure.p90)
     return text
+
+
+def study_title(study: StudyInfo) -> str:
+    """The line that says what was played: players, bots, seed, units per variant."""
+    per_variant = (
+        ngettext("%(count)s match per variant", "%(count)s matches per variant", study.requested)
+        if study.unit == "match"
+        else ngettext("%(count)s hand per variant", "%(count)s hands per variant", study.requested)
+    )
+    return _(
+        "%(players)s players, %(bots)s, seed %(seed)s, %(units)s",
+        players=study.players,
+        bots=bots_text(study.bots),
+        seed=study.seed,
+        units=per_variant.replace(str(study.requested), f"{study.requested:,}", 1),
+    )
 
 
 def figures_table(report: Report) -> Table:
     """The figures side by side, one column per variant."""
-    study = report.study
-    title = (
-        f"{study.players} players, {bots_text(study.bots)}, seed {study.seed}, "
-        f"{study.requested:,} {study.unit}{'es' if study.unit == 'match' else 's'} per variant"
-    )
-    table = Table(title=title, title_justify="left")
-    table.add_column("figure")
+    table = Table(title=study_title(report.study), title_justify="left")
+    table.add_column(_("figure"))
     for variant in report.variants:
         table.add_column(variant.variant, justify="right")
     first = report.variants[0].figures
     for key, figure in first.items():
         table.add_row(figure.label, *(cell(v.figures[key]) for v in report.variants))
     table.add_row(
-        "time per hand (ms)", *(f"{v.seconds_per_hand * 1000:.1f}" for v in report.variants)
+        _("time per hand (ms)"), *(f"{v.seconds_per_hand * 1000:.1f}" for v in report.variants)
     )
     return table
 
@@ -103,37 +115,42 @@ def differences_table(report: Report) -> Table | None:
     if not found:
         return None
     table = Table(
-        title=f"Differences beyond chance (Holm-adjusted p < {report.alpha}), largest effect first",
+        title=_(
+            "Differences beyond chance (Holm-adjusted p < %(alpha)s), largest effect first",
+            alpha=report.alpha,
+        ),
         title_justify="left",
     )
-    for name in ("figure", "variants", "values", "difference", "effect", "test", "p (Holm)"):
-        table.add_column(name, justify="left" if name in ("figure", "variants") else "right")
+    for name in (_("figure"), _("variants")):
+        table.add_column(name, justify="left")
+    for name in (_("values"), _("difference"), _("effect"), _("test"), _("p (Holm)")):
+        table.add_column(name, justify="right")
     kinds = {k: f.kind for k, f in report.variants[0].figures.items()}
     for d in found:
         fmt = "{:.1%}" if kinds[d.figure] in SHARES else "{:.2f}"
         table.add_row(
             d.label,
-            f"{d.a} vs {d.b}",
-            f"{fmt.format(d.value_a)} vs {fmt.format(d.value_b)}",
+            _("%(a)s vs %(b)s", a=d.a, b=d.b),
+            _("%(a)s vs %(b)s", a=fmt.format(d.value_a), b=fmt.format(d.value_b)),
             ("+" if d.difference > 0 else "") + fmt.format(d.difference),
             effect_text(d.effect),
-            f"{TEST_NAMES[d.test]} {d.statistic:.2f}",
+            f"{_(TEST_NAMES[d.test])} {d.statistic:.2f}",
             p_text(d.p_holm),
         )
     return table
 
 
 TEST_NAMES = {
-    "welch_t": "Welch t",
-    "two_proportion_z": "2-prop. z",
-    "paired_t": "paired t",
-    "exact_sign": "exact sign",
+    "welch_t": N_("Welch t"),
+    "two_proportion_z": N_("2-prop. z"),
+    "paired_t": N_("paired t"),
+    "exact_sign": N_("exact sign"),
 }
 
 
 def effect_text(effect: float | None) -> str:
     """Cohen's d or h, or "certain" when both variants are constant and differ."""
-    return "certain" if effect is None else f"{effect:+.2f}"
+    return _("certain") if effect is None else f"{effect:+.2f}"
 
 
 def p_text(p: float) -> str:
@@ -144,19 +161,32 @@ def p_text(p: float) -> str:
 def print_report(console: Console, report: Report) -> None:
     """The tables and a line on how the run went."""
     if not report.complete:
-        console.print("[bold yellow]Stopped early: these are the hands played so far.[/]")
+        console.print(
+            "[bold yellow]" + _("Stopped early: these are the hands played so far.") + "[/]"
+        )
     console.print(figures_table(report))
     diffs = differences_table(report)
     if diffs is None:
-        console.print(f"No difference between variants is beyond chance (alpha {report.alpha}).")
+        console.print(
+            _(
+                "No difference between variants is beyond chance (alpha %(alpha)s).",
+                alpha=report.alpha,
+            )
+        )
     else:
         console.print(diffs)
     console.print(tests_note(report))
     run = report.run
     console.print(
-        f"{sum(v.hands for v in report.variants):,} hands in {run.seconds:.1f} s: "
-        f"{run.hands_per_second:.1f} hands/s with {run.jobs} job{'s' * (run.jobs != 1)}"
-        f" ({run.where})."
+        ngettext(
+            "%(hands)s hands in %(seconds)s s: %(rate)s hands/s with %(count)s job (%(where)s).",
+            "%(hands)s hands in %(seconds)s s: %(rate)s hands/s with %(count)s jobs (%(where)s).",
+            run.jobs,
+            hands=f"{sum(v.hands for v in report.variants):,}",
+            seconds=f"{run.seconds:.1f}",
+            rate=f"{run.hands_per_second:.1f}",
+            where=run.where,
+        )
     )
 
 
@@ -167,16 +197,27 @@ def tests_note(report: Report) -> str:
     lines = []
     if paired:
         lines.append(
-            "Paired tests (paired t, exact sign) for "
-            + ", ".join(f"{a} vs {b}" for a, b in pairs if (a, b) in paired)
-            + ": dealt the same cards unit by unit."
+            _(
+                "Paired tests (paired t, exact sign) for %(pairs)s: dealt the same cards unit by"
+                " unit.",
+                pairs=", ".join(
+                    _("%(a)s vs %(b)s", a=a, b=b) for a, b in pairs if (a, b) in paired
+                ),
+            )
         )
-    unpaired = [f"{a} vs {b}" for a, b in pairs if (a, b) not in paired]
+    unpaired = [_("%(a)s vs %(b)s", a=a, b=b) for a, b in pairs if (a, b) not in paired]
     if unpaired:
-        lines.append("Unpaired tests (Welch t, two-proportion z) for " + ", ".join(unpaired) + ".")
+        lines.append(
+            _(
+                "Unpaired tests (Welch t, two-proportion z) for %(pairs)s.",
+                pairs=", ".join(unpaired),
+            )
+        )
     lines.append(
-        "Points, wild cards and bonuses are compared only between variants of one ruleset;"
-        " effect: Cohen's d (means) or h (shares), 0.2 small, 0.5 medium, 0.8 large."
+        _(
+            "Points, wild cards and bonuses are compared only between variants of one ruleset;"
+            " effect: Cohen's d (means) or h (shares), 0.2 small, 0.5 medium, 0.8 large."
+        )
     )
     return "\n".join(lines)
 

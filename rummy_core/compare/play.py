@@ -29,6 +29,7 @@ from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
 from rummy_core.hooks import Hooks
+from rummy_core.i18n import N_
 from rummy_core.setup import Variant, build_hooks, new_game
 from rummy_core.simulate import play_hand
 from rummy_core.state import MATCH_OVER
@@ -63,7 +64,11 @@ class HandFailed(RuleError):
     """
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (HandFailed, (self.code, self.message), {"params": self.params})
+        return (
+            HandFailed,
+            (self.code, self.template),
+            {"params": self.params, "domain": self.domain},
+        )
 
 
 # Building a game's rules costs about 10 ms, as much as a short hand: each process builds those of
@@ -125,7 +130,12 @@ def play_unit(
             # A bot or plugin bug: say which hand, so that its seed can replay it.
             raise HandFailed(
                 exc.code,
-                f"{variant}, {study.unit_name} {index} (game seed {seed}): {exc.message}",
+                (
+                    N_("%(variant)s, match %(unit)s (game seed %(seed)s): %(problem)s")
+                    if study.matches
+                    else N_("%(variant)s, hand %(unit)s (game seed %(seed)s): %(problem)s")
+                ),
+                problem=exc.message,
                 variant=variant,
                 unit=index,
                 seed=seed,

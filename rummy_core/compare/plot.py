@@ -12,9 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rummy_core.compare.output import bots_text
+from rummy_core.compare.output import study_title
 from rummy_core.compare.report import BASELINE, SKILLED, Figure, Report
 from rummy_core.compare.stats import Histogram
+from rummy_core.i18n import N_plural, PluralMessage, _, ngettext
 
 BINS = 30
 """Bars of a distribution at most: fine enough to show the shape, coarse enough to read."""
@@ -47,12 +48,7 @@ def write_plot(report: Report, path: Path) -> None:
             panel(ax, report)
         for ax in flat[len(panels) :]:
             ax.remove()
-        study = report.study
-        units = f"{study.requested:,} {study.unit}{'es' if study.unit == 'match' else 's'}"
-        fig.suptitle(
-            f"{study.players} players, {bots_text(study.bots)}, seed {study.seed}, "
-            f"{units} per variant"
-        )
+        fig.suptitle(study_title(report.study))
         fig.tight_layout()
         fig.savefig(path, dpi=100)
         plt.close(fig)
@@ -110,8 +106,12 @@ def headroom(highest: float, entries: int) -> float:
     return max(highest, 0.01) * (1.15 + 0.11 * entries)
 
 
-def _not_drawn(beyond: int, what: str) -> str:
-    return f" ({beyond:,} longer {what} not drawn)" if beyond else ""
+def _axis(label: str, beyond: int, not_drawn: PluralMessage) -> str:
+    """An axis label, saying how many units were too long to draw (``not_drawn``)."""
+    if not beyond:
+        return label
+    note = ngettext(not_drawn.singular, not_drawn.plural, beyond, count=f"{beyond:,}")
+    return f"{label} ({note})"
 
 
 def hand_length(ax: Any, report: Report) -> None:
@@ -122,14 +122,24 @@ def hand_length(ax: Any, report: Report) -> None:
         report,
         [_histogram(v.turns_histogram) for v in report.variants],
         [
-            f"{v.variant}: median {v.figures['turns'].median} turns, "
-            f"{v.figures['minutes'].value:.1f} min"
+            _(
+                "%(variant)s: median %(turns)s turns, %(minutes)s min",
+                variant=v.variant,
+                turns=v.figures["turns"].median,
+                minutes=f"{v.figures['minutes'].value:.1f}",
+            )
             for v in report.variants
         ],
     )
-    ax.set_xlabel("turns per hand" + _not_drawn(beyond, "hands"))
-    ax.set_ylabel("share of hands")
-    ax.set_title(f"How long a hand lasts (minutes at {pace} s a turn)")
+    ax.set_xlabel(
+        _axis(
+            _("turns per hand"),
+            beyond,
+            N_plural("%(count)s longer hand not drawn", "%(count)s longer hands not drawn"),
+        )
+    )
+    ax.set_ylabel(_("share of hands"))
+    ax.set_title(_("How long a hand lasts (minutes at %(seconds)s s a turn)", seconds=pace))
 
 
 def match_length(ax: Any, report: Report) -> None:
@@ -140,15 +150,25 @@ def match_length(ax: Any, report: Report) -> None:
         report,
         [_histogram(v.turns_per_match_histogram) for v in report.variants],
         [
-            f"{v.variant}: {v.figures['hands_per_match'].value:.1f} hands, "
-            f"{v.figures['match_minutes'].value:.0f} min"
+            _(
+                "%(variant)s: %(hands)s hands, %(minutes)s min",
+                variant=v.variant,
+                hands=f"{v.figures['hands_per_match'].value:.1f}",
+                minutes=f"{v.figures['match_minutes'].value:.0f}",
+            )
             for v in report.variants
         ],
         scale=pace / 60,
     )
-    ax.set_xlabel(f"minutes per match at {pace} s a turn" + _not_drawn(beyond, "matches"))
-    ax.set_ylabel("share of matches")
-    ax.set_title("How long a match lasts (mean hands and minutes)")
+    ax.set_xlabel(
+        _axis(
+            _("minutes per match at %(seconds)s s a turn", seconds=pace),
+            beyond,
+            N_plural("%(count)s longer match not drawn", "%(count)s longer matches not drawn"),
+        )
+    )
+    ax.set_ylabel(_("share of matches"))
+    ax.set_title(_("How long a match lasts (mean hands and minutes)"))
 
 
 def score_spread(ax: Any, report: Report) -> None:
@@ -169,14 +189,18 @@ def score_spread(ax: Any, report: Report) -> None:
             edges,
             color=COLOURS[index % len(COLOURS)],
             linewidth=1.8,
-            label=f"{variant.variant}: half-time leader wins {leader.value:.0%}",
+            label=_(
+                "%(variant)s: half-time leader wins %(share)s",
+                variant=variant.variant,
+                share=f"{leader.value:.0%}",
+            ),
         )
     ax.set_xlim(0, 1)
     ax.set_ylim(0, headroom(highest, len(report.variants)))
     ax.xaxis.set_major_formatter(_percent())
-    ax.set_xlabel("final margin, share of the top two's points (0%: a tie)")
-    ax.set_ylabel("share of matches")
-    ax.set_title("How lopsided a match ends")
+    ax.set_xlabel(_("final margin, share of the top two's points (0%: a tie)"))
+    ax.set_ylabel(_("share of matches"))
+    ax.set_title(_("How lopsided a match ends"))
     ax.legend(loc="upper center")
 
 
@@ -205,7 +229,13 @@ def _rates(
             label=label,
         )
         top = max([top, *(f.high or f.value for f in figures)])
-    ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"fair share {fair:.0%}")
+    ax.axhline(
+        fair,
+        color="grey",
+        linestyle="--",
+        linewidth=1,
+        label=_("fair share %(share)s", share=f"{fair:.0%}"),
+    )
     ax.set_xticks(list(range(len(groups))), groups)
     ax.set_xlim(-0.6, len(groups) - 0.4)
     # 0 to twice the fair share (or more, if a rate is above it): a gap of a few points looks
@@ -223,12 +253,15 @@ def win_rates(ax: Any, report: Report) -> None:
     seats = range(players)
     _rates(
         ax,
-        [f"seat {s}" + (" (first)" if s == 0 else "") for s in seats],
+        [
+            _("seat %(seat)s (first)", seat=s) if s == 0 else _("seat %(seat)s", seat=s)
+            for s in seats
+        ],
         [(v.variant, [v.figures[f"win.seat{s}"] for s in seats]) for v in report.variants],
         1 / players,
     )
-    ax.set_ylabel("hands won (95% interval)")
-    ax.set_title("Who wins the hand")
+    ax.set_ylabel(_("hands won (%(level)s interval)", level="95%"))
+    ax.set_title(_("Who wins the hand"))
 
 
 def skill_gap(ax: Any, report: Report) -> None:
@@ -236,13 +269,31 @@ def skill_gap(ax: Any, report: Report) -> None:
     _rates(
         ax,
         [v.variant for v in report.variants],
-        [(f"{SKILLED} against {BASELINE}", [v.figures["skill.win"] for v in report.variants])],
+        [
+            (
+                _("%(skilled)s against %(baseline)s", skilled=SKILLED, baseline=BASELINE),
+                [v.figures["skill.win"] for v in report.variants],
+            )
+        ],
         1 / report.study.players,
         legend=False,
     )
-    ax.set_ylabel(f"hands the {SKILLED} won against {BASELINE} (95% interval)")
-    ax.set_xlabel(f"dashed: the fair share, {1 / report.study.players:.0%}")
-    ax.set_title(f"How much skill matters ({report.study.skill_hands:,} hands per variant)")
+    ax.set_ylabel(
+        _(
+            "hands the %(skilled)s won against %(baseline)s (95%% interval)",
+            skilled=SKILLED,
+            baseline=BASELINE,
+        )
+    )
+    ax.set_xlabel(_("dashed: the fair share, %(share)s", share=f"{1 / report.study.players:.0%}"))
+    ax.set_title(
+        ngettext(
+            "How much skill matters (%(count)s hand per variant)",
+            "How much skill matters (%(count)s hands per variant)",
+            report.study.skill_hands,
+            count=f"{report.study.skill_hands:,}",
+        )
+    )
 
 
 def _percent() -> Any:

@@ -31,6 +31,7 @@ from rummy_core.compare.stats import (
     wilson,
 )
 from rummy_core.compare.tally import REASONS, PairTally, Tally
+from rummy_core.i18n import N_, _, ngettext
 from rummy_core.setup import Variant
 
 ALPHA = 0.05
@@ -237,15 +238,15 @@ def measures(tally: Tally, study: Study) -> list[_Measure]:
     def got(key: str, source: dict[str, Moments]) -> Moments:
         return source.get(key, Moments())
 
-    pace = f"at {study.seconds_per_turn} s a turn"
+    pace = study.seconds_per_turn
     found = [
-        _Measure("hands", "hands played", "count", Moments(n=tally.hands)),
+        _Measure("hands", _("hands played"), "count", Moments(n=tally.hands)),
         _Measure(
-            "turns", "turns per hand", "mean", got("turns", hand), tally.turns, pair_key="turns"
+            "turns", _("turns per hand"), "mean", got("turns", hand), tally.turns, pair_key="turns"
         ),
         _Measure(
             "minutes",
-            f"minutes per hand ({pace})",
+            _("minutes per hand (at %(seconds)s s a turn)", seconds=pace),
             "mean",
             got("turns", hand),
             factor=minutes,
@@ -254,7 +255,7 @@ def measures(tally: Tally, study: Study) -> list[_Measure]:
         *(
             _Measure(
                 f"ended.{r}",
-                f"ended: {_ENDINGS[r]}",
+                _(_ENDINGS[r]),
                 "proportion",
                 got(f"ended.{r}", hand),
                 pair_key=f"ended.{r}",
@@ -264,7 +265,9 @@ def measures(tally: Tally, study: Study) -> list[_Measure]:
         *(
             _Measure(
                 f"win.seat{s}",
-                f"win rate, seat {s}{_first(s)}",
+                _first(
+                    s, N_("win rate, seat %(seat)s (first to play)"), N_("win rate, seat %(seat)s")
+                ),
                 "proportion",
                 got(f"win.seat{s}", hand),
                 fair=1 / players,
@@ -273,11 +276,15 @@ def measures(tally: Tally, study: Study) -> list[_Measure]:
             for s in seats
         ),
         _Measure(
-            "win.none", "no single winner", "proportion", got("win.none", hand), pair_key="win.none"
+            "win.none",
+            _("no single winner"),
+            "proportion",
+            got("win.none", hand),
+            pair_key="win.none",
         ),
         _Measure(
             "first_edge",
-            "first player's edge",
+            _("first player's edge"),
             "rate_difference",
             got("first_edge", hand),
             scale=players - 1,
@@ -286,7 +293,7 @@ def measures(tally: Tally, study: Study) -> list[_Measure]:
         *(
             _Measure(
                 f"bot_win.{name}",
-                f"win rate, {name} ({_seats(study, name)})",
+                _("win rate, %(bot)s (%(seats)s)", bot=name, seats=_seats(study, name)),
                 "proportion",
                 got(f"bot_win.{name}", hand),
                 fair=study.bots.count(name) / players,
@@ -297,7 +304,7 @@ def measures(tally: Tally, study: Study) -> list[_Measure]:
         *(
             _Measure(
                 f"points.seat{s}",
-                f"points per hand, seat {s}",
+                _("points per hand, seat %(seat)s", seat=s),
                 "mean",
                 got(f"points.seat{s}", hand),
                 scope="ruleset",
@@ -305,21 +312,21 @@ def measures(tally: Tally, study: Study) -> list[_Measure]:
             )
             for s in seats
         ),
-        _Measure("melds", "melds per hand", "mean", got("melds", hand), pair_key="melds"),
+        _Measure("melds", _("melds per hand"), "mean", got("melds", hand), pair_key="melds"),
         _Measure(
-            "lay_offs", "lay-offs per hand", "mean", got("lay_offs", hand), pair_key="lay_offs"
+            "lay_offs", _("lay-offs per hand"), "mean", got("lay_offs", hand), pair_key="lay_offs"
         ),
         *(
             _Measure(key, label, "mean", got(key, hand), scope="ruleset", pair_key=key)
             for key, label in (
-                ("wilds", "wilds on the table per hand"),
-                ("jokers", "of which jokers"),
-                ("swaps", "wild swaps per hand"),
+                ("wilds", _("wilds on the table per hand")),
+                ("jokers", _("of which jokers")),
+                ("swaps", _("wild swaps per hand")),
             )
         ),
         _Measure(
             "hands_with_wild",
-            "hands with a wild on the table",
+            _("hands with a wild on the table"),
             "proportion",
             got("hands_with_wild", hand),
             scope="ruleset",
@@ -327,7 +334,7 @@ def measures(tally: Tally, study: Study) -> list[_Measure]:
         ),
         _Measure(
             "bonus",
-            "bonus hands (rummy, -20)",
+            _("bonus hands (rummy, -20)"),
             "proportion",
             got("bonus", hand),
             scope="ruleset",
@@ -341,7 +348,7 @@ def measures(tally: Tally, study: Study) -> list[_Measure]:
     return found
 
 
-def match_measures(tally: Tally, study: Study, pace: str, minutes: float) -> list[_Measure]:
+def match_measures(tally: Tally, study: Study, pace: int, minutes: float) -> list[_Measure]:
     """The figures of whole matches (``--matches``)."""
     match, players = tally.match, tally.players
 
@@ -349,17 +356,17 @@ def match_measures(tally: Tally, study: Study, pace: str, minutes: float) -> lis
         return match.get(key, Moments())
 
     return [
-        _Measure("matches", "matches played", "count", Moments(n=tally.matches)),
+        _Measure("matches", _("matches played"), "count", Moments(n=tally.matches)),
         _Measure(
             "matches.unfinished",
-            "matches cut off",
+            _("matches cut off"),
             "proportion",
             got("unfinished"),
             pair_key="unfinished",
         ),
         _Measure(
             "hands_per_match",
-            "hands per match",
+            _("hands per match"),
             "mean",
             got("hands_per_match"),
             tally.hands_per_match,
@@ -367,7 +374,7 @@ def match_measures(tally: Tally, study: Study, pace: str, minutes: float) -> lis
         ),
         _Measure(
             "turns_per_match",
-            "turns per match",
+            _("turns per match"),
             "mean",
             got("turns_per_match"),
             tally.turns_per_match,
@@ -375,7 +382,7 @@ def match_measures(tally: Tally, study: Study, pace: str, minutes: float) -> lis
         ),
         _Measure(
             "match_minutes",
-            f"minutes per match ({pace})",
+            _("minutes per match (at %(seconds)s s a turn)", seconds=pace),
             "mean",
             got("turns_per_match"),
             factor=minutes,
@@ -384,7 +391,11 @@ def match_measures(tally: Tally, study: Study, pace: str, minutes: float) -> lis
         *(
             _Measure(
                 f"match_win.seat{s}",
-                f"match win rate, seat {s}{_first(s)}",
+                _first(
+                    s,
+                    N_("match win rate, seat %(seat)s (first to play)"),
+                    N_("match win rate, seat %(seat)s"),
+                ),
                 "proportion",
                 got(f"match_win.seat{s}"),
                 fair=1 / players,
@@ -395,7 +406,7 @@ def match_measures(tally: Tally, study: Study, pace: str, minutes: float) -> lis
         *(
             _Measure(
                 f"bot_match_win.{name}",
-                f"match win rate, {name} ({_seats(study, name)})",
+                _("match win rate, %(bot)s (%(seats)s)", bot=name, seats=_seats(study, name)),
                 "proportion",
                 got(f"bot_match_win.{name}"),
                 fair=study.bots.count(name) / players,
@@ -404,11 +415,14 @@ def match_measures(tally: Tally, study: Study, pace: str, minutes: float) -> lis
             for name in _bot_names(study)
         ),
         _Measure(
-            "halftime", "half-time leader wins the match", "proportion", got("halftime_leader_won")
+            "halftime",
+            _("half-time leader wins the match"),
+            "proportion",
+            got("halftime_leader_won"),
         ),
         _Measure(
             "margin",
-            "final margin (points, top two)",
+            _("final margin (points, top two)"),
             "mean",
             got("margin"),
             scope="ruleset",
@@ -416,7 +430,7 @@ def match_measures(tally: Tally, study: Study, pace: str, minutes: float) -> lis
         ),
         _Measure(
             "margin_share",
-            "final margin, share of the top two's points",
+            _("final margin, share of the top two's points"),
             "mean_share",
             got("margin_share"),
             scale=1000,
@@ -430,11 +444,15 @@ def skill_measures(tally: Tally, players: int) -> list[_Measure]:
     key = f"bot_win.{SKILLED}"
     return [
         _Measure(
-            "skill.hands", "skill gap: hands played", "count", Moments(n=tally.hands), skill=True
+            "skill.hands", _("skill gap: hands played"), "count", Moments(n=tally.hands), skill=True
         ),
         _Measure(
             "skill.win",
-            f"skill gap: {SKILLED}'s win rate against {BASELINE}",
+            _(
+                "skill gap: %(skilled)s's win rate against %(baseline)s",
+                skilled=SKILLED,
+                baseline=BASELINE,
+            ),
             "proportion",
             tally.hand.get(key, Moments()),
             fair=1 / players,
@@ -455,15 +473,16 @@ def skill_study(study: Study, hands: int) -> Study:
 
 
 _ENDINGS = {
-    "out": "someone went out",
-    "stock": "stock ran out",
-    "capped": "turn cap (A1)",
-    "dull": "stock out, capped or no winner",
+    "out": N_("ended: someone went out"),
+    "stock": N_("ended: stock ran out"),
+    "capped": N_("ended: turn cap (A1)"),
+    "dull": N_("ended: stock out, capped or no winner"),
 }
 
 
-def _first(seat: int) -> str:
-    return " (first to play)" if seat == 0 else ""
+def _first(seat: int, first: str, other: str) -> str:
+    """A seat's label: ``first`` for the first player (seat 0), ``other`` for the rest."""
+    return _(first if seat == 0 else other, seat=seat)
 
 
 def _bot_names(study: Study) -> list[str]:
@@ -471,8 +490,12 @@ def _bot_names(study: Study) -> list[str]:
 
 
 def _seats(study: Study, name: str) -> str:
-    count = study.bots.count(name)
-    return f"{count} seat{'s' * (count != 1)} of {study.players}, rotating"
+    return ngettext(
+        "%(count)s seat of %(players)s, rotating",
+        "%(count)s seats of %(players)s, rotating",
+        study.bots.count(name),
+        players=study.players,
+    )
 
 
 def variant_report(name: str, tally: Tally, found: list[_Measure]) -> VariantReport:

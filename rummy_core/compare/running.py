@@ -23,6 +23,7 @@ from rummy_core.compare.play import Block, Task, play_block
 from rummy_core.compare.spec import Study
 from rummy_core.compare.tally import PairTally, Tally
 from rummy_core.errors import RuleError
+from rummy_core.i18n import _
 
 BLOCK_HANDS = 20
 """Units per task at most: small enough to spread and report progress, big enough to be cheap."""
@@ -166,11 +167,13 @@ def check_reachable(address: str, seconds: float = RAY_CONNECT_SECONDS) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
     except OSError as exc:
-        reason = "no answer" if isinstance(exc, TimeoutError) else exc.strerror or str(exc)
+        reason = _("no answer") if isinstance(exc, TimeoutError) else exc.strerror or str(exc)
         raise RuleError(
             "ray_unreachable",
-            f"The Ray cluster at {address} cannot be reached within {seconds:g} s ({reason}).",
+            "The Ray cluster at %(address)s cannot be reached within %(seconds)g s (%(reason)s).",
             address=address,
+            seconds=seconds,
+            reason=reason,
         ) from None
 
 
@@ -193,8 +196,9 @@ def _ray_blocks(study: Study, tasks: list[Task], keep: bool, address: str) -> It
             # The port answered, but not as a Ray cluster (or the cluster went away).
             raise RuleError(
                 "ray_unreachable",
-                f"No Ray cluster answers at {address}: {exc}",
+                "No Ray cluster answers at %(address)s: %(problem)s",
                 address=address,
+                problem=str(exc),
             ) from None
     remote = ray.remote(play_block)
     # A window of tasks in flight keeps every CPU busy without queueing the whole study.

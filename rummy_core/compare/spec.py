@@ -67,7 +67,9 @@ class Study:
         if len(self.bots) != self.players:
             raise RuleError(
                 "bad_study",
-                f"{len(self.bots)} bots for {self.players} seats: name one bot, or one per seat.",
+                "%(bots)s bots for %(players)s seats: name one bot, or one per seat.",
+                bots=len(self.bots),
+                players=self.players,
             )
         for text in self.variants:
             build_hooks(Variant.parse(text), self.players)

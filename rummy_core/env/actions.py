@@ -116,8 +116,10 @@ class Choices:
             if self.simple.setdefault(action_id, other) != other:
                 raise RuleError(
                     "env_encoding_overflow",
-                    f"{other} and {self.simple[action_id]} share the id {action_id}.",
+                    "%(first)s and %(second)s share the id %(action_id)s.",
                     action_id=action_id,
+                    first=str(other),
+                    second=str(self.simple[action_id]),
                 )
 
     def ids(self, pending: Pending) -> list[int]:
@@ -149,8 +151,9 @@ class Choices:
         if action_id not in self.ids(pending):
             raise RuleError(
                 "illegal_action_id",
-                f"Action id {action_id} ({codec.describe(action_id)}) is not legal now.",
+                "Action id %(action_id)s (%(action)s) is not legal now.",
                 action_id=action_id,
+                action=codec.describe(action_id),
             )
         if pending.empty and action_id in self.simple:
             return EMPTY, self.simple[action_id]
@@ -178,9 +181,10 @@ def _ordering_slots(laydowns: Sequence[MeldDown], limit: int) -> dict[NewMeld, i
         if len(melds) > limit:
             raise RuleError(
                 "env_encoding_overflow",
-                f"{len(melds)} orderings of {' '.join(map(card_name, cards))} are legal; "
-                f"the action space has {limit}.",
+                "%(orderings)s orderings of %(cards)s are legal; the action space has %(limit)s.",
                 orderings=len(melds),
+                cards=" ".join(map(card_name, cards)),
+                limit=limit,
             )
         ordered = sorted(
             melds, key=lambda m: (m.cards, tuple(-1 if d is None else d for d in m.declared))
@@ -217,9 +221,10 @@ class ActionCodec:
             if fields != ["card"]:
                 raise RuleError(
                     "env_unsupported_action",
-                    f"The plugin action {name!r} has fields {fields}; the environments encode "
-                    "plugin actions with one field, 'card'.",
+                    "The plugin action %(action)r has fields %(fields)s; the environments encode"
+                    " plugin actions with one field, 'card'.",
                     action=name,
+                    fields=", ".join(fields),
                 )
             self._plugin_classes[name] = cls
         layout: list[tuple[str, int]] = [
@@ -289,7 +294,10 @@ class ActionCodec:
     @staticmethod
     def _no_id(action: Action) -> RuleError:
         return RuleError(
-            "env_no_action_id", f"{action} has no action id.", action=type(action).__name__
+            "env_no_action_id",
+            "%(action)s has no action id.",
+            action=type(action).__name__,
+            text=str(action),
         )
 
     def block_of(self, action_id: int) -> tuple[Block, int]:
@@ -297,8 +305,9 @@ class ActionCodec:
         if not 0 <= action_id < self.size:
             raise RuleError(
                 "bad_action_id",
-                f"Action id {action_id} is outside 0..{self.size - 1}.",
+                "Action id %(action_id)s is outside 0..%(last)s.",
                 action_id=action_id,
+                last=self.size - 1,
             )
         for block in self.blocks:
             if action_id < block.start + block.size:

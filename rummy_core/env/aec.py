@@ -107,7 +107,7 @@ class RummyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
             return
         if action is None:
             raise RuleError(
-                "missing_action", f"{agent} must give an action id, not None.", agent=agent
+                "missing_action", "%(agent)s must give an action id, not None.", agent=agent
             )
         session = self.session
         session.step(self._seat[agent], int(action))

@@ -45,13 +45,17 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
         self.session = Session(variant_hooks(variant, players), reward)
         count = self.session.players
         if not 0 <= seat < count:
-            raise RuleError("bad_seat", f"Seat {seat} is not one of 0..{count - 1}.", seat=seat)
+            raise RuleError(
+                "bad_seat", "Seat %(seat)s is not one of 0..%(last)s.", seat=seat, last=count - 1
+            )
         names = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != count - 1:
             raise RuleError(
                 "bad_opponents",
-                f"{count} players need {count - 1} opponents, not {len(names)}.",
+                "%(players)s players need %(needed)s opponents, not %(opponents)s.",
                 opponents=len(names),
+                players=count,
+                needed=count - 1,
             )
         for name in names:
             make_bot(name)  # an unknown name is refused now, not at the first reset

@@ -67,8 +67,9 @@ class Session:
         if reward not in REWARDS:
             raise RuleError(
                 "bad_reward",
-                f"reward must be one of {', '.join(REWARDS)}, not {reward!r}.",
+                "reward must be one of %(rewards)s, not %(reward)r.",
                 reward=reward,
+                rewards=", ".join(REWARDS),
             )
         self.hooks = hooks
         self.reward = reward
@@ -124,7 +125,7 @@ class Session:
         """Take ``action_id`` for ``seat``; returns the engine's events (none for a selection)."""
         if self.current() != seat:
             raise RuleError(
-                "not_your_turn", f"Seat {seat} is not to act now.", seat=seat, turn=self.current()
+                "not_your_turn", "Seat %(seat)s is not to act now.", seat=seat, turn=self.current()
             )
         pending, action = self.choices().resolve(self.pending, int(action_id))
         if action is None:

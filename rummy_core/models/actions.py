@@ -123,7 +123,7 @@ def parse_action(data: object, hooks: Hooks | None = None) -> act.Action:
             f"{'.'.join(map(str, e['loc'])) or 'action'}: {e['msg']}" for e in exc.errors()
         )
         raise RuleError(
-            "bad_action", f"That is not a valid action: {problems}.", problems=problems
+            "bad_action", "That is not a valid action: %(problems)s.", problems=problems
         ) from None
     return to_engine(model)
 
@@ -144,7 +144,7 @@ def to_model(action: act.Action, hooks: Hooks | None = None) -> BaseModel:
         if hooks is None:
             raise RuleError(
                 "unknown_action",
-                f"{type(action).__name__} is a plugin's action: give the game's hooks to write it.",
+                "%(action)s is a plugin's action: give the game's hooks to write it.",
                 action=type(action).__name__,
             )
         return hooks.action_kinds.to_model(action)

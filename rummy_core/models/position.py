@@ -100,6 +100,7 @@ ThisTurn.model_rebuild()
 
 
 def _bad(message: str, **params: Any) -> RuleError:
+    # The message is a msgid of the `rummy` domain (extracted through the `_bad` keyword).
     return RuleError("bad_position", message, **params)
 
 
@@ -107,7 +108,12 @@ def _per_seat(values: list[Any] | None, players: int, default: Any, name: str) -
     if values is None:
         return [default] * players
     if len(values) != players:
-        raise _bad(f"{name} has {len(values)} entries for {players} players.", field=name)
+        raise _bad(
+            "%(field)s has %(entries)s entries for %(players)s players.",
+            field=name,
+            entries=len(values),
+            players=players,
+        )
     return list(values)
 
 
@@ -130,18 +136,29 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
         pos = data if isinstance(data, Position) else Position.model_validate(data)
     except ValidationError as exc:
         problems = file_problem("the position", exc)
-        raise _bad(f"{problems}.", problems=problems) from None
+        raise _bad("%(problems)s.", problems=problems) from None
     check_free_data("extra", pos.extra)
     check_free_data("outcome", pos.outcome)
     n = pos.players
     ruleset_options = hooks.ruleset.options
     if n != ruleset_options.players:
-        raise _bad(f"The position is for {n} players but the game for {ruleset_options.players}.")
+        raise _bad(
+            "The position is for %(players)s players but the game for %(game_players)s.",
+            players=n,
+            game_players=ruleset_options.players,
+        )
     if len(pos.hands) != n:
-        raise _bad(f"There are {len(pos.hands)} hands for {n} players.")
+        raise _bad(
+            "There are %(hands)s hands for %(players)s players.", hands=len(pos.hands), players=n
+        )
     for name, seat in (("dealer", pos.dealer), ("turn", pos.turn)):
         if seat >= n:
-            raise _bad(f"{name} is seat {seat}, but seats go 0 to {n - 1}.", field=name)
+            raise _bad(
+                "%(field)s is seat %(seat)s, but seats go 0 to %(last)s.",
+                field=name,
+                seat=seat,
+                last=n - 1,
+            )
     st = State(n, seed)
     st.dealer, st.turn, st.phase = pos.dealer, pos.turn, pos.phase
     st.hands = [[parse_card(t) for t in hand] for hand in pos.hands]
@@ -194,33 +211,41 @@ def _earlier(pos: Position | None, name: str, st: State, hooks: Hooks, seed: int
     if pos is None:
         return None
     if st.phase not in (DRAW, PLAY):
-        raise _bad(f"this_turn.{name} is given, but no turn is being played.", field=name)
+        raise _bad("this_turn.%(field)s is given, but no turn is being played.", field=name)
     if pos.this_turn.start is not None or pos.this_turn.after_draw is not None:
-        raise _bad(f"this_turn.{name} may not itself hold earlier states.", field=name)
+        raise _bad("this_turn.%(field)s may not itself hold earlier states.", field=name)
     earlier = load_position(pos, hooks, seed)
     same = (earlier.turn, earlier.hand_number, earlier.turns_taken, earlier.dealer)
     if same != (st.turn, st.hand_number, st.turns_taken, st.dealer):
-        raise _bad(f"this_turn.{name} is not from the turn being played.", field=name)
+        raise _bad("this_turn.%(field)s is not from the turn being played.", field=name)
     return earlier
 
 
 def _table_meld(m: TableMeld, index: int, players: int, hooks: Hooks) -> Meld:
     if m.owner >= players:
-        raise _bad(f"Meld {index} belongs to seat {m.owner}, which does not exist.", meld=index)
+        raise _bad(
+            "Meld %(meld)s belongs to seat %(seat)s, which does not exist.",
+            meld=index,
+            seat=m.owner,
+        )
     pairs = [parse_meld_card(t) for t in m.cards]
     cards = tuple(c for c, _ in pairs)
     declared = tuple(d for _, d in pairs)
     found = read_meld(cards, declared, hooks.meld_rules)
     text = " ".join(m.cards)
     if not found:
-        raise _bad(f"Meld {index} ({text}) is not a meld under these rules.", meld=index)
+        raise _bad(
+            "Meld %(meld)s (%(cards)s) is not a meld under these rules.", meld=index, cards=text
+        )
     if len(found) > 1:
         raise _bad(
-            f"Meld {index} ({text}) can be read more than one way: declare its wilds.", meld=index
+            "Meld %(meld)s (%(cards)s) can be read more than one way: declare its wilds.",
+            meld=index,
+            cards=text,
         )
     credit = tuple(m.credit) if m.credit is not None else (m.owner,) * len(cards)
     if len(credit) != len(cards) or any(not 0 <= s < players for s in credit):
-        raise _bad(f"Meld {index} needs one existing seat per card in credit.", meld=index)
+        raise _bad("Meld %(meld)s needs one existing seat per card in credit.", meld=index)
     ordered, reading = found[0]
     if ordered != cards:
         # Given in another order (ruling A4): each seat's credit follows its card.
@@ -238,7 +263,7 @@ def _fill_stock(st: State, stock: list[str] | None, hooks: Hooks, seed: int) -> 
     extra = placed - deck
     if extra:
         names = ", ".join(f"{card_name(c)} x{n}" for c, n in sorted(extra.items()))
-        raise _bad(f"More copies than the deck holds: {names}.", cards=names)
+        raise _bad("More copies than the deck holds: %(cards)s.", cards=names)
     rest = sorted((deck - placed).elements())
     Random(f"{seed}/position").shuffle(rest)
     # The stock list is top card last; the listed cards are on top, in the order given.

@@ -21,40 +21,69 @@ LIVE = (DRAW, PLAY)
 
 
 def bad(message: str, field: str, **params: Any) -> RuleError:
-    """The refusal of a position, naming the field that is wrong."""
-    return RuleError("bad_position", f"field {field}: {message}", field=field, **params)
+    """The refusal of a position, naming the field that is wrong.
+
+    ``message`` is a msgid of the ``rummy`` domain that begins with ``field %(field)s:``.
+    """
+    return RuleError("bad_position", message, field=field, **params)
 
 
 def check_counts(st: State) -> None:
     """Counts that cannot be negative, and per-seat lists of the right length."""
     n = st.players
     if any(t < 0 for t in st.turns_taken):
-        raise bad(f"turns are counted from 0, not {min(st.turns_taken)}.", "turns_taken")
+        raise bad(
+            "field %(field)s: turns are counted from 0, not %(value)s.",
+            "turns_taken",
+            value=min(st.turns_taken),
+        )
     if st.hand_turns < 0:
-        raise bad(f"turns are counted from 0, not {st.hand_turns}.", "hand_turns")
+        raise bad(
+            "field %(field)s: turns are counted from 0, not %(value)s.",
+            "hand_turns",
+            value=st.hand_turns,
+        )
     for seat, first in enumerate(st.first_play_turn):
         if first is not None and not -1 <= first <= st.turns_taken[seat]:
             raise bad(
-                f"seat {seat} has taken {st.turns_taken[seat]} turns, so it first played at"
-                f" turn -1 (earlier) to {st.turns_taken[seat]}, not {first}.",
+                "field %(field)s: seat %(seat)s has taken %(turns)s turns, so it first played at"
+                " turn -1 (earlier) to %(turns)s, not %(value)s.",
                 "first_play_turn",
+                seat=seat,
+                turns=st.turns_taken[seat],
+                value=first,
             )
     for number, scores in enumerate(st.hand_history):
         if len(scores) != n:
-            raise bad(f"hand {number + 1} has {len(scores)} scores, not {n}.", "hand_history")
+            raise bad(
+                "field %(field)s: hand %(hand)s has %(scores)s scores, not %(players)s.",
+                "hand_history",
+                hand=number + 1,
+                scores=len(scores),
+                players=n,
+            )
     for seat in st.winners:
         if not 0 <= seat < n:
-            raise bad(f"seat {seat} does not exist (seats go 0 to {n - 1}).", "winners")
+            raise bad(
+                "field %(field)s: seat %(seat)s does not exist (seats go 0 to %(last)s).",
+                "winners",
+                seat=seat,
+                last=n - 1,
+            )
     if len(set(st.winners)) != len(st.winners):
-        raise bad("a seat is named twice.", "winners")
+        raise bad("field %(field)s: a seat is named twice.", "winners")
     if st.winners and st.phase != MATCH_OVER:
-        raise bad("only a match that is over has winners.", "winners")
+        raise bad("field %(field)s: only a match that is over has winners.", "winners")
 
 
 def check_free_data(name: str, value: Any) -> None:
     """A field of free-form data (``extra``, ``outcome``) that does not nest without end."""
     if json_depth(value) > MAX_DEPTH:
-        raise bad(f"it nests lists and objects more than {MAX_DEPTH} deep.", name)
+        raise bad(
+            "field %(field)s: it nests lists and objects more than %(depth)s deep.",
+            name,
+            depth=MAX_DEPTH,
+        )
 
 
 def read_outcome(data: dict[str, Any] | None, st: State) -> Outcome | None:
@@ -68,16 +97,28 @@ def read_outcome(data: dict[str, Any] | None, st: State) -> Outcome | None:
     n = st.players
     went_out = data.get("went_out")
     if went_out is not None and not (type(went_out) is int and 0 <= went_out < n):
-        raise bad(f"went_out must be null or a seat from 0 to {n - 1}.", "outcome.went_out")
+        raise bad(
+            "field %(field)s: went_out must be null or a seat from 0 to %(last)s.",
+            "outcome.went_out",
+            last=n - 1,
+        )
     scores = data.get("hand_scores")
     if not (isinstance(scores, list) and len(scores) == n and all(type(s) is int for s in scores)):
-        raise bad(f"hand_scores must be a list of {n} whole numbers.", "outcome.hand_scores")
+        raise bad(
+            "field %(field)s: hand_scores must be a list of %(players)s whole numbers.",
+            "outcome.hand_scores",
+            players=n,
+        )
     reason = data.get("reason", "stock" if went_out is None else "out")
     if reason not in REASONS:
-        raise bad(f"reason must be one of {', '.join(REASONS)}.", "outcome.reason")
+        raise bad(
+            "field %(field)s: reason must be one of %(reasons)s.",
+            "outcome.reason",
+            reasons=", ".join(REASONS),
+        )
     number = data.get("hand_number", st.hand_number)
     if type(number) is not int:
-        raise bad("hand_number must be a whole number.", "outcome.hand_number")
+        raise bad("field %(field)s: hand_number must be a whole number.", "outcome.hand_number")
     return Outcome(went_out, cast(Reason, reason), tuple(scores), number)
 
 
@@ -86,7 +127,11 @@ def check_this_turn(st: State, hooks: Hooks) -> None:
     turn = "this_turn"
     # An ended hand keeps what its last turn did (the engine clears it as the next turn starts).
     if st.phase == DRAW and (st.drew is not None or st.drawn or st.plays):
-        raise bad("the player to move has not drawn yet, so nothing was drawn or played.", turn)
+        raise bad(
+            "field %(field)s: the player to move has not drawn yet, so nothing was drawn or"
+            " played.",
+            turn,
+        )
     # The cards on show are drawn by their label, and may have been drawn already.
     known = {STOCK, DISCARD, *hooks.shows}
     if st.phase in LIVE:
@@ -95,9 +140,11 @@ def check_this_turn(st: State, hooks: Hooks) -> None:
         for source in sources:
             if source is not None and source not in known:
                 raise bad(
-                    f"{source!r} is not a place to draw from (these rules have:"
-                    f" {', '.join(sorted(known))}).",
+                    "field %(field)s: %(place)r is not a place to draw from (these rules have:"
+                    " %(places)s).",
                     f"{turn}.{name}",
+                    place=source,
+                    places=", ".join(sorted(known)),
                 )
     if st.drawn and st.phase == PLAY:
         around = Counter(st.hands[st.turn])
@@ -107,9 +154,11 @@ def check_this_turn(st: State, hooks: Hooks) -> None:
         if missing:
             names = ", ".join(card_name(c) for c in sorted(missing.elements()))
             raise bad(
-                f"{names} was drawn this turn but is neither in the hand of seat {st.turn}"
-                " nor on the table.",
+                "field %(field)s: %(cards)s was drawn this turn but is neither in the hand of seat"
+                " %(seat)s nor on the table.",
                 f"{turn}.drawn",
+                cards=names,
+                seat=st.turn,
             )
 
 
@@ -125,8 +174,11 @@ def check_rules_fit(st: State, hooks: Hooks) -> None:
     for label in st.on_show:
         if label not in hooks.shows:
             raise bad(
-                f"nothing in these rules ({hooks.ruleset.name}) puts cards on show as {label!r}.",
+                "field %(field)s: nothing in these rules (%(ruleset)s) puts cards on show as"
+                " %(label)r.",
                 f"on_show.{label}",
+                ruleset=hooks.ruleset.name,
+                label=label,
             )
     face_down_rule = any(
         "rummy_discard_face_down" in hooks_of
@@ -135,11 +187,15 @@ def check_rules_fit(st: State, hooks: Hooks) -> None:
     )
     if st.discard_face_down and st.phase in LIVE and not face_down_rule:
         raise bad(
-            f"nothing in these rules lays a discard face down ({hooks.ruleset.name}).",
+            "field %(field)s: nothing in these rules lays a discard face down (%(ruleset)s).",
             "discard_face_down",
+            ruleset=hooks.ruleset.name,
         )
     if st.discard_face_down and not st.discard:
-        raise bad("the discard pile is empty, so no discard is face down.", "discard_face_down")
+        raise bad(
+            "field %(field)s: the discard pile is empty, so no discard is face down.",
+            "discard_face_down",
+        )
     # At hand 1 the scores are where a position chooses to start (a handicap, or the end of a
     # match set up to be tested); from hand 2 on, the earlier hands were played by these rules.
     if st.phase in LIVE and st.hand_number > 1:
@@ -148,7 +204,9 @@ def check_rules_fit(st: State, hooks: Hooks) -> None:
         ended.phase = HAND_OVER
         if hooks.match_over(ended):
             raise bad(
-                f"with these scores ({', '.join(map(str, st.scores))}) after hand"
-                f" {ended.hand_number}, the match is over: no hand is played after it.",
+                "field %(field)s: with these scores (%(scores)s) after hand %(hand)s, the match"
+                " is over: no hand is played after it.",
                 "scores",
+                scores=", ".join(map(str, st.scores)),
+                hand=ended.hand_number,
             )

@@ -142,7 +142,7 @@ def seat_view(
     return _SEAT_VIEW(
         **values,
         ruleset=hooks.ruleset.name,
-        shows=hooks.shows,
+        shows=hooks.shown_names(),
         open_actions=open_actions,
         draw_sources=draw_sources,
     )

@@ -36,8 +36,10 @@ def create_app(
     routes = [
         Route("/", http.lobby),
         Route("/table/{table_id}", http.table_page),
+        Route("/rules/{ruleset}", http.rules),
         Route("/static/{name}", http.asset),
         Route("/api", http.api_root),
+        Route("/api/i18n/{lang}", http.language),
         Route("/api/tables", http.list_tables, methods=["GET"]),
         Route("/api/tables", http.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", http.table_state),

@@ -12,20 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from rummy_core.bots import bot_names
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.options import BaseOptions
+from rummy_core.plugin import HouseRule, Ruleset, plugin_text, ruleset_title
 from rummy_core.registry import house_rules, rulesets
+from rummy_core.uitext import LEVEL_WORDS, UI
 
 SCALARS = ("integer", "boolean", "string")
 """The kinds of option a variant string can set (``name:option=value``)."""
 
 
-def form_options(options: type[BaseModel]) -> list[dict[str, Any]]:
+def form_options(plugin: type[Ruleset] | type[HouseRule], lang: str) -> list[dict[str, Any]]:
     """The options of a ruleset or house rule a start page can offer: its own first, then those
-    every ruleset shares."""
+    every ruleset shares; each description in ``lang``."""
+    options = plugin.Options
     found = []
     fields = options.model_json_schema().get("properties", {})
     for name in sorted(fields, key=lambda n: n in BaseOptions.model_fields):
@@ -44,7 +45,7 @@ def form_options(options: type[BaseModel]) -> list[dict[str, Any]]:
                 "name": name,
                 "kind": kind,
                 "default": field.get("default"),
-                "description": field.get("description", ""),
+                "description": plugin_text(plugin, field.get("description", ""), lang),
                 "nullable": "null" in types,
                 "choices": choices,
                 "minimum": least,
@@ -53,32 +54,37 @@ def form_options(options: type[BaseModel]) -> list[dict[str, Any]]:
     return found
 
 
-def catalogue() -> dict[str, Any]:
-    """The installed rulesets (player counts, summary, options), house rules (summary, what they
-    apply to and conflict with, options) and bots, with the levels in players' words."""
+def catalogue(lang: str) -> dict[str, Any]:
+    """The installed rulesets (title, player counts, summary, options), house rules (summary,
+    what they apply to and conflict with, options) and bots, with the levels in players' words;
+    every word in ``lang``."""
     return {
         "rulesets": [
             {
                 "name": name,
-                "summary": cls.summary,
+                "title": ruleset_title(cls, lang),
+                "summary": plugin_text(cls, cls.summary, lang),
                 "min_players": cls.Options.min_players,
                 "max_players": cls.Options.max_players,
-                "options": form_options(cls.Options),
+                "options": form_options(cls, lang),
             }
             for name, cls in sorted(rulesets().items())
         ],
         "house_rules": [
             {
                 "name": name,
-                "summary": cls.summary,
+                "summary": plugin_text(cls, cls.summary, lang),
                 "applies_to": list(cls.applies_to),
                 "conflicts_with": list(cls.conflicts_with),
-                "options": form_options(cls.Options),
+                "options": form_options(cls, lang),
             }
             for name, cls in sorted(house_rules().items())
         ],
         "bots": bot_names(),
         # The strengths in players' words, as the terminal game's start screen offers them.
-        "levels": [{"level": level, "bot": bot} for level, bot in LEVELS.items()],
+        "levels": [
+            {"level": level, "name": UI.translate(lang, LEVEL_WORDS[level]), "bot": bot}
+            for level, bot in LEVELS.items()
+        ],
         "default_level": DEFAULT_LEVEL,
     }

@@ -26,6 +26,7 @@ from rummy_core.tui.plays import (
     meld_plays,
     swap_plays,
 )
+from rummy_core.uitext import UI
 
 MAX_SELECTED = 16
 """The most cards one question may name (a lay-down is rarely more; the search stays short)."""
@@ -40,7 +41,10 @@ def choices(game: Game, seat: int, names: Sequence[str], state_id: int) -> Choic
         cards = []
     if Counter(cards) - Counter(hand) or len(cards) > MAX_SELECTED:
         raise RuleError(
-            "not_in_hand", "Ask only about cards in your own hand.", cards=" ".join(names)
+            "not_in_hand",
+            "Ask only about cards in your own hand.",
+            domain=UI.name,
+            cards=" ".join(names),
         )
     rules = game.hooks.meld_rules
     held = [[card_name(c) for c in m.cards] for m in held_melds(hand, rules)]

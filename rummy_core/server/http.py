@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from rummy_core import __version__
-from rummy_core.server import adapter
+from rummy_core.i18n import normalize_language
+from rummy_core.server import adapter, pages
 from rummy_core.server.catalogue import catalogue
 from rummy_core.server.hub import Hub
 from rummy_core.server.protocol import (
@@ -20,6 +21,7 @@ from rummy_core.server.protocol import (
     HandToBot,
     TableList,
 )
+from rummy_core.uitext import N_, UI
 
 MAX_BODY = 64 * 1024
 M = TypeVar("M", bound=BaseModel)
@@ -29,22 +31,21 @@ def _json(model: BaseModel, status: int = 200) -> Response:
     return Response(model.model_dump_json(), status_code=status, media_type="application/json")
 
 
-def _error(status: int, code: str, message: str, **params: object) -> Response:
-    return _json(ApiError(code=code, message=message, params=params), status)
+def _error(request: Request, status: int, code: str, message: str, **params: Any) -> Response:
+    """A refusal of the server's own, its ``message`` (a ``ui`` msgid) in the request's
+    language."""
+    text = UI.translate(pages.request_language(request), message, **params)
+    return _json(ApiError(code=code, message=text, params=params), status)
 
 
-def _refusal(exc: adapter.RuleError) -> Response:
-    return _json(ApiError(code=exc.code, message=exc.message, params=exc.params), 400)
+def _refusal(request: Request, exc: adapter.RuleError, status: int = 400) -> Response:
+    message = exc.render(pages.request_language(request))
+    return _json(ApiError(code=exc.code, message=message, params=exc.params), status)
 
 
 def _hub(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
-
-
-def page(name: str) -> str:
-    """A page shipped with the package (``rummy_core/server/static``)."""
-    return files("rummy_core.server").joinpath("static", name).read_text(encoding="utf-8")
 
 
 ASSET_TYPES = {
@@ -62,29 +63,61 @@ async def asset(request: Request) -> Response:
     kind = ASSET_TYPES.get(name[name.rfind(".") :]) if "." in name else None
     resource = files("rummy_core.server").joinpath("static", name)
     if kind is None or "/" in name or name.startswith(".") or not resource.is_file():
-        return _error(404, "unknown_asset", "There is no such file.", name=name)
+        return _error(request, 404, "unknown_asset", N_("There is no such file."), name=name)
     return Response(resource.read_bytes(), media_type=kind, headers={"cache-control": "no-cache"})
+
+
+def _page(request: Request, name: str) -> Response:
+    """A page in the request's language; it varies with the headers that choose it."""
+    page = pages.render_page(name, pages.request_language(request))
+    return HTMLResponse(page, headers={"vary": "accept-language, cookie"})
 
 
 async def lobby(request: Request) -> Response:
     """``GET /``: the lobby page."""
-    return HTMLResponse(page("lobby.html"))
+    return _page(request, "lobby.html")
 
 
 async def table_page(request: Request) -> Response:
     """``GET /table/{id}``: the page a seat's link opens (the token is in the fragment)."""
-    return HTMLResponse(page("table.html"))
+    return _page(request, "table.html")
+
+
+async def rules(request: Request) -> Response:
+    """``GET /rules/{ruleset}``: the ruleset's rules in the request's language (the table links
+    to it)."""
+    lang = pages.request_language(request)
+    try:
+        page = pages.rules_page(request.path_params["ruleset"], lang)
+    except adapter.RuleError as exc:
+        return _refusal(request, exc, 404)
+    return HTMLResponse(page, headers={"vary": "accept-language, cookie"})
 
 
 async def api_root(request: Request) -> Response:
-    """``GET /api``: the protocol, the program's version, and what tables can be made of."""
-    return JSONResponse({"protocol": PROTOCOL, "version": __version__, **catalogue()})
+    """``GET /api``: the protocol, the program's version, and what tables can be made of (the
+    summaries and option descriptions in the request's language)."""
+    shown = catalogue(pages.request_language(request))
+    return JSONResponse({"protocol": PROTOCOL, "version": __version__, **shown})
+
+
+async def language(request: Request) -> Response:
+    """``GET /api/i18n/{lang}``: the browser's words in ``lang`` (see ``pages.catalog``)."""
+    tag: str = request.path_params["lang"]
+    lang = normalize_language(tag)
+    if lang is None:
+        return _error(
+            request, 404, "unknown_language", N_("There is no language %(language)s."), language=tag
+        )
+    return JSONResponse(pages.catalog(lang), headers={"cache-control": "no-cache"})
 
 
 async def _body(request: Request, model: type[M]) -> M | Response:
     body = await request.body()
     if len(body) > MAX_BODY:
-        return _error(413, "too_large", f"A request may have {MAX_BODY} bytes.", limit=MAX_BODY)
+        return _error(
+            request, 413, "too_large", N_("A request may have %(limit)s bytes."), limit=MAX_BODY
+        )
     try:
         return model.model_validate_json(body or b"{}")
     except ValidationError as exc:
@@ -92,7 +125,11 @@ async def _body(request: Request, model: type[M]) -> M | Response:
             f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()
         )
         return _error(
-            422, "bad_request", f"That request is not valid: {problems}.", problems=problems
+            request,
+            422,
+            "bad_request",
+            N_("That request is not valid: %(problems)s."),
+            problems=problems,
         )
 
 
@@ -104,7 +141,7 @@ async def create_table(request: Request) -> Response:
     try:
         created = await _hub(request).create(spec, str(request.base_url))
     except adapter.RuleError as exc:
-        return _refusal(exc)
+        return _refusal(request, exc)
     return _json(created, 201)
 
 
@@ -119,7 +156,7 @@ async def table_state(request: Request) -> Response:
     hub = _hub(request)
     table = hub.tables.get(request.path_params["table_id"])
     if table is None:
-        return _error(404, "unknown_table", "There is no such table.")
+        return _error(request, 404, "unknown_table", N_("There is no such table."))
     return _json(await hub.table_state(table))
 
 
@@ -128,16 +165,17 @@ async def hand_to_bot(request: Request) -> Response:
     hub = _hub(request)
     table = hub.tables.get(request.path_params["table_id"])
     if table is None:
-        return _error(404, "unknown_table", "There is no such table.")
+        return _error(request, 404, "unknown_table", N_("There is no such table."))
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token:
-        return _error(401, "no_creator_token", "Send Authorization: Bearer CREATOR_TOKEN.")
+        return _error(
+            request, 401, "no_creator_token", N_("Send Authorization: Bearer CREATOR_TOKEN.")
+        )
     spec = await _body(request, HandToBot)
     if isinstance(spec, Response):
         return spec
     try:
         await hub.hand_to_bot(table, request.path_params["seat"], token.strip(), spec.bot)
     except adapter.RuleError as exc:
-        status = 403 if exc.code == "bad_creator_token" else 400
-        return _json(ApiError(code=exc.code, message=exc.message, params=exc.params), status)
+        return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
     return _json(await hub.table_state(table))

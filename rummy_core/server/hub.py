@@ -22,6 +22,7 @@ from rummy_core.server.limits import Limits
 from rummy_core.server.live import Connection, LiveTable
 from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated, TableState
 from rummy_core.server.store import Change, SeatRow, Store, TableRow, digest, token_matches
+from rummy_core.uitext import N_, UI
 
 log = logging.getLogger("rummy.server")
 T = TypeVar("T")
@@ -87,7 +88,9 @@ class Hub:
         if not low <= players <= high:
             raise adapter.RuleError(
                 "bad_players",
-                f"{variant} is for {low} to {high} players, not {players}.",
+                "%(variant)s is for %(low)s to %(high)s players, not %(players)s.",
+                domain=UI.name,
+                variant=variant,
                 players=players,
                 low=low,
                 high=high,
@@ -153,11 +156,13 @@ class Hub:
                     await self._in_db(self.store.update_seat, table.id, row)
                 old = table.seated.get(seat)
                 if old is not None:
-                    replaced = outbox.error("replaced", "This seat connected elsewhere.")
+                    replaced = outbox.error(
+                        "replaced", N_("This seat connected elsewhere."), old.lang
+                    )
                     old.send(outbox.encode(replaced))
                     old.close(REPLACED)
                 table.seated[seat] = conn
-            welcome = outbox.welcome(table.info(), table.game, seat, table.state_id)
+            welcome = outbox.welcome(table.info(), table.game, seat, table.state_id, conn.lang)
             conn.send(outbox.encode(welcome))
         self._announce(table)
 
@@ -195,7 +200,7 @@ class Hub:
                 action = adapter.parse(data, table.game)
                 events = adapter.apply(table.game, seat, action)
             except adapter.RuleError as exc:
-                conn.send(outbox.encode(outbox.refused(exc, table.state_id)))
+                conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
             change = Change(
                 table.state_id + 1, "action", seat, adapter.action_data(action, table.game)
@@ -211,7 +216,7 @@ class Hub:
             try:
                 answer = choices.choices(table.game, seat, cards, table.state_id)
             except adapter.RuleError as exc:
-                conn.send(outbox.encode(outbox.refused(exc, table.state_id)))
+                conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
         conn.send(outbox.encode(answer))
 
@@ -222,7 +227,7 @@ class Hub:
                 self._check_current(table, seen)
                 events = adapter.next_hand(table.game)
             except adapter.RuleError as exc:
-                conn.send(outbox.encode(outbox.refused(exc, table.state_id)))
+                conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
             await self._commit(table, Change(table.state_id + 1, "next_hand", None, None), events)
         self._wake_bots(table)
@@ -232,7 +237,8 @@ class Hub:
         if seen is not None and seen != table.state_id:
             raise adapter.RuleError(
                 "stale_state",
-                f"The table has moved on (state {table.state_id}, not {seen}): look again.",
+                "The table has moved on (state %(state_id)s, not %(seen)s): look again.",
+                domain=UI.name,
                 state_id=table.state_id,
                 seen=seen,
             )
@@ -271,21 +277,30 @@ class Hub:
     def _broadcast(self, table: LiveTable, events: Sequence[adapter.Event]) -> None:
         state_id = table.state_id
         for seat, conn in table.seated.items():
-            conn.send(outbox.encode(outbox.update(table.game, seat, events, state_id)))
-        if table.watchers:
-            text = outbox.encode(outbox.update(table.game, None, events, state_id))
-            for conn in table.watchers:
-                conn.send(text)
+            conn.send(outbox.encode(outbox.update(table.game, seat, events, state_id, conn.lang)))
+        # Spectators of one language share one message.
+        texts: dict[str, str] = {}
+        for conn in table.watchers:
+            if conn.lang not in texts:
+                update = outbox.update(table.game, None, events, state_id, conn.lang)
+                texts[conn.lang] = outbox.encode(update)
+            conn.send(texts[conn.lang])
 
     async def hand_to_bot(self, table: LiveTable, seat: int, creator_token: str, bot: str) -> None:
         """The table's creator gives ``seat`` to a bot; its link stops working."""
         if not token_matches(creator_token, table.row.creator_hash):
             raise adapter.RuleError(
-                "bad_creator_token", "Only the table's creator may hand a seat to a bot."
+                "bad_creator_token",
+                "Only the table's creator may hand a seat to a bot.",
+                domain=UI.name,
             )
         if not 0 <= seat < table.row.players:
             raise adapter.RuleError(
-                "unknown_seat", f"The table has seats 0 to {table.row.players - 1}.", seat=seat
+                "unknown_seat",
+                "The table has seats 0 to %(last)s.",
+                domain=UI.name,
+                last=table.row.players - 1,
+                seat=seat,
             )
         player = adapter.bot(bot, _bot_seed(table.row, seat))
         async with table.lock:
@@ -296,7 +311,12 @@ class Hub:
             adapter.set_people(table.game, _people(table.row))
             conn = table.seated.pop(seat, None)
             if conn is not None:
-                message = outbox.error("seat_handed_to_bot", f"The {bot} bot now plays this seat.")
+                message = outbox.error(
+                    "seat_handed_to_bot",
+                    N_("The %(bot)s bot now plays this seat."),
+                    conn.lang,
+                    bot=bot,
+                )
                 conn.send(outbox.encode(message))
                 conn.close(HANDED_TO_BOT)
         self._announce(table)

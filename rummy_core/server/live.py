@@ -14,6 +14,9 @@ from rummy_core.server.store import TableRow, token_matches
 class Connection(Protocol):
     """Where a client's messages go; ``send`` never waits (a slow client is dropped)."""
 
+    lang: str
+    """The language the client reads: refusals and errors sent to it are in it."""
+
     def send(self, text: str) -> None:
         """Queue one message."""
         ...

@@ -3,9 +3,10 @@
 One place, so that no message path can skip the view (boardgame.io's #1159 was one path that
 did): a seat gets its ``SeatView`` and the events as that seat may see them, a spectator the
 public view and the events as nobody's seat sees them. Refusals carry only the engine's code,
-message and params, which speak of the refused seat's own action. Once a hand is over, a
-welcome or update also carries the hand's score sheet, the same for everyone: the cards left in
-every hand are counted in the open then.
+message and params, which speak of the refused seat's own action; the message is in the
+receiving connection's language, so players of different languages share a table. Once a hand
+is over, a welcome or update also carries the hand's score sheet, the same for everyone: the
+cards left in every hand are counted in the open then.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from rummy_core.i18n import use_language
 from rummy_core.models.refusal import ViolationModel
 from rummy_core.models.view import PublicView, SeatView
 from rummy_core.server import adapter
@@ -26,6 +28,7 @@ from rummy_core.server.protocol import (
     Update,
     Welcome,
 )
+from rummy_core.uitext import UI
 
 
 def encode(message: BaseModel) -> str:
@@ -38,44 +41,53 @@ def view_for(game: adapter.Game, seat: int | None) -> SeatView | PublicView:
     return adapter.public_view(game) if seat is None else adapter.seat_view(game, seat)
 
 
-def welcome(table: TableInfo, game: adapter.Game, seat: int | None, state_id: int) -> Welcome:
-    """The answer to a hello: the table, the seat and its view now."""
+def welcome(
+    table: TableInfo, game: adapter.Game, seat: int | None, state_id: int, lang: str
+) -> Welcome:
+    """The answer to a hello: the table, the seat and its view now, its words (what the rules
+    call the cards on show) in the language ``lang``."""
+    with use_language(lang):
+        view = view_for(game, seat)
     return Welcome(
-        table=table,
-        seat=seat,
-        state_id=state_id,
-        view=view_for(game, seat),
-        sheet=adapter.hand_sheet(game),
+        table=table, seat=seat, state_id=state_id, view=view, sheet=adapter.hand_sheet(game)
     )
 
 
 def update(
-    game: adapter.Game, seat: int | None, events: Sequence[adapter.Event], state_id: int
+    game: adapter.Game,
+    seat: int | None,
+    events: Sequence[adapter.Event],
+    state_id: int,
+    lang: str,
 ) -> Update:
-    """The events of one change and the new view, as ``seat`` may see them."""
+    """The events of one change and the new view, as ``seat`` may see them, in ``lang``."""
+    with use_language(lang):
+        view = view_for(game, seat)
     return Update(
         state_id=state_id,
         events=adapter.events_for(events, seat),
-        view=view_for(game, seat),
+        view=view,
         sheet=adapter.hand_sheet(game),
     )
 
 
-def refused(error: adapter.RuleError, state_id: int) -> Refused:
-    """A refusal, with every broken rule the engine found."""
-    data = error.to_dict()
+def refused(error: adapter.RuleError, state_id: int, lang: str) -> Refused:
+    """A refusal, with every broken rule the engine found, in the language ``lang``."""
+    with use_language(lang):
+        data = error.to_dict()
     return Refused(
         state_id=state_id,
         code=error.code,
-        message=error.message,
+        message=data["message"],
         params=error.params,
         violations=[ViolationModel(**v) for v in data.get("violations", [])],
     )
 
 
-def error(code: str, message: str, **params: Any) -> ErrorMessage:
-    """A message that could not be taken, and why."""
-    return ErrorMessage(code=code, message=message, params=params)
+def error(code: str, message: str, lang: str, **params: Any) -> ErrorMessage:
+    """A message that could not be taken, and why: ``message`` is a ``ui`` msgid, shown in the
+    language ``lang`` with ``params`` put in."""
+    return ErrorMessage(code=code, message=UI.translate(lang, message, **params), params=params)
 
 
 def table_changed(table: TableInfo) -> TableChanged:

@@ -86,6 +86,11 @@ class Hello(_Message):
     protocol: int
     token: str | None = Field(None, max_length=200, description="The seat token; null: watch.")
     name: str | None = Field(None, max_length=NAME_LENGTH)
+    lang: str | None = Field(
+        None,
+        max_length=35,
+        description="The language this connection reads (en, is, hu, it); null: the browser's.",
+    )
 
 
 class ActionMessage(_Message):

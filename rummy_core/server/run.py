@@ -10,6 +10,7 @@ import uvicorn
 from rummy_core.server.app import create_app
 from rummy_core.server.limits import Limits
 from rummy_core.server.store import default_url
+from rummy_core.uitext import _
 
 
 def addresses(host: str, port: int) -> list[str]:
@@ -38,9 +39,9 @@ def serve(
     """Run the server until interrupted."""
     url = db_url or default_url()
     limits = Limits(rate=rate, burst=max(1, round(2 * rate)))
-    say(f"rummy server: database {url}")
+    say(_("rummy server: database %(url)s", url=url))
     for address in addresses(host, port):
-        say(f"Open {address} to create a table and share its seat links.")
+        say(_("Open %(address)s to create a table and share its seat links.", address=address))
     config = uvicorn.Config(
         create_app(url, limits=limits),
         host=host,

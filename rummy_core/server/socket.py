@@ -12,7 +12,7 @@ import time
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketState
 
-from rummy_core.server import outbox
+from rummy_core.server import outbox, pages
 from rummy_core.server.hub import TOO_SLOW, Hub
 from rummy_core.server.limits import Limits, TokenBucket
 from rummy_core.server.live import LiveTable
@@ -27,6 +27,7 @@ from rummy_core.server.protocol import (
     Ping,
     Pong,
 )
+from rummy_core.uitext import N_
 
 log = logging.getLogger("rummy.server")
 
@@ -44,11 +45,13 @@ class SocketConnection:
     """A WebSocket with a queue of outgoing messages, written by a task of its own.
 
     Sending never waits on the client, so a slow phone cannot hold up its table; a client that
-    lets ``Limits.send_queue`` messages pile up is closed and may reconnect.
+    lets ``Limits.send_queue`` messages pile up is closed and may reconnect. ``lang`` is the
+    language the client reads: the browser's until its hello names one.
     """
 
     def __init__(self, ws: WebSocket, limit: int) -> None:
         self._ws = ws
+        self.lang = pages.request_language(ws)
         self._queue: asyncio.Queue[str | int] = asyncio.Queue(limit)
         self._writer = asyncio.create_task(self._write())
         self.closed = False
@@ -105,14 +108,15 @@ async def table_socket(ws: WebSocket) -> None:
         hello = await _hello(ws, conn, limits)
         if hello is None:
             return
+        conn.lang = pages.request_language(ws, hello.lang)
         table = hub.tables.get(ws.path_params["table_id"])
         if table is None:
-            _refuse(conn, UNKNOWN_TABLE, "unknown_table", "There is no such table.")
+            _refuse(conn, UNKNOWN_TABLE, "unknown_table", N_("There is no such table."))
             return
         if hello.token is not None:
             seat = table.seat_of(hello.token)
             if seat is None:
-                _refuse(conn, BAD_TOKEN, "bad_token", "That token is not a seat at this table.")
+                _refuse(conn, BAD_TOKEN, "bad_token", N_("That token is not a seat at this table."))
                 table = None
                 return
         await hub.join(table, seat, conn, hello.name)
@@ -124,7 +128,7 @@ async def table_socket(ws: WebSocket) -> None:
 
 
 def _refuse(conn: SocketConnection, close_code: int, code: str, message: str) -> None:
-    conn.send(outbox.encode(outbox.error(code, message)))
+    conn.send(outbox.encode(outbox.error(code, message, conn.lang)))
     conn.close(close_code)
 
 
@@ -132,14 +136,14 @@ async def _hello(ws: WebSocket, conn: SocketConnection, limits: Limits) -> Hello
     try:
         text = await asyncio.wait_for(_receive(ws, conn, limits), limits.hello_timeout)
     except TimeoutError:
-        _refuse(conn, NO_HELLO, "no_hello", "Say hello first: {type: hello, protocol, token}.")
+        _refuse(conn, NO_HELLO, "no_hello", N_("Say hello first: {type: hello, protocol, token}."))
         return None
     if text is None:
         return None
     message = _parse(text, conn)
     if not isinstance(message, Hello):
         if message is not None:
-            _refuse(conn, BAD_HELLO, "hello_first", "The first message must be a hello.")
+            _refuse(conn, BAD_HELLO, "hello_first", N_("The first message must be a hello."))
         else:
             conn.close(BAD_HELLO)
         return None
@@ -148,7 +152,8 @@ async def _hello(ws: WebSocket, conn: SocketConnection, limits: Limits) -> Hello
             outbox.encode(
                 outbox.error(
                     "protocol_mismatch",
-                    f"This server speaks protocol {PROTOCOL}, not {message.protocol}.",
+                    N_("This server speaks protocol %(server)s, not %(client)s."),
+                    pages.request_language(ws, message.lang),
                     server=PROTOCOL,
                     client=message.protocol,
                 )
@@ -178,8 +183,9 @@ async def _serve(
             now = time.monotonic()
             if now - warned_at >= 1:
                 warned_at = now
-                slow_down = f"More than {limits.rate:g} messages a second: slow down."
-                conn.send(outbox.encode(outbox.error("rate_limited", slow_down)))
+                slow_down = N_("More than %(rate)s messages a second: slow down.")
+                error = outbox.error("rate_limited", slow_down, conn.lang, rate=f"{limits.rate:g}")
+                conn.send(outbox.encode(error))
             continue
         message = _parse(text, conn)
         if message is None:
@@ -188,7 +194,8 @@ async def _serve(
             await _dispatch(message, conn, hub, table, seat)
         except Exception:
             log.exception("table %s: a message failed", table.id)
-            conn.send(outbox.encode(outbox.error("server_error", "The server failed; try again.")))
+            failed = outbox.error("server_error", N_("The server failed; try again."), conn.lang)
+            conn.send(outbox.encode(failed))
 
 
 async def _dispatch(
@@ -197,9 +204,11 @@ async def _dispatch(
     if isinstance(message, Ping):
         conn.send(outbox.encode(Pong()))
     elif isinstance(message, Hello):
-        conn.send(outbox.encode(outbox.error("already_greeted", "Hello was already said.")))
+        greeted = outbox.error("already_greeted", N_("Hello was already said."), conn.lang)
+        conn.send(outbox.encode(greeted))
     elif seat is None or seat not in table.seated or table.seated[seat] is not conn:
-        conn.send(outbox.encode(outbox.error("not_seated", "Spectators cannot act.")))
+        watching = outbox.error("not_seated", N_("Spectators cannot act."), conn.lang)
+        conn.send(outbox.encode(watching))
     elif isinstance(message, ActionMessage):
         await hub.act(table, seat, conn, message.action, message.state_id)
     elif isinstance(message, NextHandMessage):
@@ -215,7 +224,9 @@ async def _receive(ws: WebSocket, conn: SocketConnection, limits: Limits) -> str
         return None
     text = event.get("text")
     if text is None:
-        conn.send(outbox.encode(outbox.error("bad_message", "Send JSON as text messages.")))
+        conn.send(
+            outbox.encode(outbox.error("bad_message", N_("Send JSON as text messages."), conn.lang))
+        )
         return ""
     size = len(text.encode())
     if size > limits.max_message_bytes:
@@ -223,7 +234,8 @@ async def _receive(ws: WebSocket, conn: SocketConnection, limits: Limits) -> str
             outbox.encode(
                 outbox.error(
                     "too_large",
-                    f"A message may have {limits.max_message_bytes} bytes, not {size}.",
+                    N_("A message may have %(limit)s bytes, not %(size)s."),
+                    conn.lang,
                     limit=limits.max_message_bytes,
                     size=size,
                 )
@@ -245,7 +257,10 @@ def _parse(text: str, conn: SocketConnection) -> ClientMessage | None:
         conn.send(
             outbox.encode(
                 outbox.error(
-                    "bad_message", f"That message is not valid: {problems}.", problems=problems
+                    "bad_message",
+                    N_("That message is not valid: %(problems)s."),
+                    conn.lang,
+                    problems=problems,
                 )
             )
         )

@@ -37,6 +37,7 @@ from sqlalchemy.engine import make_url
 
 from rummy_core.errors import RuleError
 from rummy_core.home import rummy_home
+from rummy_core.uitext import UI
 
 metadata = MetaData()
 
@@ -181,7 +182,11 @@ class Store:
                 .values(state_id=change.state_id, position=position, phase=phase)
             )
             if done.rowcount != 1:
-                raise RuleError("stale_state", "The table moved on before this change was stored.")
+                raise RuleError(
+                    "stale_state",
+                    "The table moved on before this change was stored.",
+                    domain=UI.name,
+                )
             db.execute(
                 changes.insert().values(
                     table_id=table_id,

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.errors import NoWidget
 from textual.screen import ModalScreen
@@ -25,6 +25,7 @@ from rummy_core.resources import styles
 from rummy_core.saves import SavedGame
 from rummy_core.state import PLAY
 from rummy_core.tui.extras import house_actions, house_keys, turn_keys
+from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.panels import (
     discard_text,
     players_text,
@@ -54,6 +55,7 @@ from rummy_core.tui.session import Session, Setup
 from rummy_core.tui.speed import PAUSES, next_speed, speed_of
 from rummy_core.tui.widgets import HandView, LogView, PileView, TableView
 from rummy_core.tui.words import with_symbols
+from rummy_core.uitext import N_, _, ngettext, pgettext, pN_, speed_name
 
 GAME_ACTIONS = frozenset(
     {
@@ -117,28 +119,30 @@ class RummyApp(App[None]):
     AUTO_FOCUS = None
     # The top line lists the keys usable now; the footer keeps the few that always work.
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "Move", show=False),
-        Binding("right", "cursor(1)", "Move", show=False),
-        Binding("space", "select", "Select", show=False),
-        Binding("d", "draw('stock')", "Draw", show=False),
-        Binding("t", "draw('discard')", "Take discard", show=False),
-        Binding("c", "draw_shown", "Cards on show", show=False),
-        Binding("m", "meld", "Meld", show=False),
-        Binding("l", "lay_off", "Lay off", show=False),
-        Binding("w", "swap", "Swap", show=False),
-        Binding("x", "discard", "Discard", show=False),
-        Binding("b", "take_back", "Take back", show=False),
-        Binding("s", "sort", "Sort"),
-        Binding("f", "speed", "Speed"),
-        Binding("pageup", "log(-1)", "Log", key_display="PgUp"),
-        Binding("pagedown", "log(1)", "Log", show=False),
-        Binding("up", "point(-1)", "Meld", show=False),
-        Binding("down", "point(1)", "Meld", show=False),
-        Binding("enter", "confirm", "Choose", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit"),
+    # The keys are bound when the app is made (``bind_keys``), so that their descriptions are
+    # in the language chosen by then, not in the one of the moment the module was imported.
+    KEYS: ClassVar[list[Binding]] = [
+        Binding("left", "cursor(-1)", N_("Move"), show=False),
+        Binding("right", "cursor(1)", N_("Move"), show=False),
+        Binding("space", "select", N_("Select"), show=False),
+        Binding("d", "draw('stock')", N_("Draw"), show=False),
+        Binding("t", "draw('discard')", N_("Take discard"), show=False),
+        Binding("c", "draw_shown", N_("Cards on show"), show=False),
+        Binding("m", "meld", N_("Meld"), show=False),
+        Binding("l", "lay_off", N_("Lay off"), show=False),
+        Binding("w", "swap", N_("Swap"), show=False),
+        Binding("x", "discard", N_("Discard"), show=False),
+        Binding("b", "take_back", N_("Take back"), show=False),
+        Binding("s", "sort", N_("Sort")),
+        Binding("f", "speed", N_("Speed")),
+        Binding("pageup", "log(-1)", N_("Log"), key_display="PgUp"),
+        Binding("pagedown", "log(1)", N_("Log"), show=False),
+        Binding("up", "point(-1)", N_("Meld"), show=False),
+        Binding("down", "point(1)", N_("Meld"), show=False),
+        Binding("enter", "confirm", N_("Choose"), show=False),
+        Binding("escape", "cancel", N_("Cancel"), show=False),
+        Binding("question_mark", "help", N_("Help")),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def __init__(
@@ -151,6 +155,7 @@ class RummyApp(App[None]):
         """``session``: the game to play (None: ask on the start screen); ``save_path``: where a
         game started here is saved; ``pause``: seconds between two bot actions (0 in tests)."""
         super().__init__()
+        bind_keys(self, self.KEYS)
         self.session = session
         self.save_path = save_path
         self.pause = pause
@@ -191,10 +196,16 @@ class RummyApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#table-box", VerticalScroll).border_title = "Table"
-        self.query_one("#log", LogView).border_title = "What happened"
-        for source, title in (("stock", "Stock"), ("discard", "Discard"), ("shown", "On show")):
-            self.query_one(f"#{source}", PileView).border_title = title
+        self.query_one("#table-box", VerticalScroll).border_title = _("Table")
+        self.query_one("#log", LogView).border_title = _("What happened")
+        # The piles' names are nouns; "Discard" is also a key's verb, hence the context.
+        piles = (
+            ("stock", pN_("pile", "Stock")),
+            ("discard", pN_("pile", "Discard")),
+            ("shown", pN_("pile", "On show")),
+        )
+        for source, title in piles:
+            self.query_one(f"#{source}", PileView).border_title = pgettext("pile", title)
         if self.session is None:
             self.push_screen(StartScreen(), self._started)
         else:
@@ -222,7 +233,7 @@ class RummyApp(App[None]):
         for name, key in house_keys(self.sess.game).items():
             self.bind(key, f"house('{key}')", description=name.capitalize(), show=False)
         self.query_one("#log", LogView).show(self.sess.log)
-        self.title = f"Rummy: {self.sess.variant.label()}"
+        self.title = _("Rummy: %(variant)s", variant=self.sess.variant.label())
         self.refresh_table()
         self._after_move()
 
@@ -263,15 +274,34 @@ class RummyApp(App[None]):
             fresh.update(spots[:1])
         hand = self.query_one("#hand", HandView)
         hand.show(order, lanes, fresh)
-        by = "your order" if self.arranged is not None else "rank" if self.by_rank else "suit"
-        count = f"{len(order)} card{'s' * (len(order) != 1)}"
-        hand.border_title = f"Your hand: {count}, by {by}"
+        if self.arranged is not None:
+            title = ngettext(
+                "Your hand: %(count)s card, in your order",
+                "Your hand: %(count)s cards, in your order",
+                len(order),
+            )
+        elif self.by_rank:
+            title = ngettext(
+                "Your hand: %(count)s card, by rank",
+                "Your hand: %(count)s cards, by rank",
+                len(order),
+            )
+        else:
+            title = ngettext(
+                "Your hand: %(count)s card, by suit",
+                "Your hand: %(count)s cards, by suit",
+                len(order),
+            )
+        hand.border_title = title
         self._show_melds()
         self._show_piles()
         players = self.query_one("#players", Static)
         players.update(players_text(s))
-        running = " · ± this hand" if s.running_scores() is not None else ""
-        players.border_title = f"Players · {s.names[view.dealer]} dealt{running}"
+        dealer = s.names[view.dealer]
+        if s.running_scores() is not None:
+            players.border_title = _("Players · %(name)s dealt · ± this hand", name=dealer)
+        else:
+            players.border_title = _("Players · %(name)s dealt", name=dealer)
         self.query_one("#top").styles.height = max(len(s.names) + 2, 5)
         self.query_one("#status", Static).update(status_text(s, turn_keys(s)))
 
@@ -358,8 +388,8 @@ class RummyApp(App[None]):
     def _wait_message(self) -> str:
         s = self.sess
         if s.playing:
-            return f"Wait: it is {s.names[s.game.state.turn]}'s turn."
-        return "The hand is over."
+            return _("Wait: it is %(name)s's turn.", name=s.names[s.game.state.turn])
+        return _("The hand is over.")
 
     def _after_move(self) -> None:
         if self.sess.cut_to_choose is not None:
@@ -380,7 +410,11 @@ class RummyApp(App[None]):
             self.play(legal[0], typed)
         elif len(legal) > MAX_CHOICES and typed is not None:
             # Wilds alone (2♦ 2♥ 2♠) read a dozen ways: a list that long helps nobody.
-            why = f"Those cards make {len(legal)} different melds: say which you mean."
+            why = ngettext(
+                "Those cards make %(count)s different meld: say which you mean.",
+                "Those cards make %(count)s different melds: say which you mean.",
+                len(legal),
+            )
             self._ask_typed(why, typed, action_cards(legal[0]))
         elif legal:
             labels = [describe_choice(s.game, s.human, a) for a in legal]
@@ -391,9 +425,8 @@ class RummyApp(App[None]):
                 elif isinstance(answer, str) and typed is not None:
                     self._play_typed(answer, typed)
 
-            hint = (
-                f"or type it, e.g. {typing_example(s.game, s.human, legal[0])}" if typed else None
-            )
+            example = typing_example(s.game, s.human, legal[0])
+            hint = _("or type it, e.g. %(example)s", example=example) if typed else None
             self.push_screen(ChoiceScreen(question, labels, hint), answered)
         else:
             self.play(fallback, typed)
@@ -404,7 +437,9 @@ class RummyApp(App[None]):
         def answered(answer: int | str | None) -> None:
             if isinstance(answer, str):
                 if not answer.isdecimal():
-                    self.say(f"Type a number of cards from 1 to {size - 1}.", refusal=True)
+                    self.say(
+                        _("Type a number of cards from 1 to %(most)s.", most=size - 1), refusal=True
+                    )
                     self._ask_cut(size)
                     return
                 cut = Cut(int(answer))
@@ -413,11 +448,18 @@ class RummyApp(App[None]):
             if not self.play(cut):
                 self._ask_cut(size)
 
-        question = (
-            f"You cut the deck of {size} cards; the card at the cut is turned up.\n"
-            f"Cut anywhere, or type how many cards to lift (1 to {size - 1})."
+        question = ngettext(
+            "You cut the deck of %(count)s card; the card at the cut is turned up.\n"
+            "Cut anywhere, or type how many cards to lift (1 to %(most)s).",
+            "You cut the deck of %(count)s cards; the card at the cut is turned up.\n"
+            "Cut anywhere, or type how many cards to lift (1 to %(most)s).",
+            size,
+            most=size - 1,
         )
-        self.push_screen(ChoiceScreen(question, ["Cut anywhere"], f"1 to {size - 1}"), answered)
+        choices = [_("Cut anywhere")]
+        self.push_screen(
+            ChoiceScreen(question, choices, _("1 to %(most)s", most=size - 1)), answered
+        )
 
     def _ask_typed(self, why: str, typed: Typed, cards: Sequence[int]) -> None:
         def answered(answer: int | str | None) -> None:
@@ -425,7 +467,11 @@ class RummyApp(App[None]):
                 self._play_typed(answer, typed)
 
         example = wild_example(cards, self.sess.game.hooks.meld_rules)
-        question = f"{why}\nType what each wild stands for (like {example}), then press Enter."
+        question = _(
+            "%(why)s\nType what each wild stands for (like %(example)s), then press Enter.",
+            why=why,
+            example=example,
+        )
         self.push_screen(ChoiceScreen(question, [], example), answered)
 
     def _play_typed(self, text: str, typed: Typed) -> None:
@@ -462,7 +508,8 @@ class RummyApp(App[None]):
         try:
             lines = self.sess.bot_step()
         except RuleError as exc:
-            self.call_from_thread(self.say, f"A computer player went wrong: {exc.message}", True)
+            wrong = _("A computer player went wrong: %(message)s", message=exc.message)
+            self.call_from_thread(self.say, wrong, True)
             return
         self.call_from_thread(self._bot_moved, lines)
 
@@ -478,7 +525,7 @@ class RummyApp(App[None]):
         try:
             self._write_log(self.sess.bot_step())
         except RuleError as exc:
-            self.say(f"A computer player went wrong: {exc.message}", refusal=True)
+            self.say(_("A computer player went wrong: %(message)s", message=exc.message), True)
             return False
         return True
 
@@ -551,7 +598,7 @@ class RummyApp(App[None]):
         """Draw the cards the rules put on show (a Hungarian cut card, H7)."""
         source = shown_source(self.sess)
         if source is None:
-            self.say("Nothing is on show to draw.", refusal=True)
+            self.say(_("Nothing is on show to draw."), refusal=True)
         else:
             self.play(Draw(source))
 
@@ -569,7 +616,7 @@ class RummyApp(App[None]):
         s = self.sess
         cards = self.query_one("#hand", HandView).selected_cards()
         if not cards:
-            self.say("Select the cards to meld first (Space or a click).", refusal=True)
+            self.say(_("Select the cards to meld first (Space or a click)."), refusal=True)
             return
         rules = s.game.hooks.meld_rules
         plays = distinct_legal(s.game, s.human, meld_plays(cards, rules))
@@ -583,7 +630,7 @@ class RummyApp(App[None]):
         def typed(text: str) -> list[Action]:
             return list(typed_melds(text, cards, rules))
 
-        self._resolve(plays, "Which do you mean?", typed, fallback)
+        self._resolve(plays, _("Which do you mean?"), typed, fallback)
 
     def action_lay_off(self) -> None:
         """Lay the selected cards off: at once where one meld takes them, else pick a meld."""
@@ -593,14 +640,14 @@ class RummyApp(App[None]):
             return
         table = s.game.state.table
         if not table:
-            self.say("There are no melds on the table to lay off on.", refusal=True)
+            self.say(_("There are no melds on the table to lay off on."), refusal=True)
             return
         found = {i: lay_off_plays(s.game, i, cards) for i in range(len(table))}
         legal = {i: a for i, a in found.items() if distinct_legal(s.game, s.human, a)}
         if not legal:
-            self._explain(found, "Those cards fit none of the melds on the table.")
+            self._explain(found, _("Those cards fit none of the melds on the table."))
             return
-        self._target(Targets("Where does it go?", legal, self._typed_lay_off(cards)))
+        self._target(Targets(_("Where does it go?"), legal, self._typed_lay_off(cards)))
 
     def _typed_lay_off(self, cards: list[int]) -> Callable[[int], Typed]:
         def for_meld(meld: int) -> Typed:
@@ -616,7 +663,7 @@ class RummyApp(App[None]):
         s = self.sess
         cards = self.query_one("#hand", HandView).chosen()
         if len(cards) != 1:
-            self.say("Select the one card that takes a wild's place.", refusal=True)
+            self.say(_("Select the one card that takes a wild's place."), refusal=True)
             return
         table = s.game.state.table
         found = {
@@ -625,13 +672,13 @@ class RummyApp(App[None]):
             if meld.cards != meld.reps
         }
         if not found:
-            self.say("There is no wild on the table to swap.", refusal=True)
+            self.say(_("There is no wild on the table to swap."), refusal=True)
             return
         legal = {i: a for i, a in found.items() if distinct_legal(s.game, s.human, a)}
         if not legal:
-            self._explain(found, "No wild on the table stands for that card.")
+            self._explain(found, _("No wild on the table stands for that card."))
             return
-        self._target(Targets("Which wild does it replace?", legal, None))
+        self._target(Targets(_("Which wild does it replace?"), legal, None))
 
     def _explain(self, found: Mapping[int, Sequence[Action]], otherwise: str) -> None:
         """Say why nothing fits: the engine's own sentence when every meld refuses for the same
@@ -654,7 +701,7 @@ class RummyApp(App[None]):
             self._apply_target(targets, targets.pointer)
             return
         self.targets = targets
-        self.say("Choose a glowing meld: click it, or ↑ ↓ and Enter (Esc cancels).")
+        self.say(_("Choose a glowing meld: click it, or ↑ ↓ and Enter (Esc cancels)."))
         self._show_melds()
 
     def _apply_target(self, targets: Targets, meld: int) -> None:
@@ -690,7 +737,7 @@ class RummyApp(App[None]):
             return
         cards = self.query_one("#hand", HandView).selected_cards()
         if not cards:
-            self.say("Select a card first, then click a meld to lay it off.", refusal=True)
+            self.say(_("Select a card first, then click a meld to lay it off."), refusal=True)
             return
         self._drop_on_meld(event.index, cards)
 
@@ -701,16 +748,16 @@ class RummyApp(App[None]):
         if not distinct_legal(s.game, s.human, lay) and len(cards) == 1:
             swaps = swap_plays(s.game, meld, cards[0])
             if distinct_legal(s.game, s.human, swaps):
-                self._resolve(swaps, "Which wild does it replace?", None, swaps[0])
+                self._resolve(swaps, _("Which wild does it replace?"), None, swaps[0])
                 return
         typed = self._typed_lay_off(cards)(meld)
-        self._resolve(lay, "Where does it go?", typed, lay[0])
+        self._resolve(lay, _("Where does it go?"), typed, lay[0])
 
     def action_discard(self) -> None:
         """Discard the selected card (or the card under the cursor), ending the turn."""
         cards = self.query_one("#hand", HandView).chosen()
         if len(cards) != 1:
-            self.say("Select one card to discard.", refusal=True)
+            self.say(_("Select one card to discard."), refusal=True)
             return
         self.play(Discard(cards[0]))
 
@@ -732,7 +779,8 @@ class RummyApp(App[None]):
     def action_speed(self) -> None:
         """Switch the computer players' pace: normal, fast."""
         self.pause = next_speed(self.pause)
-        self.say(f"The computer players now play at {speed_of(self.pause)} speed.")
+        speed = speed_name(speed_of(self.pause))
+        self.say(_("The computer players now play at %(speed)s speed.", speed=speed))
 
     def action_house(self, key: str) -> None:
         """Play the action a house rule adds (a knock): with the selected cards, or choose."""
@@ -741,9 +789,12 @@ class RummyApp(App[None]):
         cards = self.query_one("#hand", HandView).chosen()
         found = house_actions(s, name, cards)
         if not found:
-            self.say(f"You cannot {name} now{' with that card' * bool(cards)}.", refusal=True)
+            if cards:
+                self.say(_("You cannot %(action)s now with that card.", action=name), refusal=True)
+            else:
+                self.say(_("You cannot %(action)s now.", action=name), refusal=True)
             return
-        self._resolve(found, f"How do you {name}?", None, found[0])
+        self._resolve(found, _("How do you %(action)s?", action=name), None, found[0])
 
     def action_help(self) -> None:
         """The keys and the rules of this game."""

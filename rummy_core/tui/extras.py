@@ -11,16 +11,17 @@ from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.moves import legal_actions
 from rummy_core.tui.session import Session
+from rummy_core.uitext import N_, _
 
 TABLE_KEYS = frozenset("dtcmlwxbsfq")
 """Letters the table's own keys use: a house rule's action takes the first other letter."""
 
 PLAY_KEYS = (
-    (MeldDown, "M meld"),
-    (LayOff, "L lay off"),
-    (Swap, "W swap"),
-    (TakeBack, "B take back"),
-    (Discard, "X discard"),
+    (MeldDown, N_("M meld")),
+    (LayOff, N_("L lay off")),
+    (Swap, N_("W swap")),
+    (TakeBack, N_("B take back")),
+    (Discard, N_("X discard")),
 )
 """The hint of each built-in action of the play phase, in the order the hint lists them."""
 
@@ -42,7 +43,7 @@ def turn_keys(s: Session) -> list[str]:
         return []
     legal = legal_actions(s.game, s.human)
     kinds = {type(a) for a in legal}
-    hints = [hint for kind, hint in PLAY_KEYS if kind in kinds]
+    hints = [_(hint) for kind, hint in PLAY_KEYS if kind in kinds]
     legal_types = {a.type for a in legal if isinstance(a, PluginAction)}
     for name, key in house_keys(s.game).items():
         if name in legal_types:

@@ -9,42 +9,42 @@ from __future__ import annotations
 from rich.text import Text
 
 from rummy_core.actions import Draw
-from rummy_core.bots.levels import level_word
 from rummy_core.errors import RuleError
 from rummy_core.state import DRAW
 from rummy_core.tui.session import Session
 from rummy_core.tui.widgets import card_text
-from rummy_core.tui.words import plural
+from rummy_core.uitext import N_, _, level_name, ngettext
 
 KEY_STYLE = "#ffd75f"
 """The colour of a key hint."""
 
-DRAW_KEYS = {"stock": "D stock", "discard": "T discard pile"}
+DRAW_KEYS = {"stock": N_("D stock"), "discard": N_("T discard pile")}
 """The key hint of each draw source; the cards on show are drawn with C."""
 
 
 def status_text(s: Session, keys: list[str]) -> Text:
     """The top line: the hand, and who is to do what, with the keys usable now (``keys``)."""
     st = s.game.state
-    head = Text(f"Hand {st.hand_number} · ", style="bold")
+    head = Text(_("Hand %(number)s · ", number=st.hand_number), style="bold")
     mine = f"bold {KEY_STYLE}"
     if s.cut_to_choose is not None:
-        head.append("Your turn: cut the deck before the deal (ruling H12).", style=mine)
+        head.append(_("Your turn: cut the deck before the deal (ruling H12)."), style=mine)
     elif s.my_turn and st.phase == DRAW:
+        shown = s.game.hooks.shown_names()
         choices = ", ".join(
-            DRAW_KEYS.get(src) or f"C {s.game.hooks.shows.get(src, src)}"
+            _(DRAW_KEYS[src]) if src in DRAW_KEYS else _("C %(thing)s", thing=shown.get(src, src))
             for src in s.draw_sources()
         )
-        head.append(f"Your turn: draw ({choices}).", style=mine)
+        head.append(_("Your turn: draw (%(keys)s).", keys=choices), style=mine)
     elif s.my_turn and st.drew is None and keys:
         # Hungarian's first player starts by discarding only (ruling H2).
-        head.append(f"Your turn, no draw this time: {', '.join(keys)}.", style=mine)
+        head.append(_("Your turn, no draw this time: %(keys)s.", keys=", ".join(keys)), style=mine)
     elif s.my_turn:
-        head.append(f"Your turn: {', '.join(keys)}.", style=mine)
+        head.append(_("Your turn: %(keys)s.", keys=", ".join(keys)), style=mine)
     elif s.playing:
-        head.append(f"{s.names[st.turn]} is playing…")
+        head.append(_("%(name)s is playing…", name=s.names[st.turn]))
     else:
-        head.append("The hand is over.")
+        head.append(_("The hand is over."))
     return head
 
 
@@ -57,29 +57,36 @@ def players_text(s: Session) -> Text:
     leaders = set(s.leaders()) if any(st.scores) else set()
     running = s.running_scores()
     text = Text()
-    for seat, name in enumerate(s.names):
+    whos = [
+        name if seat == s.human else f"{name} {level_name(s.seats[seat])}"
+        for seat, name in enumerate(s.names)
+    ]
+    # As wide as the longest name and strength, in whichever language, so the columns line up.
+    width = max(12, *map(len, whos))
+    for seat, who in enumerate(whos):
         if seat:
             text.append("\n")
         turn = seat == st.turn and s.playing
         text.append("▶ " if turn else "  ", style=f"bold {KEY_STYLE}")
-        who = name if seat == s.human else f"{name} {level_word(s.seats[seat])}"
-        text.append(f"{who:<12} ", style="bold" if turn else "")
+        text.append(f"{who:<{width}} ", style="bold" if turn else "")
         lead = "bold #98c379" if seat in leaders else ""
-        text.append(f"{view.scores[seat]:>4} pts", style=lead)
-        text.append(f" {plural(view.hand_sizes[seat], 'card'):>8}")
+        points = str(view.scores[seat]).rjust(4)
+        text.append(_("%(points)s pts", points=points), style=lead)
+        cards = ngettext("%(count)s card", "%(count)s cards", view.hand_sizes[seat])
+        text.append(f" {cards:>8}")
         if running is not None:
             # The hand so far (R11): the table's cards, less your own hand for you.
             text.append(f"{running[seat]:+5d}", style="dim")
         if opening and view.opened[seat]:
-            text.append(" opened", style="dim")
+            text.append(" " + _("opened"), style="dim")
     return text
 
 
 def stock_text(s: Session) -> Text:
     """The stock: its size, and the key when it can be drawn from."""
-    text = Text(plural(s.view.stock_size, "card"))
+    text = Text(ngettext("%(count)s card", "%(count)s cards", s.view.stock_size))
     if "stock" in s.draw_sources():
-        text.append("\n[D] draw", style=KEY_STYLE)
+        text.append("\n" + _("[D] draw"), style=KEY_STYLE)
     return text
 
 
@@ -88,14 +95,15 @@ def discard_text(s: Session) -> Text:
     view = s.view
     text = Text()
     if view.discard_face_down:
-        text.append("▒▒ down", style="dim")
+        text.append("▒▒ " + _("down"), style="dim")
     elif view.top_discard is not None:
         text.append_text(card_text(view.top_discard))
     else:
-        text.append("empty", style="dim")
-    text.append(f"\n{view.discard_size} in pile")
+        text.append(_("empty"), style="dim")
+    # A number beside a word that does not agree with it, in every language shipped.
+    text.append("\n" + _("%(size)s in pile", size=view.discard_size))
     if "discard" in s.draw_sources():
-        text.append("\n[T] take", style=KEY_STYLE)
+        text.append("\n" + _("[T] take"), style=KEY_STYLE)
         try:
             taking = len(s.game.preview(s.human, Draw("discard")).drawn)
         except RuleError:
@@ -113,21 +121,22 @@ def shown_text(s: Session) -> Text | None:
         return None
     text = Text()
     sources = s.draw_sources()
+    shown = s.game.hooks.shown_names()
     for label, cards in s.view.on_show:
         if text:
             text.append("\n")
-        text.append(f"{s.game.hooks.shows.get(label, label)}\n", style="dim")
+        text.append(f"{shown.get(label, label)}\n", style="dim")
         for card in cards:
             text.append(card_text(card))
         if label in sources:
-            text.append("\n[C] take it", style=KEY_STYLE)
+            text.append("\n" + _("[C] take it"), style=KEY_STYLE)
     return text
 
 
 def shown_source(s: Session) -> str | None:
     """The label of the cards on show that the C key and a click draw: the first the rules open
     to the player now, else the first on show."""
-    labels = [label for label, _ in s.view.on_show]
+    labels = [label for label, _cards in s.view.on_show]
     open_now = [label for label in labels if label in s.draw_sources()]
     chosen = open_now or labels
     return chosen[0] if chosen else None

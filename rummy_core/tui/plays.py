@@ -29,6 +29,7 @@ from rummy_core.melds import RUN, readings, wild_count
 from rummy_core.models.position import parse_meld_card
 from rummy_core.moves import meld_candidates
 from rummy_core.solver import candidate_melds
+from rummy_core.uitext import UI
 
 MAX_SPLITS = 24
 """The most ways of splitting one selection into several melds that are offered."""
@@ -165,7 +166,9 @@ def typed_melds(text: str, cards: Sequence[int], rules: MeldRules) -> list[MeldD
     """
     parts = [_typed_part(part) for part in text.replace("|", "/").split("/") if part.strip()]
     if not parts:
-        raise RuleError("bad_declaration", "Type what each wild stands for, like 2C=5S.")
+        raise RuleError(
+            "bad_declaration", "Type what each wild stands for, like 2C=5S.", domain=UI.name
+        )
     selected = Counter(cards)
     typed = Counter(c for part in parts for c, _ in part)
     if typed == selected:
@@ -184,7 +187,9 @@ def typed_melds(text: str, cards: Sequence[int], rules: MeldRules) -> list[MeldD
     names = " ".join(card_label(c) for c in sorted(cards))
     raise RuleError(
         "bad_declaration",
-        f"What you typed does not match the cards you selected ({names}).",
+        "What you typed does not match the cards you selected (%(cards)s).",
+        domain=UI.name,
+        cards=names,
     )
 
 
@@ -228,7 +233,11 @@ def typed_lay_offs(game: Game, meld: int, text: str, cards: Sequence[int]) -> li
     """Lay-offs with the wilds declared as typed (``2C=8S``)."""
     typed = [pair for part in text.split("/") for pair in _typed_part(part)]
     if not typed or Counter(c for c, _ in typed) - Counter(cards):
-        raise RuleError("bad_declaration", "Type what each selected wild stands for, like 2C=8S.")
+        raise RuleError(
+            "bad_declaration",
+            "Type what each selected wild stands for, like 2C=8S.",
+            domain=UI.name,
+        )
     return lay_off_plays(game, meld, cards, _declare(cards, typed))
 
 

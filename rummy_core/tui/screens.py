@@ -8,23 +8,27 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
-from rummy_core.bots.levels import default_bot, level_word, levels
+from rummy_core.bots.levels import default_bot, levels
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.i18n import current_language
+from rummy_core.plugin import plugin_text, ruleset_title
 from rummy_core.registry import find_ruleset, rulesets
 from rummy_core.resources import guide
 from rummy_core.saves import SavedGame, saved_games
 from rummy_core.tui.extras import house_keys
+from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
 from rummy_core.tui.sheet import hand_table, history_table, leader_line, reasons
 from rummy_core.tui.speed import PAUSES
+from rummy_core.uitext import N_, UI, _, join_names, level_name, ngettext, speed_name
 
-KEYS = """\
+KEYS = N_("""\
 The top line lists the keys you can use now.
 
 - **← →** move along your hand; **Space** selects or unselects a card (so does a click)
@@ -47,21 +51,22 @@ Coloured stripes under your cards mark the melds you already hold: one colour pe
 row where a card fits two. A wild on the table shows what it stands for: `2♣=5♠`. When a wild
 could stand for more than one card you are asked, and can type it, like `2C=5S` (a joker is
 `JK=5S`). The game is saved after every move: `rummy play --resume` carries on.
-"""
+""")
 
 
 def keys_text(game: Game, seats: Sequence[str]) -> str:
     """The keys, with the keys of the installed house rules' own actions and the opponents'
     strengths (each level with the bot that plays it)."""
-    text = KEYS
+    text = _(KEYS)
     house = house_keys(game)
     if house:
-        text += "\nHouse rules in play bring their own actions:\n\n"
+        text += "\n" + _("House rules in play bring their own actions:") + "\n\n"
         text += "".join(f"- **{key.upper()}** {name}\n" for name, key in house.items())
     bots = sorted({who for who in seats if who != HUMAN})
-    text += "\nYour opponents: " + ", ".join(f"{level_word(b)} (the `{b}` bot)" for b in bots)
-    text += ". Easy plays any legal move, normal plays like a careful person, hard looks ahead.\n"
-    return text
+    who = ", ".join(_("%(level)s (the `%(bot)s` bot)", level=level_name(b), bot=b) for b in bots)
+    text += "\n" + _("Your opponents: %(bots)s.", bots=who) + " "
+    text += _("Easy plays any legal move, normal plays like a careful person, hard looks ahead.")
+    return text + "\n"
 
 
 CODE_IN_BRACKETS = re.compile(r" ?\(`[a-z_]+`\)")
@@ -71,19 +76,23 @@ CODE_IN_BRACKETS = re.compile(r" ?\(`[a-z_]+`\)")
 ALL_RULESETS = "All rulesets"
 """The heading of the rulings that hold in every ruleset (``docs/rulings.md``)."""
 
+RULINGS_LINK = re.compile(r"\[rulings\.md\]\((?:\.\./)?rulings\.md\)")
+"""A guide's link to the rulings page (``../rulings.md`` from a translated guide)."""
+
 
 def rules_text(ruleset: str) -> str:
-    """The player's guide of ``ruleset`` (shipped as ``guides/<name>.md``, or its summary), then
-    its rulings."""
+    """The player's guide of ``ruleset`` in the current language (shipped as
+    ``guides/<lang>/<name>.md``, else ``guides/<name>.md``, else its summary), then its rulings."""
     cls = find_ruleset(ruleset)
-    text = guide(cls, cls.name) or f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
+    page = guide(cls, cls.name, current_language())
+    text = page or f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
     return text + rulings_text(ruleset)
 
 
 def help_rules(ruleset: str) -> str:
     """``rules_text`` as the in-game help shows it: the rulings page is the section below, not
     a file, and refusal codes cited in brackets are left out."""
-    text = rules_text(ruleset).replace("[rulings.md](rulings.md)", "the Rulings section below")
+    text = RULINGS_LINK.sub(_("the Rulings section below"), rules_text(ruleset))
     return CODE_IN_BRACKETS.sub("", text)
 
 
@@ -105,7 +114,9 @@ def rulings_text(ruleset: str) -> str:
     if not wanted:
         return ""
     body = "".join(f"\n## {s.rstrip()}\n" for s in wanted)
-    return f"\n\n# Rulings\n\nHow this game settles the questions its rules leave open.\n{body}"
+    heading = _("Rulings")
+    intro = _("How this game settles the questions its rules leave open.")
+    return f"\n\n# {heading}\n\n{intro}\n{body}"
 
 
 class StartScreen(Screen[Setup | SavedGame]):
@@ -126,11 +137,11 @@ class StartScreen(Screen[Setup | SavedGame]):
     def compose(self) -> ComposeResult:
         names = list(rulesets())
         with Vertical(id="start-form"):
-            yield Static("Rummy: choose your game", id="start-title")
+            yield Static(_("Rummy: choose your game"), id="start-title")
             with Horizontal(classes="start-row"):
-                yield Label("Ruleset")
+                yield Label(_("Ruleset"))
                 yield Select(
-                    [(n, n) for n in names],
+                    [(ruleset_title(find_ruleset(n)), n) for n in names],
                     value="classic" if "classic" in names else names[0],
                     allow_blank=False,
                     compact=True,
@@ -138,32 +149,36 @@ class StartScreen(Screen[Setup | SavedGame]):
                 )
             yield Static("", id="ruleset-summary")
             with Horizontal(classes="start-row"):
-                yield Label("Computer opponents")
+                yield Label(_("Computer opponents"))
                 yield Select([("1", 1)], value=1, allow_blank=False, compact=True, id="opponents")
             with Horizontal(classes="start-row"):
-                yield Label("Their strength")
+                yield Label(_("Their strength"))
                 yield Select(
-                    levels(), value=default_bot(), allow_blank=False, compact=True, id="bot"
+                    [(strength_label(bot), bot) for _label, bot in levels()],
+                    value=default_bot(),
+                    allow_blank=False,
+                    compact=True,
+                    id="bot",
                 )
             with Horizontal(classes="start-row"):
-                yield Label("Match")
+                yield Label(_("Match"))
                 yield Select(
-                    [("full match", False)],
+                    [(_("full match"), False)],
                     value=False,
                     allow_blank=False,
                     compact=True,
                     id="match",
                 )
             with Horizontal(classes="start-row"):
-                yield Label("Target", id="length-label")
-                yield Input(placeholder="default", compact=True, id="length")
+                yield Label(_("Target"), id="length-label")
+                yield Input(placeholder=_("default"), compact=True, id="length")
             with Horizontal(classes="start-row"):
-                yield Label("Seed")
-                yield Input(placeholder="random", compact=True, id="seed")
+                yield Label(_("Seed"))
+                yield Input(placeholder=_("random"), compact=True, id="seed")
             with Horizontal(classes="start-row"):
-                yield Label("Their pace")
+                yield Label(_("Their pace"))
                 yield Select(
-                    [(f"{name} ({pause:g} s a move)", name) for name, pause in PAUSES.items()],
+                    [(pace_label(name), name) for name in PAUSES],
                     value="normal",
                     allow_blank=False,
                     compact=True,
@@ -171,11 +186,11 @@ class StartScreen(Screen[Setup | SavedGame]):
                 )
             yield Static("", id="start-error")
             with Horizontal(id="start-buttons"):
-                yield Button("Deal", variant="primary", id="start", compact=True)
+                yield Button(_("Deal"), variant="primary", id="start", compact=True)
                 if self.last is not None:
-                    yield Button("Resume the last game", id="resume", compact=True)
+                    yield Button(_("Resume the last game"), id="resume", compact=True)
             if self.last is not None:
-                yield Static(self.last.line(), id="resume-line")
+                yield Static(resume_line(self.last), id="resume-line")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -192,17 +207,18 @@ class StartScreen(Screen[Setup | SavedGame]):
         opponents.value = 1
         length = match_length(name)
         match = self.query_one("#match", Select)
-        choices: list[tuple[str, bool]] = [("full match", False)]
+        choices: list[tuple[str, bool]] = [(_("full match"), False)]
         if length.single is not None:
-            choices.append(("single hand", True))
+            choices.append((_("single hand"), True))
         match.set_options(choices)
         match.value = False
-        label = {"target": "Target score", "hands": "Hands"}.get(length.field or "")
-        self.query_one("#length-label", Label).update(label or "Match length")
+        label = {"target": _("Target score"), "hands": _("Hands")}.get(length.field or "")
+        self.query_one("#length-label", Label).update(label or _("Match length"))
         field = self.query_one("#length", Input)
-        field.placeholder = f"default {length.default}" if label else "fixed"
+        field.placeholder = _("default %(value)s", value=length.default) if label else _("fixed")
         field.disabled = label is None
-        self.query_one("#ruleset-summary", Static).update(find_ruleset(name).summary)
+        cls = find_ruleset(name)
+        self.query_one("#ruleset-summary", Static).update(plugin_text(cls, cls.summary))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "resume" and self.last is not None:
@@ -223,8 +239,8 @@ class StartScreen(Screen[Setup | SavedGame]):
             ruleset=ruleset,
             bots=(bot,) * (opponents if isinstance(opponents, int) else 1),
             single_hand=single,
-            length=_number(self.query_one("#length", Input).value, "The match length"),
-            seed=_number(self.query_one("#seed", Input).value, "The seed"),
+            length=_number(self.query_one("#length", Input).value, _("The match length")),
+            seed=_number(self.query_one("#seed", Input).value, _("The seed")),
             speed=str(self.query_one("#speed", Select).value),
         )
 
@@ -235,7 +251,38 @@ def _number(text: str, what: str) -> int | None:
     try:
         return int(text.strip())
     except ValueError:
-        raise RuleError("bad_choice", f"{what} must be a whole number, not {text!r}.") from None
+        raise RuleError(
+            "bad_choice",
+            N_("%(what)s must be a whole number, not %(text)s."),
+            domain=UI.name,
+            what=what,
+            text=repr(text),
+        ) from None
+
+
+def strength_label(bot: str) -> str:
+    """A strength as the start screen offers it: ``normal (greedy)``, or another bot's name."""
+    level = level_name(bot)
+    return bot if level == bot else _("%(level)s (%(bot)s)", level=level, bot=bot)
+
+
+def pace_label(speed: str) -> str:
+    """A pace as the start screen offers it: ``normal (0.6 s a move)``."""
+    pause = format(PAUSES[speed], "g")
+    return _("%(speed)s (%(pause)s s a move)", speed=speed_name(speed), pause=pause)
+
+
+def resume_line(game: SavedGame) -> str:
+    """The last saved game, under the button that resumes it: ruleset, players, hand, date."""
+    return ngettext(
+        "%(variant)s, %(count)s player, hand %(hand)s, saved %(saved)s (%(file)s)",
+        "%(variant)s, %(count)s players, hand %(hand)s, saved %(saved)s (%(file)s)",
+        game.players,
+        variant=game.variant,
+        hand=game.hand,
+        saved=game.saved.strftime("%Y-%m-%d %H:%M"),
+        file=game.path.name,
+    )
 
 
 class HelpScreen(ModalScreen[None]):
@@ -243,21 +290,23 @@ class HelpScreen(ModalScreen[None]):
 
     AUTO_FOCUS = "#help-box"
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("question_mark", "close", "Close"),
-        Binding("q", "close", "Close", show=False),
+    KEYS: ClassVar[list[Binding]] = [
+        Binding("escape", "close", N_("Close")),
+        Binding("question_mark", "close", N_("Close")),
+        Binding("q", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
+        bind_keys(self, self.KEYS)
         self.session = session
         self.ruleset = session.variant.ruleset
 
     def compose(self) -> ComposeResult:
         keys = keys_text(self.session.game, self.session.seats)
         with VerticalScroll(id="help-box"):
-            yield Markdown("# Keys\n\n" + keys, id="help-keys")
+            heading = _("Keys")
+            yield Markdown(f"# {heading}\n\n{keys}", id="help-keys")
             yield Markdown(help_rules(self.ruleset), id="help-rules")
         yield Footer()
 
@@ -274,16 +323,17 @@ class ScoreSheet(ModalScreen[bool]):
 
     AUTO_FOCUS = "Button"
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go_on", "Go on"),
-        Binding("n", "go_on", "Next hand", show=False),
-        Binding("y", "go_on", "Play again", show=False),
-        Binding("q", "stop", "Quit"),
-        Binding("escape", "stop", "Quit", show=False),
+    KEYS: ClassVar[list[Binding]] = [
+        Binding("enter", "go_on", N_("Go on")),
+        Binding("n", "go_on", N_("Next hand"), show=False),
+        Binding("y", "go_on", N_("Play again"), show=False),
+        Binding("q", "stop", N_("Quit")),
+        Binding("escape", "stop", N_("Quit"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
+        bind_keys(self, self.KEYS)
         self.session = session
 
     def compose(self) -> ComposeResult:
@@ -301,10 +351,10 @@ class ScoreSheet(ModalScreen[bool]):
                     yield Static(leader_line(s), id="sheet-leader")
             if s.match_over:
                 with Horizontal(id="sheet-buttons"):
-                    yield Button("Play again (Y)", variant="primary", id="again", compact=True)
-                    yield Button("Quit (Q)", id="quit", compact=True)
+                    yield Button(_("Play again (Y)"), variant="primary", id="again", compact=True)
+                    yield Button(_("Quit (Q)"), id="quit", compact=True)
             else:
-                label = f"Deal hand {st.hand_number + 1} (Enter)"
+                label = _("Deal hand %(number)s (Enter)", number=st.hand_number + 1)
                 yield Button(label, variant="primary", id="next", compact=True)
 
     def _title(self) -> str:
@@ -313,12 +363,25 @@ class ScoreSheet(ModalScreen[bool]):
         if s.match_over:
             names = [s.names[w] for w in st.winners]
             if not names:
-                return "The match is over, and nobody won: no one went out."
-            verb = "win" if names == ["You"] or len(names) > 1 else "wins"
-            return f"The match is over. {' and '.join(names)} {verb}!"
+                return _("The match is over, and nobody won: no one went out.")
+            if st.winners == [s.human]:
+                return _("The match is over. You win!")
+            return ngettext(
+                "The match is over. %(names)s wins!",
+                "The match is over. %(names)s win!",
+                len(names),
+                names=join_names(names),
+            )
         went_out = st.outcome.went_out if st.outcome else None
-        how = f"{s.names[went_out]} went out" if went_out is not None else "Nobody went out"
-        return f"Hand {st.hand_number} is over: {how}."
+        if went_out is None:
+            return _("Hand %(number)s is over: nobody went out.", number=st.hand_number)
+        if went_out == s.human:
+            return _("Hand %(number)s is over: You went out.", number=st.hand_number)
+        return _(
+            "Hand %(number)s is over: %(name)s went out.",
+            number=st.hand_number,
+            name=s.names[went_out],
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id != "quit")
@@ -340,13 +403,14 @@ class ChoiceScreen(ModalScreen[int | str | None]):
 
     AUTO_FOCUS = "Button, Input"
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+    KEYS: ClassVar[list[Binding]] = [
+        Binding("escape", "cancel", N_("Cancel")),
         *(Binding(str(n), f"answer({n - 1})", show=False) for n in range(1, 10)),
     ]
 
     def __init__(self, question: str, answers: list[str], typing_hint: str | None) -> None:
         super().__init__()
+        bind_keys(self, self.KEYS)
         self.question = question
         self.answers = answers
         self.typing_hint = typing_hint

@@ -32,6 +32,7 @@ from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Outcome
 from rummy_core.tui.describe import describe
+from rummy_core.uitext import UI, _
 from rummy_core.view import PlayerView, player_view
 
 HUMAN = "human"
@@ -91,7 +92,9 @@ class Setup:
             if length.single is None:
                 raise RuleError(
                     "no_single_hand",
-                    f"{base.ruleset} has no single-hand game; it is always played to a target.",
+                    "%(ruleset)s has no single-hand game; it is always played to a target.",
+                    domain=UI.name,
+                    ruleset=base.ruleset,
                 )
             options.update(length.single)
         elif self.length is not None and length.field is not None:
@@ -121,7 +124,7 @@ def _match_events(record: GameRecord) -> list[Event]:
 
 def seat_names(seats: list[str]) -> list[str]:
     """What the log and the panels call each seat."""
-    return ["You" if who == HUMAN else f"Bot {s}" for s, who in enumerate(seats)]
+    return [_("You") if who == HUMAN else _("Bot %(seat)s", seat=s) for s, who in enumerate(seats)]
 
 
 class Session:
@@ -137,7 +140,11 @@ class Session:
         position: dict[str, Any] | None = None,
     ) -> None:
         if seats.count(HUMAN) != 1:
-            raise RuleError("no_human_seat", "A game in the terminal needs exactly one human seat.")
+            raise RuleError(
+                "no_human_seat",
+                "A game in the terminal needs exactly one human seat.",
+                domain=UI.name,
+            )
         self.game = game
         self.variant = variant
         self.seats = seats
@@ -312,9 +319,8 @@ class Session:
 
     def remember(self, events: list[Event]) -> list[str]:
         """Add the events' sentences to the log; returns them."""
-        return self.remember_lines(
-            [describe(e, self.human, self.names, self.game.hooks.shows) for e in events]
-        )
+        shows = self.game.hooks.shown_names()
+        return self.remember_lines([describe(e, self.human, self.names, shows) for e in events])
 
     def remember_lines(self, lines: list[str]) -> list[str]:
         """Add sentences to the log; returns them."""

@@ -15,7 +15,7 @@ from rich.text import Text
 from rummy_core.state import State
 from rummy_core.tui.plays import card_label, sort_hand
 from rummy_core.tui.session import Session
-from rummy_core.tui.words import plural
+from rummy_core.uitext import _, join_names, ngettext
 
 
 def table_credit(state: State, seat: int, values: tuple[int, ...]) -> int:
@@ -45,31 +45,57 @@ def reasons(s: Session) -> list[str]:
         credit = table_credit(st, seat, values)
         others = sum(left) - v
         if seat == out:
-            how = "went out all at once" if bonus else "went out"
-            if st.discard_face_down:
-                how += ", closing with a face-down discard that counts for nobody"
+            face_down = st.discard_face_down
             if p == 2 * others and others:
-                why = f"{how}: the others' cards, {others}, doubled"
+                why = _went_out(bonus, face_down, "doubled", others=others)
             elif p == others and others:
-                why = f"{how}: the others' cards"
+                why = _went_out(bonus, face_down, "others")
             elif p == credit - v:
-                why = f"{how}: {credit} on the table"
+                why = _went_out(bonus, face_down, "table", credit=credit)
             else:
-                why = f"{how}: {p} points"
+                why = _went_out(bonus, face_down, "points", points=p)
         elif opening and not st.opened(seat) and p not in (v, -v, 0):
-            why = f"never opened: {p} points"
+            why = ngettext(
+                "never opened: %(count)s point", "never opened: %(count)s points", abs(p), count=p
+            )
         elif p == credit - v and credit:
-            why = f"{credit} on the table, less {v} in hand"
+            why = _("%(credit)s on the table, less %(left)s in hand", credit=credit, left=v)
         elif p == v:
-            why = "the cards left in hand"
+            why = _("the cards left in hand")
         elif p == -v and v:
-            why = "the cards left in hand count against them"
+            why = _("the cards left in hand count against them")
         elif p == 0 and out is not None:
-            why = f"scores nothing: the points go to {s.names[out]}"
+            why = _("scores nothing: the points go to %(name)s", name=s.names[out])
         else:
-            why = f"{p} points"
-        found.append(f"{name}: {why}.")
+            why = ngettext("%(count)s point", "%(count)s points", abs(p), count=p)
+        found.append(_("%(name)s: %(why)s.", name=name, why=why))
     return found
+
+
+def _went_out(all_at_once: bool, face_down: bool, reason: str, **numbers: int) -> str:
+    """Why the player who went out scored what they did: how they went out, then the sum.
+
+    Each way of going out is its own sentence, so that no language has to glue pieces.
+    """
+    how = (
+        _("went out all at once")
+        if all_at_once and not face_down
+        else _("went out all at once, closing with a face-down discard that counts for nobody")
+        if all_at_once
+        else _("went out, closing with a face-down discard that counts for nobody")
+        if face_down
+        else _("went out")
+    )
+    if reason == "doubled":
+        return _("%(how)s: the others' cards, %(others)s, doubled", how=how, **numbers)
+    if reason == "others":
+        return _("%(how)s: the others' cards", how=how)
+    if reason == "table":
+        return _("%(how)s: %(credit)s on the table", how=how, **numbers)
+    points = numbers["points"]
+    return ngettext(
+        "%(how)s: %(count)s point", "%(how)s: %(count)s points", abs(points), how=how, count=points
+    )
 
 
 def hand_table(s: Session) -> Table:
@@ -78,14 +104,14 @@ def hand_table(s: Session) -> Table:
     values = s.game.hooks.card_values
     points = st.outcome.hand_scores if st.outcome else (0,) * st.players
     grid = Table(box=None, padding=(0, 1), expand=False, show_edge=False)
-    grid.add_column("Player", no_wrap=True)
-    grid.add_column("Left in hand", overflow="fold", max_width=34)
-    grid.add_column("Worth", justify="right", no_wrap=True)
-    grid.add_column("Points", justify="right", no_wrap=True)
-    grid.add_column("Total", justify="right", no_wrap=True)
+    grid.add_column(_("Player"), no_wrap=True)
+    grid.add_column(_("Left in hand"), overflow="fold", max_width=34)
+    grid.add_column(_("Worth"), justify="right", no_wrap=True)
+    grid.add_column(_("Points"), justify="right", no_wrap=True)
+    grid.add_column(_("Total"), justify="right", no_wrap=True)
     for seat, name in enumerate(s.names):
         hand = sort_hand(st.hands[seat], by_rank=False)
-        cards = " ".join(card_label(c) for c in hand) if hand else "none"
+        cards = " ".join(card_label(c) for c in hand) if hand else _("none")
         worth = sum(values[c] for c in hand)
         grid.add_row(name, cards, str(worth), str(points[seat]), Text(str(st.scores[seat])))
     return grid
@@ -97,18 +123,29 @@ def history_table(s: Session) -> Table | None:
     if len(st.hand_history) < 2:
         return None
     grid = Table(box=None, padding=(0, 1), show_edge=False)
-    grid.add_column("Hand", justify="right")
+    grid.add_column(_("Hand"), justify="right")
     for name in s.names:
         grid.add_column(name, justify="right", no_wrap=True)
     for number, hand in enumerate(st.hand_history, start=1):
         grid.add_row(str(number), *(str(p) for p in hand))
-    grid.add_row("total", *(str(p) for p in st.scores), style="bold")
+    grid.add_row(_("total"), *(str(p) for p in st.scores), style="bold")
     return grid
 
 
 def leader_line(s: Session) -> str:
     """Who leads, and which way scores point."""
-    leaders = " and ".join(s.names[w] for w in s.leaders())
-    way = "low" if s.low_score_wins() else "high"
+    leaders = join_names([s.names[w] for w in s.leaders()])
     hands = s.game.state.hand_number
-    return f"Leading after {plural(hands, 'hand')}: {leaders} ({way} score wins)."
+    if s.low_score_wins():
+        return ngettext(
+            "Leading after %(count)s hand: %(names)s (low score wins).",
+            "Leading after %(count)s hands: %(names)s (low score wins).",
+            hands,
+            names=leaders,
+        )
+    return ngettext(
+        "Leading after %(count)s hand: %(names)s (high score wins).",
+        "Leading after %(count)s hands: %(names)s (high score wins).",
+        hands,
+        names=leaders,
+    )

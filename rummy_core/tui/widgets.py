@@ -20,6 +20,7 @@ from textual.widgets import Static
 from rummy_core.cards import JOKER, suit_of
 from rummy_core.state import Meld
 from rummy_core.tui.plays import card_label, rep_label
+from rummy_core.uitext import _, deal_line_prefix, meld_kind_name
 
 CELL = 5
 """Columns per card in the hand."""
@@ -144,7 +145,7 @@ class HandView(Widget, can_focus=False):
         per_row = self._per_row(self.size.width)
         out = Text(no_wrap=True, overflow="crop")
         if not self.cards:
-            out.append("No cards in hand.", style="dim")
+            out.append(_("No cards in hand."), style="dim")
             return out
         for start in range(0, len(self.cards), per_row):
             spots = range(start, min(start + per_row, len(self.cards)))
@@ -254,15 +255,20 @@ class TableView(Widget, can_focus=False):
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="crop")
         if not self.melds:
-            out.append("No melds on the table yet.", style="dim")
+            out.append(_("No melds on the table yet."), style="dim")
             return out
+        # The columns are as wide as the longest owner and kind, in whichever language.
+        kinds = [meld_kind_name(meld.kind) for meld in self.melds]
+        owner_width = max(6, *(len(self.owners[meld.owner]) for meld in self.melds))
+        kind_width = max(4, *map(len, kinds))
         for index, meld in enumerate(self.melds):
             if index:
                 out.append("\n")
             line = Text()
             glow = index in self.glowing
             line.append("◆ " if glow else "  ", style="bold #ffd75f")
-            line.append(f"{index + 1:>2} {self.owners[meld.owner]:<6} {meld.kind:<4} ")
+            owner = self.owners[meld.owner]
+            line.append(f"{index + 1:>2} {owner:<{owner_width}} {kinds[index]:<{kind_width}} ")
             line.append_text(meld_text(meld))
             if index == self.pointer:
                 line.stylize("reverse")
@@ -296,11 +302,12 @@ class LogView(VerticalScroll, can_focus=False):
         following = self.scroll_y >= self.max_scroll_y
         self.lines = list(lines)
         text = Text()
+        deal = deal_line_prefix()
         for index, line in enumerate(self.lines):
             if index:
                 text.append("\n")
             # A new hand's first line stands out, so earlier hands are easy to tell apart.
-            text.append(line, style="bold" if line.startswith("Hand ") else "")
+            text.append(line, style="bold" if deal and line.startswith(deal) else "")
         self.query_one("#log-text", Static).update(text)
         if following:
             self.call_after_refresh(self.scroll_end, animate=False)

@@ -1,4 +1,4 @@
-"""Small helpers for the words the player reads: plurals, and cards written with suit symbols."""
+"""Cards in the sentences the player reads, written with suit symbols."""
 
 from __future__ import annotations
 
@@ -10,11 +10,6 @@ from rummy_core.tui.plays import card_label
 
 CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b")
 """A card as the engine writes it in a sentence (``5H``, ``10D``, ``JK``)."""
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{count} {noun}{'s' * (count != 1)}"
 
 
 def with_symbols(sentence: str) -> str:

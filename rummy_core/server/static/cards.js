@@ -1,8 +1,7 @@
 // Cards as the table draws them: "10H", "JK", and a wild on the table as "2C=5S" or "JK=7".
+import { cardName, t } from "./i18n.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
 /** The rank and suit of a card name ("10H" -> ["10", "H"]); a joker has suit "". */
 export function split(name) {
@@ -17,16 +16,20 @@ export function label(name) {
   return stands ? `${text(card)}=${text(stands)}` : text(card);
 }
 
-/** A card in words, for screen readers: "10 of hearts", "joker". */
+/** A sentence of the server's with its cards written as on the table ("7H 8H" -> "7♥ 8♥"):
+ * refusals name cards as the player types them, the table shows them with their suits. */
+export function withSymbols(sentence) {
+  return sentence.replace(/\b(?:10|[2-9AJQK])[CDHS]\b/g, (card) => label(card));
+}
+
+/** A card in words, for screen readers: "10 of hearts", "joker", in the page's language. */
 export function spoken(name) {
   const [card, stands] = name.split("=");
   const words = (c) => {
     const [r, s] = split(c);
-    if (r === "JK") return "joker";
-    const rank = RANK_NAMES[r] ?? r;
-    return s ? `${rank} of ${SUIT_NAMES[s]}` : rank;
+    return cardName(r, s);
   };
-  return stands ? `${words(card)} standing for ${words(stands)}` : words(card);
+  return stands ? t("{card} standing for {stands}", { card: words(card), stands: words(stands) }) : words(card);
 }
 
 /** A card as a button (or a span when it is only shown). */

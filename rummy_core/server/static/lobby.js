@@ -2,6 +2,8 @@
 // its description, from the installed plugins as GET /api lists them), and a person or a bot
 // for each seat. The form writes the variant string `rummy play --ruleset` takes; the server
 // checks it, and its refusal is shown in its own words.
+import { language, languageSwitch, t } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 const form = $("create");
 let info = null;
@@ -27,7 +29,7 @@ function optionInput(option, prefix) {
     input = Object.assign(document.createElement("input"), { type: option.kind === "integer" ? "number" : "text" });
     if (option.minimum !== null) input.min = option.minimum;
     input.value = option.default ?? "";
-    if (option.nullable) input.placeholder = "none";
+    if (option.nullable) input.placeholder = t("none");
   }
   input.id = id;
   input.dataset.option = option.name;
@@ -36,7 +38,7 @@ function optionInput(option, prefix) {
   label.append(" ", input);
   const text = document.createElement("p");
   text.className = "description";
-  text.textContent = option.description + (option.nullable ? " Leave it empty for none." : "");
+  text.textContent = option.nullable ? t("{description} Leave it empty for none.", { description: option.description }) : option.description;
   box.append(label, text);
   box.option = option;
   return box;
@@ -63,9 +65,10 @@ function ruleset() { return info.rulesets.find((r) => r.name === form.ruleset.va
 function showRuleset() {
   const r = ruleset();
   $("ruleset-summary").textContent = r.summary;
+  $("ruleset-rules").href = `/rules/${r.name}?lang=${language}`;
   $("options").replaceChildren(...r.options.map((o) => optionInput(o, r.name)));
   const rules = info.house_rules.filter((h) => h.applies_to.length === 0 || h.applies_to.includes(r.name));
-  $("house-rules").replaceChildren(...(rules.length ? rules.map(houseRule) : [Object.assign(document.createElement("p"), { className: "hint", textContent: "None is installed for this game." })]));
+  $("house-rules").replaceChildren(...(rules.length ? rules.map(houseRule) : [Object.assign(document.createElement("p"), { className: "hint", textContent: t("None is installed for this game.") })]));
   const count = $("seat-count");
   count.min = r.min_players;
   count.max = r.max_players;
@@ -85,7 +88,7 @@ function houseRule(rule) {
   name.textContent = rule.name;
   const summary = document.createElement("span");
   summary.className = "description";
-  summary.textContent = rule.summary + (rule.conflicts_with.length ? ` Not with ${rule.conflicts_with.join(", ")}.` : "");
+  summary.textContent = rule.conflicts_with.length ? t("{summary} Not with {rules}.", { summary: rule.summary, rules: rule.conflicts_with.join(", ") }) : rule.summary;
   text.append(name, summary);
   label.append(check, text);
   const options = document.createElement("div");
@@ -122,14 +125,14 @@ function seatKinds() {
   for (let i = 0; i < count; i++) {
     const label = document.createElement("label");
     label.className = "line";
-    label.textContent = `Seat ${i + 1}`;
+    label.textContent = t("Seat {number}", { number: i + 1 });
     const select = document.createElement("select");
     select.name = `seat-${i}`;
-    select.add(new Option("a person", "person"));
+    select.add(new Option(t("a person"), "person"));
     // The levels first, in players' words, then any other installed bot by its name.
-    for (const l of info.levels) select.add(new Option(`bot: ${l.level}`, l.bot));
+    for (const l of info.levels) select.add(new Option(t("bot: {name}", { name: l.name }), l.bot));
     for (const bot of info.bots.filter((b) => !info.levels.some((l) => l.bot === b))) {
-      select.add(new Option(`bot: ${bot}`, bot));
+      select.add(new Option(t("bot: {name}", { name: bot }), bot));
     }
     select.value = kept[i] ?? (i === 0 ? "person" : normal);
     label.append(" ", select);
@@ -139,7 +142,7 @@ function seatKinds() {
 
 function botWord(bot) {
   const level = info?.levels.find((l) => l.bot === bot);
-  return level ? `${level.level} bot` : `${bot} bot`;
+  return t("{level} bot", { level: level ? level.name : bot });
 }
 
 // -- creating, and the links to share ------------------------------------------------------------
@@ -153,20 +156,20 @@ async function copy(text, button) {
     input.select();
     document.execCommand("copy");
   }
-  button.textContent = "Copied";
-  setTimeout(() => { button.textContent = "Copy"; }, 2000);
+  button.textContent = t("Copied");
+  setTimeout(() => { button.textContent = t("Copy"); }, 2000);
 }
 
 function linkItem(link) {
   const item = document.createElement("li");
   const label = document.createElement("span");
-  label.textContent = `Seat ${link.seat + 1}`;
+  label.textContent = t("Seat {number}", { number: link.seat + 1 });
   const input = Object.assign(document.createElement("input"), { readOnly: true, value: link.url });
-  input.setAttribute("aria-label", `Link for seat ${link.seat + 1}`);
+  input.setAttribute("aria-label", t("Link for seat {number}", { number: link.seat + 1 }));
   input.addEventListener("focus", () => input.select());
-  const button = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy" });
+  const button = Object.assign(document.createElement("button"), { type: "button", textContent: t("Copy") });
   button.addEventListener("click", () => copy(link.url, button));
-  const open = Object.assign(document.createElement("a"), { href: link.url, target: "_blank", textContent: "Open" });
+  const open = Object.assign(document.createElement("a"), { href: link.url, target: "_blank", textContent: t("Open") });
   item.append(label, input, button, open);
   return item;
 }
@@ -175,13 +178,13 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const seats = [...$("seat-kinds").querySelectorAll("select")].map((s) => ({ bot: s.value === "person" ? null : s.value }));
   const body = { variant: variantText(), seats, bot_pause: Number(form.bot_pause.value) };
-  const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const answer = await fetch(`/api/tables?lang=${language}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
   const data = await answer.json();
   const problem = $("create-error");
   if (!answer.ok) { problem.textContent = data.message; return; }
   problem.textContent = "";
   $("links").replaceChildren(...data.links.map(linkItem));
-  if (!data.links.length) $("links").append(Object.assign(document.createElement("li"), { textContent: "Every seat is a bot's: watch the table from the list below." }));
+  if (!data.links.length) $("links").append(Object.assign(document.createElement("li"), { textContent: t("Every seat is a bot's: watch the table from the list below.") }));
   $("creator").textContent = data.creator_token;
   $("created").hidden = false;
   $("created").scrollIntoView({ behavior: "smooth" });
@@ -191,32 +194,36 @@ form.addEventListener("submit", async (event) => {
 // -- the tables --------------------------------------------------------------------------------
 
 function seatText(seat) {
-  const who = seat.kind === "bot" ? botWord(seat.bot) : seat.name ?? (seat.claimed ? "someone" : "free");
-  return `${seat.seat + 1}: ${who}${seat.kind === "human" && seat.connected ? " (here)" : ""}`;
+  const name = seat.kind === "bot" ? botWord(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("free"));
+  const who = seat.kind === "human" && seat.connected ? t("{name} (here)", { name }) : name;
+  return `${seat.seat + 1}: ${who}`;
 }
 
 async function refresh() {
   const answer = await (await fetch("/api/tables")).json();
-  const rows = answer.tables.map((t) => {
+  const rows = answer.tables.map((table) => {
     const row = document.createElement("tr");
-    const cells = [t.id, t.variant, t.seats.map(seatText).join(", "), t.hand_number,
-      t.turn === null ? t.phase.replace("_", " ") : `seat ${t.turn + 1}`];
+    const over = { hand_over: t("hand over"), match_over: t("match over") };
+    const cells = [table.id, table.variant, table.seats.map(seatText).join(", "), table.hand_number,
+      table.turn === null ? over[table.phase] ?? table.phase : t("seat {number}", { number: table.turn + 1 })];
     for (const text of cells) { const td = document.createElement("td"); td.textContent = text; row.append(td); }
-    const link = Object.assign(document.createElement("a"), { href: `/table/${t.id}`, textContent: "watch" });
+    const link = Object.assign(document.createElement("a"), { href: `/table/${table.id}`, textContent: t("watch") });
     row.firstChild.append(" ", link);
     return row;
   });
   $("tables").replaceChildren(...rows);
 }
 
+languageSwitch($("language"));
 form.ruleset.addEventListener("change", showRuleset);
 $("seat-count").addEventListener("input", seatKinds);
-fetch("/api").then((r) => r.json()).then((data) => {
+fetch(`/api?lang=${language}`).then((r) => r.json()).then((data) => {
   info = data;
-  for (const r of info.rulesets) form.ruleset.add(new Option(r.name, r.name));
+  for (const r of info.rulesets) form.ruleset.add(new Option(r.title, r.name));
   form.ruleset.value = info.rulesets.some((r) => r.name === "classic") ? "classic" : info.rulesets[0].name;
   showRuleset();
   window.rummyLobby = { ready: true };
+  // The list names bots by their levels, which come with the catalogue.
+  refresh();
 });
-refresh();
 setInterval(refresh, 3000);

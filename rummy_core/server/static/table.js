@@ -1,8 +1,9 @@
 // The browser card table: one seat's view, kept current by the server's pushes over the table's
 // WebSocket. The page knows no rules: it asks the server (a "choices" message) what the selected
 // cards can do, and sends the engine's actions; every refusal is the engine's own message.
-import { cardElement, label, sorted } from "./cards.js";
-import { describeEvent, explainScores } from "./words.js";
+import { cardElement, label, sorted, withSymbols } from "./cards.js";
+import { language, languageSwitch, t, tn } from "./i18n.js";
+import { describeEvent, explainScores, joinNames } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -15,7 +16,7 @@ const joinedKey = `rummy-joined:${tableId}:${token}`;
 const s = {
   ws: null, seat: null, table: null, view: null, stateId: null,
   order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
-  choices: null, waiting: new Map(), sheet: null, sheetFor: null, levels: [],
+  choices: null, waiting: new Map(), sheet: null, sheetFor: null, levels: [], titles: {},
 };
 
 // -- talking to the server -------------------------------------------------------------------
@@ -34,12 +35,12 @@ function ask(cards, then) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   s.ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
-  s.ws.onopen = () => send({ type: "hello", protocol: 1, token, name: localStorage.getItem("rummy-name") });
+  s.ws.onopen = () => send({ type: "hello", protocol: 1, token, name: localStorage.getItem("rummy-name"), lang: language });
   s.ws.onmessage = (message) => receive(JSON.parse(message.data));
   s.ws.onclose = (event) => {
-    const why = { 4403: "this link is not a seat of this table", 4404: "there is no such table",
-      4409: "this seat was opened elsewhere", 4410: "a bot now plays this seat" };
-    $("status").textContent = why[event.code] ?? "disconnected, reconnecting…";
+    const why = { 4403: t("this link is not a seat of this table"), 4404: t("there is no such table"),
+      4409: t("this seat was opened elsewhere"), 4410: t("a bot now plays this seat") };
+    $("status").textContent = why[event.code] ?? t("disconnected, reconnecting…");
     if (event.code < 4400) setTimeout(connect, 1500);
   };
 }
@@ -48,7 +49,7 @@ function receive(data) {
   if (data.type === "welcome") {
     s.seat = data.seat;
     s.table = data.table;
-    $("status").textContent = "connected";
+    $("status").textContent = t("connected");
     document.body.classList.toggle("watching", s.seat === null);
   }
   if (data.type === "table") { s.table = data.table; render(); return; }
@@ -69,7 +70,7 @@ function receive(data) {
     for (const then of waiting) then(data);
     return;
   }
-  if (data.type === "refused" || data.type === "error") say(data.message, true);
+  if (data.type === "refused" || data.type === "error") say(withSymbols(data.message), true);
 }
 
 // -- the view and the hand's order -----------------------------------------------------------
@@ -114,17 +115,17 @@ function toggle(id) {
 function names() {
   const seats = s.table?.seats ?? [];
   return Array.from({ length: s.view?.players ?? seats.length }, (_, i) => {
-    if (i === s.seat) return "You";
+    if (i === s.seat) return t("You");
     const seat = seats[i];
-    if (!seat) return `Seat ${i + 1}`;
-    return seat.kind === "bot" ? `${botName(seat.bot)} (${i + 1})` : seat.name || `Seat ${i + 1}`;
+    if (!seat) return t("Seat {number}", { number: i + 1 });
+    return seat.kind === "bot" ? `${botName(seat.bot)} (${i + 1})` : seat.name || t("Seat {number}", { number: i + 1 });
   });
 }
 
 /** A bot by its level in players' words ("easy bot"), or by its name if it has none. */
 function botName(bot) {
   const level = s.levels.find((l) => l.bot === bot);
-  return `${level ? level.level : bot} bot`;
+  return t("{level} bot", { level: level ? level.name : bot });
 }
 
 function say(text, problem = false) {
@@ -156,39 +157,50 @@ function withChoices(use) {
 
 function meld() {
   const cards = selectedCards();
-  if (!cards.length) { say("Select the cards to meld first.", true); return; }
+  if (!cards.length) { say(t("Select the cards to meld first."), true); return; }
   withChoices((c) => {
     const plays = c.plays.filter((p) => p.kind === "meld");
     if (plays.length === 0) act({ type: "meld", melds: [cards] });
     else if (plays.length === 1) act(plays[0].action);
-    else choose("These cards can be read more than one way. Which do you mean?", plays);
+    else choose(t("These cards can be read more than one way. Which do you mean?"), plays);
   });
 }
 
 function layOff(meldIndex = null) {
   const cards = selectedCards();
-  if (!cards.length) { say("Select a card, then tap a glowing meld.", true); return; }
+  if (!cards.length) { say(t("Select a card, then tap a glowing meld."), true); return; }
   withChoices((c) => {
     let plays = c.plays.filter((p) => p.kind !== "meld");
     if (meldIndex !== null) plays = plays.filter((p) => p.meld === meldIndex);
     if (plays.length === 0) {
       if (meldIndex !== null) act({ type: "lay_off", meld: meldIndex, cards });
-      else say(`${cards.map(label).join(" ")} fits no meld on the table.`, true);
+      else say(t("{cards} fits no meld on the table.", { cards: cards.map(label).join(" ") }), true);
     } else if (plays.length === 1) act(plays[0].action);
-    else choose("Where does it go?", plays.map((p) => ({ ...p, label: playLabel(p) })));
+    else choose(t("Where does it go?"), plays.map((p) => ({ ...p, label: playLabel(p) })));
   });
 }
 
+/** A play offered in the chooser, as a whole sentence for each kind, end and owner. */
 function playLabel(play) {
-  const owner = names()[s.view.table[play.meld]?.owner] ?? "";
-  const verb = play.kind === "swap" ? "Swap for the wild" : "Lay off";
-  const end = play.action.end ? ` (${play.action.end} end)` : "";
-  return `${verb}${end} on ${owner === "You" ? "your" : `${owner}'s`} meld: ${play.label}`;
+  const ownerSeat = s.view.table[play.meld]?.owner;
+  const owner = names()[ownerSeat] ?? "";
+  const meld = play.label;
+  const yours = ownerSeat === s.seat;
+  if (play.kind === "swap") {
+    return yours ? t("Swap for the wild on your meld: {meld}", { meld }) : t("Swap for the wild on {owner}'s meld: {meld}", { owner, meld });
+  }
+  if (play.action.end === "low") {
+    return yours ? t("Lay off (low end) on your meld: {meld}", { meld }) : t("Lay off (low end) on {owner}'s meld: {meld}", { owner, meld });
+  }
+  if (play.action.end === "high") {
+    return yours ? t("Lay off (high end) on your meld: {meld}", { meld }) : t("Lay off (high end) on {owner}'s meld: {meld}", { owner, meld });
+  }
+  return yours ? t("Lay off on your meld: {meld}", { meld }) : t("Lay off on {owner}'s meld: {meld}", { owner, meld });
 }
 
 function discard(card = null) {
   const cards = card ? [card] : selectedCards();
-  if (cards.length !== 1) { say("Select one card to discard.", true); return; }
+  if (cards.length !== 1) { say(t("Select one card to discard."), true); return; }
   act({ type: "discard", card: cards[0] });
 }
 
@@ -278,7 +290,7 @@ function dropOnMeld(card, index) {
     const plays = c.plays.filter((p) => p.kind !== "meld" && p.meld === index);
     if (plays.length === 0) act({ type: "lay_off", meld: index, cards: [card] });
     else if (plays.length === 1) act(plays[0].action);
-    else choose("Where does it go?", plays.map((p) => ({ ...p, label: playLabel(p) })));
+    else choose(t("Where does it go?"), plays.map((p) => ({ ...p, label: playLabel(p) })));
   });
 }
 
@@ -323,19 +335,24 @@ function onKey(event) {
 
 // -- drawing the page -------------------------------------------------------------------------
 
-const PHASES = { cut: "the cut", draw: "drawing", play: "playing", hand_over: "hand over", match_over: "match over" };
-
 function turnText(v, who) {
-  if (v.phase === "hand_over") return "The hand is over.";
-  if (v.phase === "match_over") return `The match is over: ${v.winners.map((w) => who[w]).join(" and ")} won.`;
-  if (!mine()) return `${who[v.turn]}'s turn (${PHASES[v.phase] ?? v.phase}).`;
-  if (v.phase === "cut") return "You cut the deck: choose how deep, or cut anywhere.";
-  if (v.phase === "draw") {
-    const from = v.draw_sources.map((src) => ({ stock: "the stock", discard: v.ruleset === "riverside" ? "the whole pile" : "the pile", })[src] ?? `the ${v.shows[src] ?? src}`);
-    return `Your turn: draw from ${from.join(", or ")}.`;
+  if (v.phase === "hand_over") return t("The hand is over.");
+  if (v.phase === "match_over") return t("The match is over: {names} won.", { names: joinNames(v.winners.map((w) => who[w])) });
+  if (!mine()) {
+    const name = who[v.turn];
+    const phases = { cut: t("{name}'s turn (the cut).", { name }), draw: t("{name}'s turn (drawing).", { name }), play: t("{name}'s turn (playing).", { name }) };
+    return phases[v.phase] ?? t("{name}'s turn ({phase}).", { name, phase: v.phase });
   }
-  const out = v.hand.length === 1 && v.ruleset === "riverside" ? " Your last card closes face down." : "";
-  return `Your turn: meld, lay off, then discard.${out}`;
+  if (v.phase === "cut") return t("You cut the deck: choose how deep, or cut anywhere.");
+  if (v.phase === "draw") {
+    // Cards on show are drawn by their label and called what the rules call them (v.shows).
+    const sources = { stock: t("the stock"), discard: v.ruleset === "riverside" ? t("the whole pile") : t("the pile") };
+    const from = v.draw_sources.map((src) => sources[src] ?? v.shows[src] ?? src);
+    if (from.length === 1) return t("Your turn: draw from {source}.", { source: from[0] });
+    return t("Your turn: draw from {sources}, or {last}.", { sources: from.slice(0, -1).join(", "), last: from[from.length - 1] });
+  }
+  if (v.hand.length === 1 && v.ruleset === "riverside") return t("Your turn: meld, lay off, then discard. Your last card closes face down.");
+  return t("Your turn: meld, lay off, then discard.");
 }
 
 function render() {
@@ -343,8 +360,9 @@ function render() {
   if (!v) return;
   const who = names();
   document.body.classList.toggle("four", $("four-colour").checked);
-  $("who").textContent = s.seat === null ? "Watching" : `You are seat ${s.seat + 1} · ${v.ruleset} · hand ${v.hand_number}`;
+  $("who").textContent = s.seat === null ? t("Watching") : t("You are seat {seat} · {ruleset} · hand {hand}", { seat: s.seat + 1, ruleset: s.titles[v.ruleset] ?? v.ruleset, hand: v.hand_number });
   $("turn").textContent = turnText(v, who);
+  $("rules-link").href = `/rules/${v.ruleset}?lang=${language}`;
 
   $("seats").replaceChildren(...who.map((name, i) => {
     const li = document.createElement("li");
@@ -353,8 +371,10 @@ function render() {
     li.append(`${name}: `);
     const b = document.createElement("span");
     b.className = "count";
-    b.textContent = `${v.hand_sizes[i]} card${v.hand_sizes[i] === 1 ? "" : "s"}`;
-    li.append(b, v.opened[i] ? " · opened" : " · not opened", ` · ${v.scores[i]} pts`);
+    b.textContent = tn("{count} card", "{count} cards", v.hand_sizes[i]);
+    const opened = v.opened[i] ? t("opened") : t("not opened");
+    const points = t("{points} pts", { points: v.scores[i] });
+    li.append(b, ` · ${opened}`, ` · ${points}`);
     return li;
   }));
 
@@ -364,8 +384,10 @@ function render() {
     : v.top_discard ? cardElement(v.top_discard) : document.createElement("span");
   $("discard-top").replaceChildren(top);
   const whole = v.ruleset === "riverside";
-  $("discard-label").textContent = `${whole ? "Pile (taken whole)" : "Pile"} ${v.discard_size}`;
-  $("discard").setAttribute("aria-label", v.top_discard ? `The discard pile, ${v.discard_size} cards, top ${label(v.top_discard)}` : `The discard pile, ${v.discard_size} cards`);
+  $("discard-label").textContent = whole ? t("Pile (taken whole) {size}", { size: v.discard_size }) : t("Pile {size}", { size: v.discard_size });
+  $("discard").setAttribute("aria-label", v.top_discard
+    ? tn("The discard pile, {count} card, top {card}", "The discard pile, {count} cards, top {card}", v.discard_size, { card: label(v.top_discard) })
+    : tn("The discard pile, {count} card", "The discard pile, {count} cards", v.discard_size));
   $("discard").classList.toggle("can", mine() && (v.draw_sources?.includes("discard") || v.open_actions.includes("discard")));
 
   renderOnShow(v);
@@ -377,11 +399,11 @@ function render() {
   $("meld").disabled = !play;
   $("layoff").disabled = !play || !v.table.length;
   $("discard-button").disabled = !can("discard");
-  $("discard-button").textContent = whole && v.hand.length === 1 ? "Close face down" : "Discard";
+  $("discard-button").textContent = whole && v.hand.length === 1 ? t("Close face down") : t("Discard");
   $("take-back").hidden = !can("take_back");
-  $("take-back").textContent = v.drew === "cut" ? "Give back the cut card"
-    : v.drew === "discard" && v.ruleset === "hungarian" ? "Give back the pile card" : "Take back";
-  $("sort").textContent = `Sort: ${s.byRank ? "rank" : "suit"}`;
+  $("take-back").textContent = v.drew === "cut" ? t("Give back the cut card")
+    : v.drew === "discard" && v.ruleset === "hungarian" ? t("Give back the pile card") : t("Take back");
+  $("sort").textContent = s.byRank ? t("Sort: rank") : t("Sort: suit");
   $("actions").hidden = s.seat === null;
   renderHand();
   renderScores(v, who);
@@ -399,7 +421,7 @@ function renderOnShow(v) {
     const caption = Object.assign(document.createElement("span"), { className: "pile-label", textContent: name[0].toUpperCase() + name.slice(1) });
     box.append(slot, caption);
     if (mine() && v.draw_sources?.includes(labelKey)) {
-      const take = Object.assign(document.createElement("button"), { id: `take-${labelKey}`, type: "button", className: "small", textContent: `Take the ${name}` });
+      const take = Object.assign(document.createElement("button"), { id: `take-${labelKey}`, type: "button", className: "small", textContent: t("Take: {name}", { name }) });
       take.onclick = () => draw(labelKey);
       box.append(take);
     }
@@ -412,8 +434,9 @@ function renderCut(v, who) {
   $("cut-panel").hidden = !cutting;
   if (!cutting) return;
   const mineToCut = can("cut");
-  $("cut-text").textContent = mineToCut ? `Cut the deck of ${v.stock_size} cards: lift as many as you like, or let it be cut anywhere.`
-    : `${who[v.turn]} is cutting the deck.`;
+  $("cut-text").textContent = mineToCut
+    ? tn("Cut the deck of {count} card: lift as many as you like, or let it be cut anywhere.", "Cut the deck of {count} cards: lift as many as you like, or let it be cut anywhere.", v.stock_size)
+    : t("{name} is cutting the deck.", { name: who[v.turn] });
   for (const id of ["cut-depth", "cut-here", "cut-anywhere"]) $(id).disabled = !mineToCut;
   const range = $("cut-depth");
   range.max = String(Math.max(1, v.stock_size - 1));
@@ -435,12 +458,14 @@ function renderMelds(v, who) {
     el.dataset.index = m.index;
     const owner = document.createElement("span");
     owner.className = "owner";
-    owner.textContent = `${who[m.owner]} · ${m.kind}`;
+    const kind = { run: t("run"), set: t("set") }[m.kind] ?? m.kind;
+    owner.textContent = `${who[m.owner]} · ${kind}`;
     const cards = document.createElement("span");
     cards.className = "cards";
     cards.append(...m.cards.map((c) => cardElement(c)));
     el.append(owner, cards);
-    el.setAttribute("aria-label", `${who[m.owner]}'s ${m.kind}: ${m.cards.map(label).join(" ")}${targets.has(m.index) ? ", your selection fits" : ""}`);
+    const said = { name: who[m.owner], kind, cards: m.cards.map(label).join(" ") };
+    el.setAttribute("aria-label", targets.has(m.index) ? t("{name}'s {kind}: {cards}, your selection fits", said) : t("{name}'s {kind}: {cards}", said));
     el.onclick = () => { if (s.selected.size) layOff(m.index); };
     return el;
   }));
@@ -496,7 +521,10 @@ function stripeLanes(order, melds, count = 2) {
 function renderScores(v, who) {
   const rows = who.map((name, i) => `<tr><td></td><td>${v.scores[i]}</td></tr>`).join("");
   const table = $("scores");
-  table.innerHTML = `<tr><th>Player</th><th>Points</th></tr>${rows}`;
+  table.innerHTML = `<tr><th></th><th></th></tr>${rows}`;
+  const [player, points] = table.querySelectorAll("th");
+  player.textContent = t("Player");
+  points.textContent = t("Points");
   [...table.querySelectorAll("tr td:first-child")].forEach((td, i) => { td.textContent = who[i]; });
 }
 
@@ -509,16 +537,16 @@ function renderSheet(v, who) {
   s.sheetFor = key;
   const sheet = s.sheet;
   const out = v.outcome ?? {};
-  $("sheet-title").textContent = v.phase === "match_over" ? `The match is over: ${v.winners.map((w) => who[w]).join(" and ")} won`
-    : `Hand ${v.hand_number} is over`;
+  $("sheet-title").textContent = v.phase === "match_over" ? t("The match is over: {names} won", { names: joinNames(v.winners.map((w) => who[w])) })
+    : t("Hand {number} is over", { number: v.hand_number });
   const cell = (tag, ...content) => { const el = document.createElement(tag); el.append(...content); return el; };
-  const head = cell("tr", ...["Player", "Left in hand", "Worth", "This hand", "Total"].map((t) => cell("th", t)));
+  const head = cell("tr", ...[t("Player"), t("Left in hand"), t("Worth"), t("This hand"), t("Total")].map((text) => cell("th", text)));
   const rows = who.map((name, i) => {
     const left = sheet.leftover[i];
     const cards = Object.assign(cell("span", ...sorted(left, false).map((c) => cardElement(c))), { className: "cards" });
-    const hand = cell("td", left.length ? cards : "none");
+    const hand = cell("td", left.length ? cards : t("none"));
     hand.className = "left";
-    hand.setAttribute("aria-label", left.length ? left.map(label).join(" ") : "none");
+    hand.setAttribute("aria-label", left.length ? left.map(label).join(" ") : t("none"));
     return cell("tr", cell("td", name), hand, cell("td", String(sheet.worth[i])),
       cell("td", String(out.hand_scores?.[i] ?? "")), cell("td", String(v.scores[i])));
   });
@@ -533,9 +561,9 @@ function renderSheet(v, who) {
 async function showJoin() {
   $("main").hidden = true;
   $("join").hidden = false;
-  $("status").textContent = "not joined yet";
+  $("status").textContent = t("not joined yet");
   $("join-name").value = localStorage.getItem("rummy-name") ?? "";
-  const answer = await fetch(`/api/tables/${tableId}`);
+  const answer = await fetch(`/api/tables/${tableId}?lang=${language}`);
   const data = await answer.json();
   if (!answer.ok) {
     $("join-problem").textContent = data.message;
@@ -543,24 +571,31 @@ async function showJoin() {
     return;
   }
   const { table, view } = data;
-  const turn = table.turn === null ? table.phase.replace("_", " ") : `seat ${table.turn + 1} to play`;
-  $("join-table").textContent = `${table.variant}, ${table.players} players · hand ${table.hand_number} · ${turn}.`;
+  const over = { hand_over: t("hand over"), match_over: t("match over") };
+  const turn = table.turn === null ? over[table.phase] ?? table.phase : t("seat {seat} to play", { seat: table.turn + 1 });
+  $("join-table").textContent = tn("{variant}, {count} player · hand {hand} · {turn}.", "{variant}, {count} players · hand {hand} · {turn}.", table.players, { variant: table.variant, hand: table.hand_number, turn });
   $("join-seats").replaceChildren(...table.seats.map((seat) => {
     const li = document.createElement("li");
-    const who = seat.kind === "bot" ? botName(seat.bot) : seat.name ?? (seat.claimed ? "someone" : "free");
-    li.textContent = `${who}${seat.kind === "human" && seat.connected ? " (here)" : ""} · ${view.scores[seat.seat]} pts${seat.seat === linkSeat ? " · your seat" : ""}`;
+    const name = seat.kind === "bot" ? botName(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("free"));
+    const who = seat.kind === "human" && seat.connected ? t("{name} (here)", { name }) : name;
+    const points = t("{points} pts", { points: view.scores[seat.seat] });
+    const yours = t("your seat");
+    li.textContent = seat.seat === linkSeat ? `${who} · ${points} · ${yours}` : `${who} · ${points}`;
     if (seat.seat === linkSeat) li.className = "this";
     return li;
   }));
   const mine = table.seats[linkSeat];
   if (mine?.kind === "bot") {
-    const watch = Object.assign(document.createElement("a"), { href: `/table/${tableId}`, textContent: "watch the table" });
-    $("join-seat").replaceChildren(`A bot plays seat ${linkSeat + 1} now, so this link no longer seats you. You can `, watch, ".");
+    const watch = Object.assign(document.createElement("a"), { href: `/table/${tableId}`, textContent: t("watch the table") });
+    // The sentence is translated whole; its link is put where the translation names it.
+    const [before, after] = t("A bot plays seat {seat} now, so this link no longer seats you. You can {watch}.", { seat: linkSeat + 1 }).split("{watch}");
+    $("join-seat").replaceChildren(before, watch, after ?? "");
     $("join-form").hidden = true;
     return;
   }
-  $("join-seat").textContent = linkSeat === null ? "This link is for a seat at this table."
-    : `This link is for seat ${linkSeat + 1}.${mine?.connected ? " Someone is playing it now: joining here takes it over." : ""}`;
+  $("join-seat").textContent = linkSeat === null ? t("This link is for a seat at this table.")
+    : mine?.connected ? t("This link is for seat {seat}. Someone is playing it now: joining here takes it over.", { seat: linkSeat + 1 })
+      : t("This link is for seat {seat}.", { seat: linkSeat + 1 });
   $("join-name").focus();
 }
 
@@ -594,7 +629,11 @@ $("sheet-close").onclick = () => $("sheet").close();
 $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
 document.addEventListener("keydown", onKey);
+languageSwitch($("language"));
 window.rummyTable = s; // for the browser tests and for a curious player's console
 // The bots' levels first, to name them as the lobby does (the table plays on without them).
-const levels = fetch("/api").then((r) => r.json()).then((info) => { s.levels = info.levels; }).catch(() => {});
+const levels = fetch(`/api?lang=${language}`).then((r) => r.json()).then((info) => {
+  s.levels = info.levels;
+  s.titles = Object.fromEntries(info.rulesets.map((r) => [r.name, r.title]));
+}).catch(() => {});
 levels.finally(token && !sessionStorage.getItem(joinedKey) ? showJoin : connect);

@@ -1,30 +1,98 @@
-// What happened, in words: the log's lines and the score sheet's explanation.
+// What happened, in words: the log's lines and the score sheet's explanation, in the page's
+// language (each sentence whole, never glued from pieces).
 import { label } from "./cards.js";
+import { t, tn } from "./i18n.js";
 
-const SOURCES = { stock: "the stock", discard: "the pile", cut: "the cut card" };
 const cards = (list) => list.map(label).join(" ");
+
+/** The names of several seats: "A", "A and B", "A, B and C". */
+export function joinNames(names) {
+  if (names.length < 2) return names.join("");
+  return t("{first} and {last}", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+}
+
+// Each sentence is said two ways: of the reader's own seat ("You took...") and of another's,
+// since most languages conjugate the verb differently for "you".
+function drew(e, name, you) {
+  const shown = e.cards ? { name, cards: cards(e.cards) } : { name };
+  if (e.source === "stock") {
+    if (e.cards) return you ? t("You took {cards} from the stock.", shown) : t("{name} took {cards} from the stock.", shown);
+    return you ? tn("You took {count} card from the stock.", "You took {count} cards from the stock.", e.count)
+      : tn("{name} took {count} card from the stock.", "{name} took {count} cards from the stock.", e.count, shown);
+  }
+  if (e.source === "discard") {
+    if (e.cards) return you ? t("You took {cards} from the pile.", shown) : t("{name} took {cards} from the pile.", shown);
+    return you ? tn("You took {count} card from the pile.", "You took {count} cards from the pile.", e.count)
+      : tn("{name} took {count} card from the pile.", "{name} took {count} cards from the pile.", e.count, shown);
+  }
+  if (e.source === "cut") {
+    if (e.cards) return you ? t("You took {cards} from the cut card.", shown) : t("{name} took {cards} from the cut card.", shown);
+    return you ? t("You took the cut card.") : t("{name} took the cut card.", shown);
+  }
+  return you ? t("You drew from {source}.", { source: e.source }) : t("{name} drew from {source}.", { name, source: e.source });
+}
+
+function tookBack(e, name, you) {
+  if (!e.draw) return you ? t("You took back the turn's plays.") : t("{name} took back the turn's plays.", { name });
+  if (e.source === "stock") return you ? t("You gave back the stock card and took back the turn's plays.") : t("{name} gave back the stock card and took back the turn's plays.", { name });
+  if (e.source === "discard") return you ? t("You gave back the pile and took back the turn's plays.") : t("{name} gave back the pile and took back the turn's plays.", { name });
+  if (e.source === "cut") return you ? t("You gave back the cut card and took back the turn's plays.") : t("{name} gave back the cut card and took back the turn's plays.", { name });
+  return you ? t("You gave back the draw and took back the turn's plays.") : t("{name} gave back the draw and took back the turn's plays.", { name });
+}
+
+function handEnded(e, name, you) {
+  if (e.seat !== null) return you ? t("You went out.") : t("{name} went out.", { name });
+  return e.reason === "stock" ? t("The hand ended (the stock ran out).") : t("The hand ended (no one went out).");
+}
 
 /** One event as a line of the log; ``who`` names each seat ("You" for the reader's own). */
 export function describeEvent(e, who, seat) {
-  const name = who[e.seat] ?? `Seat ${e.seat + 1}`;
+  const name = who[e.seat] ?? t("Seat {number}", { number: e.seat + 1 });
+  const you = seat !== null && e.seat === seat;
   switch (e.type) {
-    case "dealt": return `Hand ${e.hand_number} dealt.`;
-    case "cut_offered": return `${name} is to cut the deck of ${e.cards} cards.`;
-    case "cut": return `${name} cut the deck ${e.depth === null ? "anywhere" : `${e.depth} cards down`}.`;
-    case "drew": {
-      const what = e.cards ? cards(e.cards) : `${e.count} card${e.count === 1 ? "" : "s"}`;
-      return `${name} took ${what} from ${SOURCES[e.source] ?? e.source}.`;
+    case "dealt": return t("Hand {number} dealt.", { number: e.hand_number });
+    case "cut_offered": return you ? tn("You are to cut the deck of {count} card.", "You are to cut the deck of {count} cards.", e.cards)
+      : tn("{name} is to cut the deck of {count} card.", "{name} is to cut the deck of {count} cards.", e.cards, { name });
+    case "cut":
+      if (e.depth === null) return you ? t("You cut the deck anywhere.") : t("{name} cut the deck anywhere.", { name });
+      return you ? tn("You cut the deck {count} card down.", "You cut the deck {count} cards down.", e.depth)
+        : tn("{name} cut the deck {count} card down.", "{name} cut the deck {count} cards down.", e.depth, { name });
+    case "drew": return drew(e, name, you);
+    case "melded": return you ? t("You melded {cards}.", { cards: cards(e.cards) }) : t("{name} melded {cards}.", { name, cards: cards(e.cards) });
+    case "laid_off": {
+      const shown = { name, cards: cards(e.cards), meld: e.meld + 1 };
+      return you ? t("You laid off {cards} on meld {meld}.", shown) : t("{name} laid off {cards} on meld {meld}.", shown);
     }
-    case "melded": return `${name} melded ${cards(e.cards)}.`;
-    case "laid_off": return `${name} laid off ${cards(e.cards)} on meld ${e.meld + 1}.`;
-    case "swapped": return `${name} swapped ${label(e.card)} for the ${label(e.wild)} on meld ${e.meld + 1}.`;
-    case "discarded": return e.face_down ? `${name} closed with a card face down.` : `${name} discarded ${label(e.card)}.`;
-    case "refilled": return `The stock was refilled from the pile (${e.stock} cards).`;
-    case "took_back": return e.draw ? `${name} gave back ${SOURCES[e.source] ?? "the draw"} and took back the turn's plays.` : `${name} took back the turn's plays.`;
-    case "hand_ended": return e.seat === null ? `The hand ended (${e.reason === "stock" ? "the stock ran out" : "no one went out"}).` : `${name} went out.`;
-    case "match_ended": return `The match is over: ${e.winners.map((w) => who[w]).join(" and ")} won.`;
-    default: return `${e.type.replace("_", " ")}${e.seat !== undefined ? ` (${name})` : ""}.`;
+    case "swapped": {
+      const shown = { name, card: label(e.card), wild: label(e.wild), meld: e.meld + 1 };
+      return you ? t("You swapped {card} for the {wild} on meld {meld}.", shown) : t("{name} swapped {card} for the {wild} on meld {meld}.", shown);
+    }
+    case "discarded":
+      if (e.face_down) return you ? t("You closed with a card face down.") : t("{name} closed with a card face down.", { name });
+      return you ? t("You discarded {card}.", { card: label(e.card) }) : t("{name} discarded {card}.", { name, card: label(e.card) });
+    case "refilled": return tn("The stock was refilled from the pile ({count} card).", "The stock was refilled from the pile ({count} cards).", e.stock);
+    case "took_back": return tookBack(e, name, you);
+    case "hand_ended": return handEnded(e, name, you);
+    case "match_ended": return e.winners.length ? t("The match is over: {names} won.", { names: joinNames(e.winners.map((w) => who[w])) })
+      : t("The match is over with no winner.");
+    // A plugin's own kind of event: its name says what happened.
+    default: return e.seat !== undefined ? t("{event} ({name}).", { event: e.type.replace("_", " "), name }) : `${e.type.replace("_", " ")}.`;
   }
+}
+
+/** How the seat who went out went out, and the sum that made their points: whole sentences. */
+function wentOut(sheet, reason, numbers) {
+  const key = `${sheet.all_at_once ? "once" : "out"}${sheet.face_down ? "-down" : ""}`;
+  const how = {
+    out: t("went out"),
+    once: t("went out all at once"),
+    "out-down": t("went out, closing with a face-down discard that counts for nobody"),
+    "once-down": t("went out all at once, closing with a face-down discard that counts for nobody"),
+  }[key];
+  if (reason === "table") return t("{how}: {credit} on the table", { how, ...numbers });
+  if (reason === "doubled") return t("{how}: the others' cards, {others}, doubled", { how, ...numbers });
+  if (reason === "others") return t("{how}: the others' cards, {others}", { how, ...numbers });
+  return tn("{how}: {count} point", "{how}: {count} points", Math.abs(numbers.points), { how, count: numbers.points });
 }
 
 /** Why each seat's points are what they are, a sentence a seat, read off the numbers and the
@@ -34,24 +102,23 @@ export function explainScores(v, out, sheet, who) {
   const winner = out.went_out ?? null;
   const { worth, on_table: credit } = sheet;
   const lines = [];
-  if (winner === null) lines.push(out.reason === "stock" ? "The stock ran out: nobody went out." : "Nobody went out.");
+  if (winner === null) lines.push(out.reason === "stock" ? t("The stock ran out: nobody went out.") : t("Nobody went out."));
   who.forEach((name, seat) => {
     const p = points[seat] ?? 0, left = worth[seat], others = worth.reduce((a, b) => a + b, 0) - left;
     let why;
     if (seat === winner) {
-      let how = sheet.all_at_once ? "went out all at once" : "went out";
-      if (sheet.face_down) how += ", closing with a face-down discard that counts for nobody";
-      if (sheet.table_scores && p === credit[seat] - left) why = `${how}: ${credit[seat]} on the table`;
-      else if (others && p === 2 * others) why = `${how}: the others' cards, ${others}, doubled`;
-      else if (others && p === others) why = `${how}: the others' cards, ${others}`;
-      else why = `${how}: ${p} points`;
-    } else if (sheet.opening && !v.opened[seat] && ![left, -left, 0].includes(p)) why = `never opened: ${p} points`;
-    else if (credit[seat] && p === credit[seat] - left) why = `${credit[seat]} on the table, less ${left} in hand`;
-    else if (p === left) why = `the cards left in hand, ${left}`;
-    else if (left && p === -left) why = `the cards left in hand count against them: ${p}`;
-    else if (p === 0 && winner !== null) why = `scores nothing: the points go to ${who[winner]}`;
-    else why = `${p} points`;
-    lines.push(`${name}: ${why}.`);
+      if (sheet.table_scores && p === credit[seat] - left) why = wentOut(sheet, "table", { credit: credit[seat] });
+      else if (others && p === 2 * others) why = wentOut(sheet, "doubled", { others });
+      else if (others && p === others) why = wentOut(sheet, "others", { others });
+      else why = wentOut(sheet, "points", { points: p });
+    } else if (sheet.opening && !v.opened[seat] && ![left, -left, 0].includes(p)) {
+      why = tn("never opened: {count} point", "never opened: {count} points", Math.abs(p), { count: p });
+    } else if (credit[seat] && p === credit[seat] - left) why = t("{credit} on the table, less {left} in hand", { credit: credit[seat], left });
+    else if (p === left) why = t("the cards left in hand, {left}", { left });
+    else if (left && p === -left) why = t("the cards left in hand count against them: {points}", { points: p });
+    else if (p === 0 && winner !== null) why = t("scores nothing: the points go to {name}", { name: who[winner] });
+    else why = tn("{count} point", "{count} points", Math.abs(p), { count: p });
+    lines.push(t("{name}: {why}.", { name, why }));
   });
   return lines;
 }
