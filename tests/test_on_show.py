@@ -22,6 +22,7 @@ from rummy_core.bots.sampling import sampled_game
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.cards import JOKER, card_name, parse_card
 from rummy_core.errors import RuleError
+from rummy_core.i18n import use_language
 from rummy_core.models.position import dump_position, load_position
 from rummy_core.models.view import public_view, view_of
 from rummy_core.plugin import HouseRule, hookimpl
@@ -142,3 +143,13 @@ def test_jokers_owed_are_the_rulesets_record_counted_in_order() -> None:
     assert load_position(data, game.hooks, game.state.seed).equals(game.state)
     game.apply(0, TakeBack())
     assert "jokers_to_replay" not in game.state.extra
+
+
+def test_what_the_table_calls_the_cards_on_show_is_in_the_players_language() -> None:
+    # The name comes from the catalog of the plugin that declared the label.
+    game = make(["5C 6C", "7D 8D"], seed=5, stock=["2S", "3S"], turns_taken=[1, 0])
+    assert game.hooks.shown_names() == {"cut": "cut card"}
+    with use_language("is"):
+        assert game.hooks.shown_names() == {"cut": "afdregna spilið"}
+        assert view_of(game, 0).shows == {"cut": "afdregna spilið"}
+    assert game.hooks.shown_names("hu") == {"cut": "emelt lap"}
