@@ -196,6 +196,7 @@ def compare(
     if csv_path is not None:
         write_csv(report, csv_path)
     if plot_path is not None:
+        # matplotlib loads only when a plot is asked for: it doubles the command's start-up.
         from rummy_core.compare.plot import write_plot
 
         write_plot(report, plot_path)
