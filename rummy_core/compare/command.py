@@ -20,6 +20,7 @@ from rummy_core.compare.output import (
     write_json,
 )
 from rummy_core.compare.play import Block
+from rummy_core.compare.plot import write_plot
 from rummy_core.compare.report import BASELINE, SKILLED, build_report, skill_study
 from rummy_core.compare.running import run_study
 from rummy_core.compare.spec import Study, parse_bots
@@ -196,9 +197,6 @@ def compare(
     if csv_path is not None:
         write_csv(report, csv_path)
     if plot_path is not None:
-        # matplotlib loads only when a plot is asked for: it doubles the command's start-up.
-        from rummy_core.compare.plot import write_plot
-
         write_plot(report, plot_path)
     if not report.complete:
         sys.exit(130)
