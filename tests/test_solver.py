@@ -93,6 +93,7 @@ def _matches_reference(name: str, data: st.DataObject) -> None:
     found = best_arrangement(hand, rules, values)
     check_arrangement(hand, rules, values, found)
     assert found.deadwood_value == reference_deadwood(hand, rules, values), hand
+    assert MeldSolver(rules, values).deadwood(hand) == found.deadwood_value, hand
     assert is_full_meld(hand, rules) == (reference_deadwood(hand, rules, (1,) * 53) == 0)
 
 
@@ -101,6 +102,33 @@ def _matches_reference(name: str, data: st.DataObject) -> None:
 @given(data=st.data())
 def test_least_deadwood_matches_brute_force(name: str, data: st.DataObject) -> None:
     _matches_reference(name, data)
+
+
+@pytest.mark.parametrize("name", ["classic", "riverside", "same suit sets"])
+def test_one_pack_tables_match_the_suit_search(name: str) -> None:
+    # The tables built at once for all 8,192 masks of a suit against the memoised search
+    # (``SuitRuns.walk``) they stand in for: the same runs, deadwood and value for every mask.
+    rules, values, _ = CASES[name]
+    solver = MeldSolver(rules, values)
+    plain, dead = solver._fill_tables()
+    for suit in range(4):
+        for mask in range(8192):
+            walked, dead_ranks = solver._suits[suit].walk(mask, 0, 0, 0)
+            deadwood = tuple(13 * suit + r for r in sorted(dead_ranks))
+            melds = tuple((tuple(13 * suit + r for r in span.order),) * 2 for span, _ in walked)
+            value = sum(values[code] for code in deadwood)
+            assert plain[suit][mask] == (value, melds, deadwood), (suit, mask)
+            assert dead[suit][mask] == value
+
+
+def test_deadwood_alone_matches_the_arrangement_on_full_hands() -> None:
+    rng = random.Random(7)
+    for name, (rules, values, deck) in CASES.items():
+        solver = MeldSolver(rules, values)
+        for size in (10, 13):
+            for _ in range(150):
+                hand = rng.sample(deck, size)
+                assert solver.deadwood(hand) == solver.best(hand).deadwood_value, (name, hand)
 
 
 def test_order_of_the_hand_does_not_matter() -> None:

@@ -109,7 +109,7 @@ class SuitRuns:
     per process (up to ``MEMO_LIMIT`` entries, when it starts afresh).
     """
 
-    __slots__ = ("_cap", "_memo", "_spans_at", "_spans_up", "_suit_value", "spans")
+    __slots__ = ("_cap", "_choices", "_memo", "_spans_at", "_spans_up", "_suit_value", "spans")
 
     def __init__(self, spans: tuple[Span, ...], values: Sequence[int], max_wilds: int | None):
         self.spans = spans
@@ -133,6 +133,7 @@ class SuitRuns:
             table[mask] = table[mask ^ low] + values[low.bit_length() - 1]
         self._suit_value = table
         self._memo: dict[int, Entry] = {}
+        self._choices: list[int] | None = None
 
     def solve(self, m1: int, m2: int, k: int) -> Entry:
         """Best values by wild count for the suit's cards ``m1``/``m2`` with ``k`` wilds at hand."""
@@ -189,6 +190,34 @@ class SuitRuns:
             self._memo.clear()
         self._memo[key] = entry
         return entry
+
+    def natural_choices(self) -> list[int]:
+        """For every mask of one copy per rank, no wilds: what ``solve`` does with its lowest card.
+
+        The lowest card's own bit when it is deadwood, else the mask of the run it starts; the
+        same pick as ``solve(mask, 0, 0)``'s first move (a run only when strictly better, spans
+        in the same order). Built for all 8,192 masks at once, smallest first, since a mask's
+        rest is a smaller mask: a few milliseconds, once per process and run shape.
+        """
+        if self._choices is None:
+            ups = [[span.mask for _, span in self._spans_up[rank]] for rank in range(13)]
+            suit_value = self._suit_value
+            melded = [0] * 8192
+            choices = [0] * 8192
+            for mask in range(1, 8192):
+                low = mask & -mask
+                best = melded[mask ^ low]
+                choice = low
+                for run in ups[low.bit_length() - 1]:
+                    if run & mask == run:
+                        value = melded[mask ^ run] + suit_value[run]
+                        if value > best:
+                            best = value
+                            choice = run
+                melded[mask] = best
+                choices[mask] = choice
+            self._choices = choices
+        return self._choices
 
     def walk(self, m1: int, m2: int, k: int, j: int) -> tuple[list[tuple[Span, int]], list[int]]:
         """The runs (span, rank bits filled by wilds) and dead rank indices of ``solve``'s pick."""
