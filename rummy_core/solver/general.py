@@ -31,8 +31,8 @@ OPTIONS_LIMIT = 1 << 12
 held in each suit and a wild count: bounded, but by the deck, not by a number chosen here)."""
 
 _Chosen = tuple[tuple[int, SetOption], ...]
-_Option = tuple[SetOption, list[int]]
-"""A set option with the values of its natural cards, card by card."""
+_Option = tuple[SetOption, list[int], int]
+"""A set option with the values of its natural cards, card by card, and their sum."""
 _RankSets = tuple[list[_Option], tuple[int, ...]]
 """A rank's set options, and the most natural value an option takes for each wild count."""
 
@@ -128,13 +128,13 @@ class WildSearch:
                     )
                 )
             values = self._values
-            listed = [
-                (option, [values[13 * s + rank] for s in range(4) for _ in range(option.used[s])])
-                for option in options
-            ]
+            listed: list[_Option] = []
+            for option in options:
+                naturals = [values[13 * s + rank] for s in range(4) for _ in range(option.used[s])]
+                listed.append((option, naturals, sum(naturals)))
             gains = [NEG] * (budget + 1)
-            for option, naturals in listed:
-                gains[option.wilds] = max(gains[option.wilds], sum(naturals))
+            for option, _, natural_value in listed:
+                gains[option.wilds] = max(gains[option.wilds], natural_value)
             if len(self._options) >= OPTIONS_LIMIT:
                 self._options.clear()
             found = self._options[key] = (listed, tuple(gains))
@@ -244,18 +244,21 @@ class WildSearch:
         best = _Plan(fillers)
 
         # reach[d][b]: the most natural value sets of ranks d onwards can add with b wilds.
-        reach = [[0] * (k + 1) for _ in range(len(options_at) + 1)]
+        reach = [[0] * (k + 1)]
         for depth in range(len(options_at) - 1, -1, -1):
-            after = reach[depth + 1]
-            here = reach[depth]
-            gains = options_at[depth][1][1]
-            for budget in range(k + 1):
-                here[budget] = max(
-                    after[budget], *(gains[w] + after[budget - w] for w in range(budget + 1))
-                )
+            after = reach[-1]
+            here = list(after)
+            for wilds, gain in enumerate(options_at[depth][1][1]):
+                if gain > NEG:
+                    for budget in range(wilds, k + 1):
+                        if gain + after[budget - wilds] > here[budget]:
+                            here[budget] = gain + after[budget - wilds]
+            reach.append(here)
+        reach.reverse()
 
-        def leaf(set_value: int, set_wilds: int) -> int:
-            """Score this choice of sets; return a bound on any choice adding later sets."""
+        def leaf(set_value: int, set_wilds: int) -> tuple[int, int, list[int]]:
+            """Score this choice of sets; return a bound on any choice adding later sets, and
+            its parts: the bound with no wilds in runs, and the most ``j`` wilds add to it."""
             room = k - set_wilds
             shares = (
                 suits[0].solve(m1[0], m2[0], k),
@@ -266,17 +269,21 @@ class WildSearch:
             # Each suit as if it had all the wilds left: a bound here, and with the most the
             # later sets could add, a bound for every choice that extends this one (runs only
             # lose cards to those sets). ``upto`` never falls as wilds are added.
-            bound = set_value + paid[k]
+            base = set_value + paid[k]
             gains: list[int] = []
             for share in shares:
-                bound += share[2][0]
+                base += share[2][0]
                 gains.extend(share[3][:room])
+            # tops[j]: the best j concave gains, a bound on what j wilds add to the runs.
+            tops = [0]
+            bound = base
             if room:
-                # The wilds go to at most ``room`` places: the best ``room`` concave gains bound
-                # them, and so does each suit's best rise when only one wild is left.
-                gains.sort()
-                extra = sum(gains[-room:])
+                gains.sort(reverse=True)
+                for gain in gains[:room]:
+                    tops.append(tops[-1] + gain)
+                extra = tops[room]
                 if room == 1:
+                    # With one wild left, each suit's best rise bounds it too.
                     extra = min(extra, max(share[2][1] - share[2][0] for share in shares))
                 bound += extra
             if bound > best.score:
@@ -293,21 +300,27 @@ class WildSearch:
                     best.m1 = tuple(m1)
                     best.m2 = tuple(m2)
                     best.set_wilds = set_wilds
-            return bound
+            return bound, base, tops
 
         def search(start: int, set_value: int, set_wilds: int) -> None:
             # Each choice of sets is met once: as a leaf, then extended by a set of a later rank.
-            bound = leaf(set_value, set_wilds)
+            bound, base, tops = leaf(set_value, set_wilds)
             room = k - set_wilds
             if bound + reach[start][room] <= best.score:
                 return
             for depth in range(start, len(options_at)):
                 i, (options, _) = options_at[depth]
+                later = reach[depth + 1]
                 bit = 1 << i
-                for option, naturals in options:
+                for option, naturals, natural_value in options:
                     if best.score == perfect:
                         return
-                    if option.wilds > room:
+                    left = room - option.wilds
+                    if left < 0:
+                        continue
+                    # The child's own bound, from this node's: its runs hold no more than
+                    # these (a subset of the cards) and have ``left`` wilds at most.
+                    if base + natural_value + tops[left] + later[left] <= best.score:
                         continue
                     saved1, saved2 = tuple(m1), tuple(m2)
                     for s, taken in enumerate(option.used):
@@ -318,7 +331,7 @@ class WildSearch:
                                 m1[s] ^= bit
                     chosen.append((i, option))
                     swappable.extend(naturals)
-                    search(depth + 1, set_value + sum(naturals), set_wilds + option.wilds)
+                    search(depth + 1, set_value + natural_value, set_wilds + option.wilds)
                     chosen.pop()
                     del swappable[len(swappable) - len(naturals) :]
                     m1[:] = saved1
