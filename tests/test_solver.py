@@ -259,7 +259,7 @@ def test_memos_stay_within_their_bounds_and_answers_stay_exact(
     found = [solver.best(hand) for hand in hands]
     assert max(len(memo) for memo in solver._pairs) <= 64
     assert len(solver._wilds._options) <= 16
-    assert len(solver._suits[0]._memo) <= 256
+    assert len(solver._suits[0].memo) <= 256
     fresh = MeldSolver(rules, HUNGARIAN_VALUES)
     assert [fresh.best(hand).deadwood_value for hand in hands[::-1]] == [
         a.deadwood_value for a in found[::-1]

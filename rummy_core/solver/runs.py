@@ -109,7 +109,7 @@ class SuitRuns:
     per process (up to ``MEMO_LIMIT`` entries, when it starts afresh).
     """
 
-    __slots__ = ("_cap", "_choices", "_memo", "_spans_at", "_spans_up", "_suit_value", "spans")
+    __slots__ = ("_cap", "_choices", "_spans_at", "_spans_up", "_suit_value", "memo", "spans")
 
     def __init__(self, spans: tuple[Span, ...], values: Sequence[int], max_wilds: int | None):
         self.spans = spans
@@ -132,18 +132,20 @@ class SuitRuns:
             low = mask & -mask
             table[mask] = table[mask ^ low] + values[low.bit_length() - 1]
         self._suit_value = table
-        self._memo: dict[int, Entry] = {}
+        # Read directly by the wild search's inner loop (``solve``'s key: m1 | m2 << 13 | k << 26);
+        # cleared in place when full, never replaced.
+        self.memo: dict[int, Entry] = {}
         self._choices: list[int] | None = None
 
     def solve(self, m1: int, m2: int, k: int) -> Entry:
         """Best values by wild count for the suit's cards ``m1``/``m2`` with ``k`` wilds at hand."""
         key = m1 | m2 << 13 | k << 26
-        entry = self._memo.get(key)
+        entry = self.memo.get(key)
         if entry is not None:
             return entry
         if not m1:
             entry = ((0,) + (NEG,) * k, (None,) * (k + 1), (0,) * (k + 1), (0,) * k)
-            self._memo[key] = entry
+            self.memo[key] = entry
             return entry
         low = m1 & -m1
         # The lowest card is either deadwood or in some run; one copy at a time.
@@ -186,9 +188,9 @@ class SuitRuns:
         # Tuples of ints only: the garbage collector stops tracking them, so a big memo does
         # not make every collection slower.
         entry = (tuple(vals), tuple(moves), tuple(upto), _concave_gains(upto))
-        if len(self._memo) >= MEMO_LIMIT:
-            self._memo.clear()
-        self._memo[key] = entry
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = entry
         return entry
 
     def natural_choices(self) -> list[int]:
