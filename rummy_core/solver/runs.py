@@ -109,7 +109,16 @@ class SuitRuns:
     per process (up to ``MEMO_LIMIT`` entries, when it starts afresh).
     """
 
-    __slots__ = ("_cap", "_choices", "_spans_at", "_spans_up", "_suit_value", "memo", "spans")
+    __slots__ = (
+        "_cap",
+        "_choices",
+        "_melded",
+        "_spans_at",
+        "_spans_up",
+        "_suit_value",
+        "memo",
+        "spans",
+    )
 
     def __init__(self, spans: tuple[Span, ...], values: Sequence[int], max_wilds: int | None):
         self.spans = spans
@@ -136,6 +145,7 @@ class SuitRuns:
         # cleared in place when full, never replaced.
         self.memo: dict[int, Entry] = {}
         self._choices: list[int] | None = None
+        self._melded: dict[int, int] = {}
 
     def solve(self, m1: int, m2: int, k: int) -> Entry:
         """Best values by wild count for the suit's cards ``m1``/``m2`` with ``k`` wilds at hand."""
@@ -192,6 +202,67 @@ class SuitRuns:
             self.memo.clear()
         self.memo[key] = entry
         return entry
+
+    def dead_value(self, m1: int, m2: int) -> int:
+        """The least deadwood value of the suit's cards ``m1``/``m2`` with no wilds.
+
+        The same as the value ``solve(m1, m2, 0)`` gives, from a memo of numbers alone: the
+        two-pack path compares many choices of sets by value and builds only the best.
+        """
+        suit_value = self._suit_value
+        return suit_value[m1] + suit_value[m2] - self._melded_value(m1, m2)
+
+    def _melded_value(self, m1: int, m2: int) -> int:
+        key = m1 | m2 << 13
+        found = self._melded.get(key)
+        if found is not None:
+            return found
+        if not m1:
+            return 0
+        low = m1 & -m1
+        # The lowest card is deadwood or starts a run, as in ``solve`` without wilds.
+        best = self._melded_value(*((m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)))
+        for _, span in self._spans_up[low.bit_length() - 1]:
+            mask = span.mask
+            if mask & m1 == mask:
+                dup = m2 & mask
+                value = self._melded_value((m1 & ~mask) | dup, m2 ^ dup) + self._suit_value[mask]
+                if value > best:
+                    best = value
+        if len(self._melded) >= MEMO_LIMIT:
+            self._melded.clear()
+        self._melded[key] = best
+        return best
+
+    def natural_walk(self, m1: int, m2: int) -> tuple[list[Span], list[int]]:
+        """The runs and dead rank indices of ``walk(m1, m2, 0, 0)``, from ``dead_value``'s memo.
+
+        The same pick at each step as ``solve`` without wilds (a run only when strictly better,
+        spans in the same order), so the same answer.
+        """
+        runs: list[Span] = []
+        dead: list[int] = []
+        suit_value = self._suit_value
+        while m1:
+            low = m1 & -m1
+            rank = low.bit_length() - 1
+            after = (m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)
+            best = self._melded_value(*after)
+            pick = None
+            for _, span in self._spans_up[rank]:
+                mask = span.mask
+                if mask & m1 == mask:
+                    dup = m2 & mask
+                    rest = ((m1 & ~mask) | dup, m2 ^ dup)
+                    value = self._melded_value(*rest) + suit_value[mask]
+                    if value > best:
+                        best, pick, after = value, span, rest
+            if pick is None:
+                dead.append(rank)
+            else:
+                runs.append(pick)
+            m1, m2 = after
+        return runs, dead
 
     def natural_choices(self) -> list[int]:
         """For every mask of one copy per rank, no wilds: what ``solve`` does with its lowest card.

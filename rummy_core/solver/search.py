@@ -186,6 +186,8 @@ class MeldSolver:
                 low = t & -t
                 t ^= low
                 choices.append(self._pair_choices(low.bit_length() - 1, m1, m2))
+        dead = self._dead or self._fill_tables()[1]
+        suit_dead = [runs.dead_value for runs in self._suits]
         best_value = 1 << 40
         best_combo: tuple[_PairChoice, ...] = ()
         for combo in product(*choices):
@@ -197,7 +199,10 @@ class MeldSolver:
             left2 = m2 ^ x2
             value = 0
             for s in range(4):
-                value += self._pair_entry(s, left1 >> (13 * s) & 8191, left2 >> (13 * s) & 8191)[0]
+                mask1 = left1 >> (13 * s) & 8191
+                mask2 = left2 >> (13 * s) & 8191
+                # A suit without a second copy is in the one-pack table.
+                value += suit_dead[s](mask1, mask2) if mask2 else dead[s][mask1]
             if value < best_value:
                 best_value = value
                 best_combo = combo
@@ -240,11 +245,13 @@ class MeldSolver:
         return found
 
     def _pair_entry(self, suit: int, mask1: int, mask2: int) -> _Plain:
+        if not mask2:
+            return self._plain[suit][mask1]
         key = mask1 | mask2 << 13
         entry = self._pairs[suit].get(key)
         if entry is None:
-            runs, dead = self._suits[suit].walk(mask1, mask2, 0, 0)
-            melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span, _ in runs)
+            runs, dead = self._suits[suit].natural_walk(mask1, mask2)
+            melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span in runs)
             deadwood = tuple(suit * 13 + r for r in sorted(dead))
             entry = (sum(self.values[code] for code in deadwood), melds, deadwood)
             memo = self._pairs[suit]
