@@ -41,6 +41,11 @@ _RankSets = tuple[list[_Option], tuple[int, ...]]
 """A rank's set options, and the most natural value an option takes for each wild count."""
 
 
+def _options_key(rank: int, counts: tuple[int, int, int, int], budget: int) -> int:
+    """The set-options memo's key: a rank, its copies in each suit, the wilds at hand."""
+    return rank | counts[0] << 4 | counts[1] << 6 | counts[2] << 8 | counts[3] << 10 | budget << 12
+
+
 def _chosen(chain: _Chain) -> _Chosen:
     """The sets of ``chain`` in the order they were chosen."""
     found: list[tuple[int, SetOption]] = []
@@ -77,6 +82,7 @@ class WildSearch:
     """Best arrangements of hands holding wild cards, jokers or two copies of a card."""
 
     __slots__ = (
+        "_absorbed",
         "_cap",
         "_options",
         "_parts",
@@ -95,9 +101,10 @@ class WildSearch:
         self._spans: tuple[Span, ...] = suits[0].spans
         self._wild = frozenset(rules.wilds)
         self._cap = rules.max_wilds
-        self._options: dict[tuple[int, tuple[int, int, int, int], int], _RankSets] = {}
+        self._options: dict[int, _RankSets] = {}
         self._wild_sizes = wild_meld_sizes(rules, self._spans)
         self._parts = wild_parts(self._wild_sizes, 0)
+        self._absorbed = [0]
 
     def solve(self, hand: Sequence[int]) -> Arrangement:
         """The arrangement of ``hand`` with the least deadwood value."""
@@ -133,7 +140,7 @@ class WildSearch:
         return self._build(best, [] if JOKER in wild else jokers)
 
     def _set_options(self, rank: int, counts: tuple[int, int, int, int], budget: int) -> _RankSets:
-        key = (rank, counts, budget)
+        key = _options_key(rank, counts, budget)
         found = self._options.get(key)
         if found is None:
             assert self.rules.set is not None
@@ -179,7 +186,8 @@ class WildSearch:
         """For each count of spare wilds up to ``k``: how many melds of wilds alone can take."""
         if k >= len(self._parts):
             self._parts = wild_parts(self._wild_sizes, k)
-        return [sum(self._parts[r]) for r in range(k + 1)]
+            self._absorbed = [sum(part) for part in self._parts]
+        return self._absorbed[: k + 1]
 
     def _shares(
         self, m1: Sequence[int], m2: Sequence[int], k: int, room: int
@@ -235,21 +243,26 @@ class WildSearch:
             wilds = min(wilds, 4)
         need = max(1, min(shape.sizes) - wilds)
         a, b, c, d = m1
+        e, f, g, h = m2
         held = a | b | c | d
+        memo = self._options.get
         found = []
         while held:
             low = held & -held
             held ^= low
             i = low.bit_length() - 1
-            counts = (
-                (a >> i & 1) + (m2[0] >> i & 1),
-                (b >> i & 1) + (m2[1] >> i & 1),
-                (c >> i & 1) + (m2[2] >> i & 1),
-                (d >> i & 1) + (m2[3] >> i & 1),
-            )
-            distinct = (a >> i & 1) + (b >> i & 1) + (c >> i & 1) + (d >> i & 1)
-            if (distinct if shape.distinct_suits else sum(counts)) >= need:
-                options = self._set_options(i, counts, k)
+            ca = (a >> i & 1) + (e >> i & 1)
+            cb = (b >> i & 1) + (f >> i & 1)
+            cc = (c >> i & 1) + (g >> i & 1)
+            cd = (d >> i & 1) + (h >> i & 1)
+            if shape.distinct_suits:
+                enough = (a >> i & 1) + (b >> i & 1) + (c >> i & 1) + (d >> i & 1) >= need
+            else:
+                enough = ca + cb + cc + cd >= need
+            if enough:
+                options = memo(_options_key(i, (ca, cb, cc, cd), k)) or self._set_options(
+                    i, (ca, cb, cc, cd), k
+                )
                 if options[0]:
                     found.append((i, options))
         return found

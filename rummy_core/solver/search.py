@@ -178,7 +178,7 @@ class MeldSolver:
             else:
                 m1 |= bit
         shape = self.rules.set
-        choices = []
+        choices: list[tuple[_PairChoice, ...]] = []
         if shape is not None:
             least = self._set_min if shape.distinct_suits else (self._set_min + 1) // 2
             t = _held_by(m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39, least)
@@ -186,6 +186,29 @@ class MeldSolver:
                 low = t & -t
                 t ^= low
                 choices.append(self._pair_choices(low.bit_length() - 1, m1, m2))
+        best_combo: tuple[_PairChoice, ...] = ()
+        if choices:
+            best_combo = self._least_pair_sets(m1, m2, choices)
+        melds: list[Meld] = []
+        for r1, r2, sets in best_combo:
+            melds.extend(sets)
+            m1 ^= r1
+            m2 ^= r2
+        deadwood: list[int] = []
+        value = 0
+        for s in range(4):
+            entry = self._pair_entry(s, m1 >> (13 * s) & 8191, m2 >> (13 * s) & 8191)
+            melds.extend(entry[1])
+            deadwood.extend(entry[2])
+            value += entry[0]
+        deadwood.sort()
+        return Arrangement(tuple(melds), tuple(deadwood), value)
+
+    def _least_pair_sets(
+        self, m1: int, m2: int, choices: list[tuple[_PairChoice, ...]]
+    ) -> tuple[_PairChoice, ...]:
+        """The choice of sets, one option per rank, leaving the least deadwood (first found
+        among equals)."""
         dead = self._dead or self._fill_tables()[1]
         suit_dead = [runs.dead_value for runs in self._suits]
         best_value = 1 << 40
@@ -206,18 +229,7 @@ class MeldSolver:
             if value < best_value:
                 best_value = value
                 best_combo = combo
-        melds: list[Meld] = []
-        for r1, r2, sets in best_combo:
-            melds.extend(sets)
-            m1 ^= r1
-            m2 ^= r2
-        deadwood: list[int] = []
-        for s in range(4):
-            entry = self._pair_entry(s, m1 >> (13 * s) & 8191, m2 >> (13 * s) & 8191)
-            melds.extend(entry[1])
-            deadwood.extend(entry[2])
-        deadwood.sort()
-        return Arrangement(tuple(melds), tuple(deadwood), best_value)
+        return best_combo
 
     def _pair_choices(self, rank: int, m1: int, m2: int) -> tuple[_PairChoice, ...]:
         """The ways to lay sets of ``rank`` (none first): card bits each takes, and the sets."""
@@ -246,7 +258,7 @@ class MeldSolver:
 
     def _pair_entry(self, suit: int, mask1: int, mask2: int) -> _Plain:
         if not mask2:
-            return self._plain[suit][mask1]
+            return (self._plain or self._fill_tables()[0])[suit][mask1]
         key = mask1 | mask2 << 13
         entry = self._pairs[suit].get(key)
         if entry is None:
