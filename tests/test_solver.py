@@ -252,6 +252,7 @@ def test_memos_stay_within_their_bounds_and_answers_stay_exact(
     monkeypatch.setattr(search, "PAIR_LIMIT", 64)
     monkeypatch.setattr(general, "OPTIONS_LIMIT", 16)
     monkeypatch.setattr(runs, "MEMO_LIMIT", 256)
+    monkeypatch.setattr(runs, "MELDED_LIMIT", 64)
     rules = MeldRules(wilds=frozenset({JOKER}), max_wilds=1, run=RunShape(max_len=6))
     solver = MeldSolver(rules, HUNGARIAN_VALUES)
     rng = random.Random(5)
@@ -260,6 +261,7 @@ def test_memos_stay_within_their_bounds_and_answers_stay_exact(
     assert max(len(memo) for memo in solver._pairs) <= 64
     assert len(solver._wilds._options) <= 16
     assert len(solver._suits[0].memo) <= 256
+    assert len(solver._suits[0]._melded) <= 64
     fresh = MeldSolver(rules, HUNGARIAN_VALUES)
     assert [fresh.best(hand).deadwood_value for hand in hands[::-1]] == [
         a.deadwood_value for a in found[::-1]

@@ -27,9 +27,10 @@ from rummy_core.solver.wilds import (
     wild_parts,
 )
 
-OPTIONS_LIMIT = 1 << 12
+OPTIONS_LIMIT = 1 << 10
 """Entries the memo of set options holds before it is cleared (its keys are a rank, the copies
-held in each suit and a wild count: bounded, but by the deck, not by a number chosen here)."""
+held in each suit and a wild count: bounded by the deck too, but an entry lists every option,
+so the bound is kept small, about 1 MB)."""
 
 _Chosen = tuple[tuple[int, SetOption], ...]
 _Option = tuple[SetOption, list[int], int, tuple[int, int, int, int], tuple[int, int, int, int]]

@@ -28,8 +28,15 @@ concave curve above those values (rounded up), which never grow: the best value 
 wilds is at most the best with none plus the first ``j`` gains."""
 
 
-MEMO_LIMIT = 1 << 16
-"""Entries a suit memo holds before it is cleared: a bound on memory for long simulations."""
+MEMO_LIMIT = 1 << 15
+"""The size a suit memo reaches before it is cleared, a bound on memory for long simulations:
+an entry for ``k`` wilds counts ``k + 1`` (its tuples hold ``k + 1`` values and moves, some
+100 bytes each), so a full memo is about 6 MB whatever the number of wilds. Greedy games fill
+it within their first thousand hands, after which the resident size stays level (a bound of
+65,536 entries kept it growing for 10,000 Hungarian hands)."""
+
+MELDED_LIMIT = 1 << 14
+"""Entries the memo of ``dead_value`` (numbers alone) holds before it is cleared, about 2 MB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +113,12 @@ class SuitRuns:
     using exactly ``j`` of ``k`` available wild cards (``NEG`` when impossible); wild cards' own
     values are the caller's to add. Get one from ``suit_runs``, which shares it between suits,
     solvers and games with the same run shape, wild limit and values: the memo then fills once
-    per process (up to ``MEMO_LIMIT`` entries, when it starts afresh).
+    per process (up to ``MEMO_LIMIT`` in size, when it starts afresh).
     """
 
     __slots__ = (
         "_cap",
+        "_cells",
         "_choices",
         "_melded",
         "_spans_at",
@@ -144,6 +152,7 @@ class SuitRuns:
         # Read directly by the wild search's inner loop (``solve``'s key: m1 | m2 << 13 | k << 26);
         # cleared in place when full, never replaced.
         self.memo: dict[int, Entry] = {}
+        self._cells = 0
         self._choices: list[int] | None = None
         self._melded: dict[int, int] = {}
 
@@ -155,7 +164,7 @@ class SuitRuns:
             return entry
         if not m1:
             entry = ((0,) + (NEG,) * k, (None,) * (k + 1), (0,) * (k + 1), (0,) * k)
-            self.memo[key] = entry
+            self._keep(key, entry, k)
             return entry
         low = m1 & -m1
         # The lowest card is either deadwood or in some run; one copy at a time.
@@ -198,10 +207,16 @@ class SuitRuns:
         # Tuples of ints only: the garbage collector stops tracking them, so a big memo does
         # not make every collection slower.
         entry = (tuple(vals), tuple(moves), tuple(upto), _concave_gains(upto))
-        if len(self.memo) >= MEMO_LIMIT:
-            self.memo.clear()
-        self.memo[key] = entry
+        self._keep(key, entry, k)
         return entry
+
+    def _keep(self, key: int, entry: Entry, k: int) -> None:
+        """Memoise ``entry``, clearing the memo first when this one would take it past its size."""
+        self._cells += k + 1
+        if self._cells > MEMO_LIMIT:
+            self.memo.clear()
+            self._cells = k + 1
+        self.memo[key] = entry
 
     def dead_value(self, m1: int, m2: int) -> int:
         """The least deadwood value of the suit's cards ``m1``/``m2`` with no wilds.
@@ -229,7 +244,7 @@ class SuitRuns:
                 value = self._melded_value((m1 & ~mask) | dup, m2 ^ dup) + self._suit_value[mask]
                 if value > best:
                     best = value
-        if len(self._melded) >= MEMO_LIMIT:
+        if len(self._melded) >= MELDED_LIMIT:
             self._melded.clear()
         self._melded[key] = best
         return best

@@ -20,9 +20,10 @@ from rummy_core.solver.runs import suit_runs
 from rummy_core.solver.sets import set_options
 
 _BIT = tuple(1 << code for code in range(CARD_CODES))
-PAIR_LIMIT = 1 << 13
+PAIR_LIMIT = 1 << 11
 """Entries each suit's two-pack memo holds before it is cleared. Its keys are pairs of 13-bit
-masks (3 ** 13 of them), so without a bound a long simulation would fill memory with it."""
+masks (3 ** 13 of them), so without a bound a long simulation would fill memory with it; this
+one is reached early (about 2 MB for the four suits), so memory stops growing early too."""
 _Plain = tuple[int, tuple[Meld, ...], tuple[int, ...]]
 _SetChoice = tuple[int, Meld | None]
 _PairChoice = tuple[int, int, tuple[Meld, ...]]
