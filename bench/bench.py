@@ -17,7 +17,9 @@ Workloads, each as close as the games allow:
   hand, so actions per second are the fairer comparison.
 - solver microseconds per call on 10,000 random hands (``bench/solver_bench.py``'s hands):
   median and 99th percentile, first pass (empty memo) and second; OpenSpiel's ``min_deadwood``
-  and RLCard's best meld clusters with their deadwood on 10-card hands.
+  and RLCard's best meld clusters with their deadwood on 10-card hands. Classic hands are timed
+  twice: ``best_arrangement`` (melds and deadwood, like RLCard's answer) and the value alone
+  (``MeldSolver.deadwood``, like OpenSpiel's).
 - the expert bot's CPU milliseconds per decision at its default budget, against the greedy bot.
 - memory: the resident set of a fresh process after 1,000 and after 10,000 greedy hands, for each
   ruleset with 2 and 4 players.
