@@ -123,7 +123,7 @@ class MeldSolver:
         if m & self._special:
             return self._wilds.solve(hand)
         if m.bit_count() != len(hand):
-            return self._two_packs(hand)
+            return self._two_packs(hand, m)
         a = m & 8191
         b = m >> 13 & 8191
         c = m >> 26 & 8191
@@ -168,16 +168,13 @@ class MeldSolver:
 
     # -- two packs, no wild cards in hand ---------------------------------------------------
 
-    def _two_packs(self, hand: Sequence[int]) -> Arrangement:
-        m1 = m2 = 0
-        for code in hand:
-            bit = _BIT[code]
-            if m1 & bit:
-                if m2 & bit:
-                    raise ValueError("the solver handles at most two copies of a suited card")
-                m2 |= bit
-            else:
-                m1 |= bit
+    def _two_packs(self, hand: Sequence[int], m1: int) -> Arrangement:
+        """``m1``: the cards held at least once, as bits."""
+        # The sum of the cards' bits is m1 + m2 when no card is held three times; a third copy
+        # carries into other bits, and the two masks then count fewer cards than the hand has.
+        m2 = sum(map(_BIT.__getitem__, hand)) - m1
+        if m1.bit_count() + m2.bit_count() != len(hand):
+            raise ValueError("the solver handles at most two copies of a suited card")
         shape = self.rules.set
         choices: list[tuple[_PairChoice, ...]] = []
         if shape is not None:
