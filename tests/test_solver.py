@@ -121,6 +121,22 @@ def test_one_pack_tables_match_the_suit_search(name: str) -> None:
             assert dead[suit][mask] == value
 
 
+@settings(max_examples=300, deadline=None)
+@given(m1=st.integers(0, 8191), m2=st.integers(0, 8191), wrap=st.booleans())
+def test_two_pack_values_match_the_suit_search(m1: int, m2: int, wrap: bool) -> None:
+    # dead_value and natural_walk (numbers alone) against solve and walk without wilds, on any
+    # two-pack suit pattern (a second copy only where there is a first).
+    m2 &= m1
+    values = CLASSIC_VALUES[:13]
+    suit = runs.SuitRuns(run_spans(RunShape(wrap=wrap)), values, None)
+    walked, dead = suit.walk(m1, m2, 0, 0)
+    value = sum(values[r] for r in range(13) if m1 >> r & 1) + sum(
+        values[r] for r in range(13) if m2 >> r & 1
+    )
+    assert suit.dead_value(m1, m2) == value - suit.solve(m1, m2, 0)[0][0]
+    assert suit.natural_walk(m1, m2) == ([span for span, _ in walked], dead)
+
+
 def test_deadwood_alone_matches_the_arrangement_on_full_hands() -> None:
     rng = random.Random(7)
     for name, (rules, values, deck) in CASES.items():
