@@ -224,8 +224,11 @@ class SuitRuns:
         The same as the value ``solve(m1, m2, 0)`` gives, from a memo of numbers alone: the
         two-pack path compares many choices of sets by value and builds only the best.
         """
+        found = self._melded.get(m1 | m2 << 13)
+        if found is None:
+            found = self._melded_value(m1, m2)
         suit_value = self._suit_value
-        return suit_value[m1] + suit_value[m2] - self._melded_value(m1, m2)
+        return suit_value[m1] + suit_value[m2] - found
 
     def _melded_value(self, m1: int, m2: int) -> int:
         key = m1 | m2 << 13

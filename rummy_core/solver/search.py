@@ -207,23 +207,27 @@ class MeldSolver:
     ) -> tuple[_PairChoice, ...]:
         """The choice of sets, one option per rank, leaving the least deadwood (first found
         among equals)."""
-        dead = self._dead or self._fill_tables()[1]
-        suit_dead = [runs.dead_value for runs in self._suits]
+        da, db, dc, dd = self._dead or self._fill_tables()[1]
+        va, vb, vc, vd = (runs.dead_value for runs in self._suits)
         best_value = 1 << 40
         best_combo: tuple[_PairChoice, ...] = ()
         for combo in product(*choices):
-            x1 = x2 = 0
+            left1 = m1
+            left2 = m2
             for r1, r2, _ in combo:
-                x1 |= r1
-                x2 |= r2
-            left1 = m1 ^ x1
-            left2 = m2 ^ x2
-            value = 0
-            for s in range(4):
-                mask1 = left1 >> (13 * s) & 8191
-                mask2 = left2 >> (13 * s) & 8191
-                # A suit without a second copy is in the one-pack table.
-                value += suit_dead[s](mask1, mask2) if mask2 else dead[s][mask1]
+                left1 ^= r1
+                left2 ^= r2
+            # A suit without a second copy is in the one-pack table.
+            a1, a2 = left1 & 8191, left2 & 8191
+            b1, b2 = left1 >> 13 & 8191, left2 >> 13 & 8191
+            c1, c2 = left1 >> 26 & 8191, left2 >> 26 & 8191
+            d1, d2 = left1 >> 39, left2 >> 39
+            value = (
+                (va(a1, a2) if a2 else da[a1])
+                + (vb(b1, b2) if b2 else db[b1])
+                + (vc(c1, c2) if c2 else dc[c1])
+                + (vd(d1, d2) if d2 else dd[d1])
+            )
             if value < best_value:
                 best_value = value
                 best_combo = combo
