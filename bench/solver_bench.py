@@ -4,6 +4,8 @@ Prints the median and 99th percentile of microseconds per call on 10,000 random 
 classic 10-card hands, Hungarian 15-card hands (two packs and four jokers), Riverside 30-card
 hands holding all four 2s. The solver's memo starts empty, so the first pass over the hands
 pays for filling it; the second pass meets the same hands again with the memo warm.
+The classic hands are also timed with the least deadwood value alone (``MeldSolver.deadwood``
+of a fresh solver), what OpenSpiel's ``min_deadwood`` answers.
 Run: ``python bench/solver_bench.py [N] [--cpu]``.
 """
 
@@ -13,11 +15,11 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rummy_core.cards import JOKER, card
 from rummy_core.meldrules import MeldRules, RunShape, SetShape
-from rummy_core.solver import best_arrangement
+from rummy_core.solver import MeldSolver, best_arrangement
 
 
 def _table(by_rank: Sequence[int], joker: int) -> tuple[int, ...]:
@@ -47,15 +49,26 @@ def _hands(name: str, count: int, rng: random.Random) -> list[list[int]]:
 
 
 def _timings(
-    rules: MeldRules, values: tuple[int, ...], hands: list[list[int]], cpu: bool
+    rules: MeldRules,
+    values: tuple[int, ...],
+    hands: list[list[int]],
+    cpu: bool,
+    call: Callable[[list[int]], object] | None = None,
 ) -> list[float]:
+    """Microseconds per hand of ``call`` (default: ``best_arrangement`` with these rules)."""
     # Wall-clock time by default; with --cpu the thread's own CPU time, which a busy machine's
-    # other processes do not inflate (each reading costs about a microsecond more).
+    # other processes do not inflate (each reading costs a fraction of a microsecond more).
     clock = time.thread_time_ns if cpu else time.perf_counter_ns
     spent = []
+    if call is None:
+        for hand in hands:
+            start = clock()
+            best_arrangement(hand, rules, values)
+            spent.append((clock() - start) / 1000)
+        return spent
     for hand in hands:
         start = clock()
-        best_arrangement(hand, rules, values)
+        call(hand)
         spent.append((clock() - start) / 1000)
     return spent
 
@@ -72,13 +85,18 @@ def main() -> None:
         ("riverside 30", RIVERSIDE),
     ):
         hands = _hands(name.split()[0], count, rng)
-        for label in ("first pass", "second pass"):
-            spent = sorted(_timings(rules, values, hands, cpu))
-            p99 = spent[min(len(spent) - 1, int(len(spent) * 0.99))]
-            print(
-                f"{name:>13} cards, {label:<11}: median {statistics.median(spent):9.1f} us,"
-                f" p99 {p99:10.1f} us, max {spent[-1]:10.1f} us"
-            )
+        calls: list[tuple[str, Callable[[list[int]], object] | None]] = [("", None)]
+        if name.startswith("classic"):
+            calls.append((" value", MeldSolver(rules, values).deadwood))
+        for suffix, call in calls:
+            for label in ("first pass", "second pass"):
+                spent = sorted(_timings(rules, values, hands, cpu, call))
+                p99 = spent[min(len(spent) - 1, int(len(spent) * 0.99))]
+                print(
+                    f"{name + suffix:>19} cards, {label:<11}: median"
+                    f" {statistics.median(spent):9.1f} us, p99 {p99:10.1f} us,"
+                    f" max {spent[-1]:10.1f} us"
+                )
 
 
 if __name__ == "__main__":

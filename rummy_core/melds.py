@@ -38,8 +38,10 @@ def wild_count(cards: Sequence[int], reps: Sequence[int]) -> int:
     return sum(1 for c, r in zip(cards, reps, strict=True) if c != r)
 
 
-READINGS_LIMIT = 1 << 14
-"""Readings each rules' memo holds before it is cleared (bounded by size, not by luck)."""
+READINGS_LIMIT = 1 << 12
+"""Readings each rules' memo holds before it is cleared (bounded by size, not by luck). A game's
+working set is the melds of one hand, so a small memo misses little; a bound of 16,384 took
+Riverside greedy games 10,000 hands to fill, the resident size growing all the while."""
 _memos: dict[MeldRules, dict[tuple[tuple[int, ...], tuple[int | None, ...]], list[Reading]]] = {}
 _last: list[Any] = [None, None]
 """The rules last asked about and their memo, found again without hashing the rules."""

@@ -93,6 +93,7 @@ def _matches_reference(name: str, data: st.DataObject) -> None:
     found = best_arrangement(hand, rules, values)
     check_arrangement(hand, rules, values, found)
     assert found.deadwood_value == reference_deadwood(hand, rules, values), hand
+    assert MeldSolver(rules, values).deadwood(hand) == found.deadwood_value, hand
     assert is_full_meld(hand, rules) == (reference_deadwood(hand, rules, (1,) * 53) == 0)
 
 
@@ -101,6 +102,49 @@ def _matches_reference(name: str, data: st.DataObject) -> None:
 @given(data=st.data())
 def test_least_deadwood_matches_brute_force(name: str, data: st.DataObject) -> None:
     _matches_reference(name, data)
+
+
+@pytest.mark.parametrize("name", ["classic", "riverside", "same suit sets"])
+def test_one_pack_tables_match_the_suit_search(name: str) -> None:
+    # The tables built at once for all 8,192 masks of a suit against the memoised search
+    # (``SuitRuns.walk``) they stand in for: the same runs, deadwood and value for every mask.
+    rules, values, _ = CASES[name]
+    solver = MeldSolver(rules, values)
+    plain, dead = solver._fill_tables()
+    for suit in range(4):
+        for mask in range(8192):
+            walked, dead_ranks = solver._suits[suit].walk(mask, 0, 0, 0)
+            deadwood = tuple(13 * suit + r for r in sorted(dead_ranks))
+            melds = tuple((tuple(13 * suit + r for r in span.order),) * 2 for span, _ in walked)
+            value = sum(values[code] for code in deadwood)
+            assert plain[suit][mask] == (value, melds, deadwood), (suit, mask)
+            assert dead[suit][mask] == value
+
+
+@settings(max_examples=300, deadline=None)
+@given(m1=st.integers(0, 8191), m2=st.integers(0, 8191), wrap=st.booleans())
+def test_two_pack_values_match_the_suit_search(m1: int, m2: int, wrap: bool) -> None:
+    # dead_value and natural_walk (numbers alone) against solve and walk without wilds, on any
+    # two-pack suit pattern (a second copy only where there is a first).
+    m2 &= m1
+    values = CLASSIC_VALUES[:13]
+    suit = runs.SuitRuns(run_spans(RunShape(wrap=wrap)), values, None)
+    walked, dead = suit.walk(m1, m2, 0, 0)
+    value = sum(values[r] for r in range(13) if m1 >> r & 1) + sum(
+        values[r] for r in range(13) if m2 >> r & 1
+    )
+    assert suit.dead_value(m1, m2) == value - suit.solve(m1, m2, 0)[0][0]
+    assert suit.natural_walk(m1, m2) == ([span for span, _ in walked], dead)
+
+
+def test_deadwood_alone_matches_the_arrangement_on_full_hands() -> None:
+    rng = random.Random(7)
+    for name, (rules, values, deck) in CASES.items():
+        solver = MeldSolver(rules, values)
+        for size in (10, 13):
+            for _ in range(150):
+                hand = rng.sample(deck, size)
+                assert solver.deadwood(hand) == solver.best(hand).deadwood_value, (name, hand)
 
 
 def test_order_of_the_hand_does_not_matter() -> None:
@@ -224,6 +268,7 @@ def test_memos_stay_within_their_bounds_and_answers_stay_exact(
     monkeypatch.setattr(search, "PAIR_LIMIT", 64)
     monkeypatch.setattr(general, "OPTIONS_LIMIT", 16)
     monkeypatch.setattr(runs, "MEMO_LIMIT", 256)
+    monkeypatch.setattr(runs, "MELDED_LIMIT", 64)
     rules = MeldRules(wilds=frozenset({JOKER}), max_wilds=1, run=RunShape(max_len=6))
     solver = MeldSolver(rules, HUNGARIAN_VALUES)
     rng = random.Random(5)
@@ -231,7 +276,8 @@ def test_memos_stay_within_their_bounds_and_answers_stay_exact(
     found = [solver.best(hand) for hand in hands]
     assert max(len(memo) for memo in solver._pairs) <= 64
     assert len(solver._wilds._options) <= 16
-    assert len(solver._suits[0]._memo) <= 256
+    assert len(solver._suits[0].memo) <= 256
+    assert len(solver._suits[0]._melded) <= 64
     fresh = MeldSolver(rules, HUNGARIAN_VALUES)
     assert [fresh.best(hand).deadwood_value for hand in hands[::-1]] == [
         a.deadwood_value for a in found[::-1]

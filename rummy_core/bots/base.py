@@ -174,6 +174,8 @@ class RandomBot:
     """A uniformly random legal action at every decision: the baseline."""
 
     name = "random"
+    observes_events = False
+    """It remembers nothing, so ``bots.turns.tell`` does not make it copies of the events."""
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = Random(f"random-bot/{seed}")

@@ -249,7 +249,7 @@ class GreedyBot:
                 after = list(hand)
                 after.remove(real)
                 after.append(wild)
-                if look.solver.best(after).deadwood_value < before and look.seat.is_legal(action):
+                if look.solver.deadwood(after) < before and look.seat.is_legal(action):
                     return action
         return None
 
@@ -337,7 +337,7 @@ class GreedyBot:
         for code in set(look.hand) - cheap.keys():
             others = list(look.hand)
             others.remove(code)
-            rest[code] = cost(code, look.solver.best(others).deadwood_value)
+            rest[code] = cost(code, look.solver.deadwood(others))
         yield from sorted(rest, key=lambda c: (rest[c], c))
 
     def _table_fits(self, view: PlayerView, seat: SeatHandle) -> TableFits:

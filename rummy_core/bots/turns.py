@@ -43,7 +43,11 @@ def bot_turn(game: Game, bots: Sequence[Bot | None]) -> list[Event]:
 
 
 def tell(bots: Sequence[Bot | None], events: list[Event]) -> None:
-    """Show each bot the events as its seat may see them."""
+    """Show each bot the events as its seat may see them.
+
+    A bot whose class sets ``observes_events = False`` (the random bot, which remembers
+    nothing) is skipped: making its seat's copies of the events was a tenth of a random action.
+    """
     for seat, bot in enumerate(bots):
-        if bot is not None:
+        if bot is not None and getattr(type(bot), "observes_events", True):
             bot.observe([seen_by(e, seat) for e in events])

@@ -5,7 +5,7 @@
 a card or two; ``openings`` lists lay-downs reaching a points minimum; ``best_with_layoffs``
 also lays single cards on the table's melds. Each works from the rules alone: no ruleset's name
 appears here. For a hot loop, keep the ``MeldSolver`` of ``solver_for(rules, values)`` and call
-its ``best`` directly.
+its ``best`` directly, or its ``deadwood`` when only the least deadwood value is wanted.
 
 Each meld is legal on its own (``melds.readings`` reads it); the solver does not check that a
 wild never stands for a card another meld of the same answer holds (Riverside's ruling R8).

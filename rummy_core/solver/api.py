@@ -41,7 +41,10 @@ def best_arrangement(hand: Sequence[int], rules: MeldRules, values: Sequence[int
     ``values`` has one entry per card code (``cards.CARD_CODES``). Ties are broken by a fixed
     order of the search, so the same cards give the same answer whatever their order in hand.
     """
-    return solver_for(rules, values).best(hand)
+    # The hot loop's case (the same objects as last time) without the call to ``solver_for``.
+    solver = _last[2] if rules is _last[0] and values is _last[1] else solver_for(rules, values)
+    assert isinstance(solver, MeldSolver)
+    return solver.best(hand)
 
 
 def is_full_meld(hand: Sequence[int], rules: MeldRules) -> bool:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 Meld = tuple[tuple[int, ...], tuple[int, ...]]
 """One meld: its cards in meld order and, card by card, what each stands for (``Reading.reps``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Arrangement:
+class Arrangement(NamedTuple):
     """A partition of a hand into melds and deadwood.
 
     ``melds`` hold runs in ascending order (cyclic for a run round the corner); feeding a meld's
     cards to ``melds.readings`` gives a reading with its reps, undeclared when that reading is the
     only one, else with the reps as declarations. ``deadwood`` is sorted by card code.
+
+    A named tuple rather than a frozen dataclass: as immutable, and built in half the time,
+    which the solver's fast path (a couple of microseconds a hand) feels.
     """
 
     melds: tuple[Meld, ...]

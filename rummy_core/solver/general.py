@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import TypeAlias
 
 from rummy_core.cards import JOKER
 from rummy_core.meldrules import MeldRules
@@ -26,15 +27,42 @@ from rummy_core.solver.wilds import (
     wild_parts,
 )
 
-OPTIONS_LIMIT = 1 << 12
+OPTIONS_LIMIT = 1 << 10
 """Entries the memo of set options holds before it is cleared (its keys are a rank, the copies
-held in each suit and a wild count: bounded, but by the deck, not by a number chosen here)."""
+held in each suit and a wild count: bounded by the deck too, but an entry lists every option,
+so the bound is kept small, about 1 MB)."""
 
 _Chosen = tuple[tuple[int, SetOption], ...]
-_Option = tuple[SetOption, list[int]]
-"""A set option with the values of its natural cards, card by card."""
+_Option = tuple[SetOption, list[int], int, tuple[int, int, int, int], tuple[int, int, int, int]]
+"""A set option with the values of its natural cards, card by card, and their sum; then, suit
+by suit, the bits it clears from the masks of first copies and of second copies."""
+_Chain: TypeAlias = "tuple[_Chain, int, SetOption, list[int]] | None"
+"""The sets chosen so far, last first: the choice before, then a rank, its option, naturals."""
 _RankSets = tuple[list[_Option], tuple[int, ...]]
 """A rank's set options, and the most natural value an option takes for each wild count."""
+
+
+def _options_key(rank: int, counts: tuple[int, int, int, int], budget: int) -> int:
+    """The set-options memo's key: a rank, its copies in each suit, the wilds at hand."""
+    return rank | counts[0] << 4 | counts[1] << 6 | counts[2] << 8 | counts[3] << 10 | budget << 12
+
+
+def _chosen(chain: _Chain) -> _Chosen:
+    """The sets of ``chain`` in the order they were chosen."""
+    found: list[tuple[int, SetOption]] = []
+    while chain is not None:
+        chain, rank, option, _ = chain
+        found.append((rank, option))
+    return tuple(reversed(found))
+
+
+def _naturals(chain: _Chain) -> list[int]:
+    """The values of the natural cards in the sets of ``chain``."""
+    found: list[int] = []
+    while chain is not None:
+        chain, _, _, naturals = chain
+        found.extend(naturals)
+    return found
 
 
 class _Plan:
@@ -55,6 +83,7 @@ class WildSearch:
     """Best arrangements of hands holding wild cards, jokers or two copies of a card."""
 
     __slots__ = (
+        "_absorbed",
         "_cap",
         "_options",
         "_parts",
@@ -73,9 +102,10 @@ class WildSearch:
         self._spans: tuple[Span, ...] = suits[0].spans
         self._wild = frozenset(rules.wilds)
         self._cap = rules.max_wilds
-        self._options: dict[tuple[int, tuple[int, int, int, int], int], _RankSets] = {}
+        self._options: dict[int, _RankSets] = {}
         self._wild_sizes = wild_meld_sizes(rules, self._spans)
         self._parts = wild_parts(self._wild_sizes, 0)
+        self._absorbed = [0]
 
     def solve(self, hand: Sequence[int]) -> Arrangement:
         """The arrangement of ``hand`` with the least deadwood value."""
@@ -111,7 +141,7 @@ class WildSearch:
         return self._build(best, [] if JOKER in wild else jokers)
 
     def _set_options(self, rank: int, counts: tuple[int, int, int, int], budget: int) -> _RankSets:
-        key = (rank, counts, budget)
+        key = _options_key(rank, counts, budget)
         found = self._options.get(key)
         if found is None:
             assert self.rules.set is not None
@@ -128,13 +158,26 @@ class WildSearch:
                     )
                 )
             values = self._values
-            listed = [
-                (option, [values[13 * s + rank] for s in range(4) for _ in range(option.used[s])])
-                for option in options
-            ]
+            listed: list[_Option] = []
+            bit = 1 << rank
+            for option in options:
+                naturals = [values[13 * s + rank] for s in range(4) for _ in range(option.used[s])]
+                # A second copy goes first, as it is the second mask that holds it.
+                taken = list(enumerate(option.used))
+                x1 = [bit if used and (used == 2 or counts[s] == 1) else 0 for s, used in taken]
+                x2 = [bit if used and counts[s] == 2 else 0 for s, used in taken]
+                listed.append(
+                    (
+                        option,
+                        naturals,
+                        sum(naturals),
+                        (x1[0], x1[1], x1[2], x1[3]),
+                        (x2[0], x2[1], x2[2], x2[3]),
+                    )
+                )
             gains = [NEG] * (budget + 1)
-            for option, naturals in listed:
-                gains[option.wilds] = max(gains[option.wilds], sum(naturals))
+            for option, _, natural_value, _, _ in listed:
+                gains[option.wilds] = max(gains[option.wilds], natural_value)
             if len(self._options) >= OPTIONS_LIMIT:
                 self._options.clear()
             found = self._options[key] = (listed, tuple(gains))
@@ -144,7 +187,8 @@ class WildSearch:
         """For each count of spare wilds up to ``k``: how many melds of wilds alone can take."""
         if k >= len(self._parts):
             self._parts = wild_parts(self._wild_sizes, k)
-        return [sum(self._parts[r]) for r in range(k + 1)]
+            self._absorbed = [sum(part) for part in self._parts]
+        return self._absorbed[: k + 1]
 
     def _shares(
         self, m1: Sequence[int], m2: Sequence[int], k: int, room: int
@@ -200,21 +244,26 @@ class WildSearch:
             wilds = min(wilds, 4)
         need = max(1, min(shape.sizes) - wilds)
         a, b, c, d = m1
+        e, f, g, h = m2
         held = a | b | c | d
+        memo = self._options.get
         found = []
         while held:
             low = held & -held
             held ^= low
             i = low.bit_length() - 1
-            counts = (
-                (a >> i & 1) + (m2[0] >> i & 1),
-                (b >> i & 1) + (m2[1] >> i & 1),
-                (c >> i & 1) + (m2[2] >> i & 1),
-                (d >> i & 1) + (m2[3] >> i & 1),
-            )
-            distinct = (a >> i & 1) + (b >> i & 1) + (c >> i & 1) + (d >> i & 1)
-            if (distinct if shape.distinct_suits else sum(counts)) >= need:
-                options = self._set_options(i, counts, k)
+            ca = (a >> i & 1) + (e >> i & 1)
+            cb = (b >> i & 1) + (f >> i & 1)
+            cc = (c >> i & 1) + (g >> i & 1)
+            cd = (d >> i & 1) + (h >> i & 1)
+            if shape.distinct_suits:
+                enough = (a >> i & 1) + (b >> i & 1) + (c >> i & 1) + (d >> i & 1) >= need
+            else:
+                enough = ca + cb + cc + cd >= need
+            if enough:
+                options = memo(_options_key(i, (ca, cb, cc, cd), k)) or self._set_options(
+                    i, (ca, cb, cc, cd), k
+                )
                 if options[0]:
                     found.append((i, options))
         return found
@@ -237,46 +286,66 @@ class WildSearch:
             perfect += values[code] * n
         options_at = self._rank_options(m1, m2, k)
         suits = self._suits
-        chosen: list[tuple[int, SetOption]] = []
-        # Values of the natural cards in the chosen sets, which spare wilds may replace.
-        swappable: list[int] = []
-        trade = swappable if self._cap is None else []
         best = _Plan(fillers)
+        # Spare wilds may replace the natural cards of the chosen sets (only without a limit).
+        trades = self._cap is None
 
         # reach[d][b]: the most natural value sets of ranks d onwards can add with b wilds.
-        reach = [[0] * (k + 1) for _ in range(len(options_at) + 1)]
+        reach = [[0] * (k + 1)]
         for depth in range(len(options_at) - 1, -1, -1):
-            after = reach[depth + 1]
-            here = reach[depth]
-            gains = options_at[depth][1][1]
-            for budget in range(k + 1):
-                here[budget] = max(
-                    after[budget], *(gains[w] + after[budget - w] for w in range(budget + 1))
-                )
+            after = reach[-1]
+            here = list(after)
+            for wilds, gain in enumerate(options_at[depth][1][1]):
+                if gain > NEG:
+                    for budget in range(wilds, k + 1):
+                        if gain + after[budget - wilds] > here[budget]:
+                            here[budget] = gain + after[budget - wilds]
+            reach.append(here)
+        reach.reverse()
 
-        def leaf(set_value: int, set_wilds: int) -> int:
-            """Score this choice of sets; return a bound on any choice adding later sets."""
+        memo0, memo1, memo2, memo3 = (runs.memo.get for runs in suits)
+        solve0, solve1, solve2, solve3 = (runs.solve for runs in suits)
+        high = k << 26
+        last = len(options_at)
+
+        def search(
+            start: int,
+            set_value: int,
+            set_wilds: int,
+            cards: tuple[int, int, int, int, int, int, int, int],
+            chain: _Chain,
+        ) -> None:
+            """Score this choice of sets (``chain``), then extend it by a set of a later rank.
+
+            ``cards`` holds the four suits' masks of first copies, then of second copies, of
+            the cards the sets leave. Each choice of sets is met once.
+            """
             room = k - set_wilds
+            a, b, c, d, e, f, g, h = cards
+            # The suits' memos read directly (``SuitRuns.solve``'s keys) when they hold the answer.
             shares = (
-                suits[0].solve(m1[0], m2[0], k),
-                suits[1].solve(m1[1], m2[1], k),
-                suits[2].solve(m1[2], m2[2], k),
-                suits[3].solve(m1[3], m2[3], k),
+                memo0(a | e << 13 | high) or solve0(a, e, k),
+                memo1(b | f << 13 | high) or solve1(b, f, k),
+                memo2(c | g << 13 | high) or solve2(c, g, k),
+                memo3(d | h << 13 | high) or solve3(d, h, k),
             )
             # Each suit as if it had all the wilds left: a bound here, and with the most the
             # later sets could add, a bound for every choice that extends this one (runs only
             # lose cards to those sets). ``upto`` never falls as wilds are added.
-            bound = set_value + paid[k]
-            gains: list[int] = []
+            base = set_value + paid[k]
             for share in shares:
-                bound += share[2][0]
-                gains.extend(share[3][:room])
+                base += share[2][0]
+            # tops[j]: the best j concave gains, a bound on what j wilds add to the runs.
+            tops = [0]
+            bound = base
             if room:
-                # The wilds go to at most ``room`` places: the best ``room`` concave gains bound
-                # them, and so does each suit's best rise when only one wild is left.
-                gains.sort()
-                extra = sum(gains[-room:])
+                gains = [*shares[0][3], *shares[1][3], *shares[2][3], *shares[3][3]]
+                gains.sort(reverse=True)
+                for gain in gains[:room]:
+                    tops.append(tops[-1] + gain)
+                extra = tops[room]
                 if room == 1:
+                    # With one wild left, each suit's best rise bounds it too.
                     extra = min(extra, max(share[2][1] - share[2][0] for share in shares))
                 bound += extra
             if bound > best.score:
@@ -286,45 +355,47 @@ class WildSearch:
                     merged: Sequence[int] = shares[0][0][: room + 1]
                     for share in shares[1:]:
                         merged = merge_shares(merged, share[0], room)[0]
+                    trade = _naturals(chain) if trades else []
                     score = set_value + self._best_use(merged, set_wilds, paid, absorb, trade)[0]
                 if score > best.score:
                     best.score = score
-                    best.chosen = tuple(chosen)
-                    best.m1 = tuple(m1)
-                    best.m2 = tuple(m2)
+                    best.chosen = _chosen(chain)
+                    best.m1 = (a, b, c, d)
+                    best.m2 = (e, f, g, h)
                     best.set_wilds = set_wilds
-            return bound
-
-        def search(start: int, set_value: int, set_wilds: int) -> None:
-            # Each choice of sets is met once: as a leaf, then extended by a set of a later rank.
-            bound = leaf(set_value, set_wilds)
-            room = k - set_wilds
             if bound + reach[start][room] <= best.score:
                 return
-            for depth in range(start, len(options_at)):
+            for depth in range(start, last):
                 i, (options, _) = options_at[depth]
-                bit = 1 << i
-                for option, naturals in options:
+                later = reach[depth + 1]
+                for option, naturals, natural_value, x1, x2 in options:
                     if best.score == perfect:
                         return
-                    if option.wilds > room:
+                    left = room - option.wilds
+                    if left < 0:
                         continue
-                    saved1, saved2 = tuple(m1), tuple(m2)
-                    for s, taken in enumerate(option.used):
-                        for _ in range(taken):
-                            if m2[s] & bit:
-                                m2[s] ^= bit
-                            else:
-                                m1[s] ^= bit
-                    chosen.append((i, option))
-                    swappable.extend(naturals)
-                    search(depth + 1, set_value + sum(naturals), set_wilds + option.wilds)
-                    chosen.pop()
-                    del swappable[len(swappable) - len(naturals) :]
-                    m1[:] = saved1
-                    m2[:] = saved2
+                    # The child's own bound, from this node's: its runs hold no more than
+                    # these (a subset of the cards) and have ``left`` wilds at most.
+                    if base + natural_value + tops[left] + later[left] <= best.score:
+                        continue
+                    search(
+                        depth + 1,
+                        set_value + natural_value,
+                        set_wilds + option.wilds,
+                        (
+                            a ^ x1[0],
+                            b ^ x1[1],
+                            c ^ x1[2],
+                            d ^ x1[3],
+                            e ^ x2[0],
+                            f ^ x2[1],
+                            g ^ x2[2],
+                            h ^ x2[3],
+                        ),
+                        (chain, i, option, naturals),
+                    )
 
-        search(0, 0, 0)
+        search(0, 0, 0, (m1[0], m1[1], m1[2], m1[3], m2[0], m2[1], m2[2], m2[3]), None)
         return best
 
     def _build(self, plan: _Plan, dead: list[int]) -> Arrangement:

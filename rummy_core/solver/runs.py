@@ -28,8 +28,15 @@ concave curve above those values (rounded up), which never grow: the best value 
 wilds is at most the best with none plus the first ``j`` gains."""
 
 
-MEMO_LIMIT = 1 << 16
-"""Entries a suit memo holds before it is cleared: a bound on memory for long simulations."""
+MEMO_LIMIT = 1 << 15
+"""The size a suit memo reaches before it is cleared, a bound on memory for long simulations:
+an entry for ``k`` wilds counts ``k + 1`` (its tuples hold ``k + 1`` values and moves, some
+100 bytes each), so a full memo is about 6 MB whatever the number of wilds. Greedy games fill
+it within their first thousand hands, after which the resident size stays level (a bound of
+65,536 entries kept it growing for 10,000 Hungarian hands)."""
+
+MELDED_LIMIT = 1 << 14
+"""Entries the memo of ``dead_value`` (numbers alone) holds before it is cleared, about 2 MB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +113,20 @@ class SuitRuns:
     using exactly ``j`` of ``k`` available wild cards (``NEG`` when impossible); wild cards' own
     values are the caller's to add. Get one from ``suit_runs``, which shares it between suits,
     solvers and games with the same run shape, wild limit and values: the memo then fills once
-    per process (up to ``MEMO_LIMIT`` entries, when it starts afresh).
+    per process (up to ``MEMO_LIMIT`` in size, when it starts afresh).
     """
 
-    __slots__ = ("_cap", "_memo", "_spans_at", "_spans_up", "_suit_value", "spans")
+    __slots__ = (
+        "_cap",
+        "_cells",
+        "_choices",
+        "_melded",
+        "_spans_at",
+        "_spans_up",
+        "_suit_value",
+        "memo",
+        "spans",
+    )
 
     def __init__(self, spans: tuple[Span, ...], values: Sequence[int], max_wilds: int | None):
         self.spans = spans
@@ -132,17 +149,22 @@ class SuitRuns:
             low = mask & -mask
             table[mask] = table[mask ^ low] + values[low.bit_length() - 1]
         self._suit_value = table
-        self._memo: dict[int, Entry] = {}
+        # Read directly by the wild search's inner loop (``solve``'s key: m1 | m2 << 13 | k << 26);
+        # cleared in place when full, never replaced.
+        self.memo: dict[int, Entry] = {}
+        self._cells = 0
+        self._choices: list[int] | None = None
+        self._melded: dict[int, int] = {}
 
     def solve(self, m1: int, m2: int, k: int) -> Entry:
         """Best values by wild count for the suit's cards ``m1``/``m2`` with ``k`` wilds at hand."""
         key = m1 | m2 << 13 | k << 26
-        entry = self._memo.get(key)
+        entry = self.memo.get(key)
         if entry is not None:
             return entry
         if not m1:
             entry = ((0,) + (NEG,) * k, (None,) * (k + 1), (0,) * (k + 1), (0,) * k)
-            self._memo[key] = entry
+            self._keep(key, entry, k)
             return entry
         low = m1 & -m1
         # The lowest card is either deadwood or in some run; one copy at a time.
@@ -185,10 +207,108 @@ class SuitRuns:
         # Tuples of ints only: the garbage collector stops tracking them, so a big memo does
         # not make every collection slower.
         entry = (tuple(vals), tuple(moves), tuple(upto), _concave_gains(upto))
-        if len(self._memo) >= MEMO_LIMIT:
-            self._memo.clear()
-        self._memo[key] = entry
+        self._keep(key, entry, k)
         return entry
+
+    def _keep(self, key: int, entry: Entry, k: int) -> None:
+        """Memoise ``entry``, clearing the memo first when this one would take it past its size."""
+        self._cells += k + 1
+        if self._cells > MEMO_LIMIT:
+            self.memo.clear()
+            self._cells = k + 1
+        self.memo[key] = entry
+
+    def dead_value(self, m1: int, m2: int) -> int:
+        """The least deadwood value of the suit's cards ``m1``/``m2`` with no wilds.
+
+        The same as the value ``solve(m1, m2, 0)`` gives, from a memo of numbers alone: the
+        two-pack path compares many choices of sets by value and builds only the best.
+        """
+        found = self._melded.get(m1 | m2 << 13)
+        if found is None:
+            found = self._melded_value(m1, m2)
+        suit_value = self._suit_value
+        return suit_value[m1] + suit_value[m2] - found
+
+    def _melded_value(self, m1: int, m2: int) -> int:
+        key = m1 | m2 << 13
+        found = self._melded.get(key)
+        if found is not None:
+            return found
+        if not m1:
+            return 0
+        low = m1 & -m1
+        # The lowest card is deadwood or starts a run, as in ``solve`` without wilds.
+        best = self._melded_value(*((m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)))
+        for _, span in self._spans_up[low.bit_length() - 1]:
+            mask = span.mask
+            if mask & m1 == mask:
+                dup = m2 & mask
+                value = self._melded_value((m1 & ~mask) | dup, m2 ^ dup) + self._suit_value[mask]
+                if value > best:
+                    best = value
+        if len(self._melded) >= MELDED_LIMIT:
+            self._melded.clear()
+        self._melded[key] = best
+        return best
+
+    def natural_walk(self, m1: int, m2: int) -> tuple[list[Span], list[int]]:
+        """The runs and dead rank indices of ``walk(m1, m2, 0, 0)``, from ``dead_value``'s memo.
+
+        The same pick at each step as ``solve`` without wilds (a run only when strictly better,
+        spans in the same order), so the same answer.
+        """
+        runs: list[Span] = []
+        dead: list[int] = []
+        suit_value = self._suit_value
+        while m1:
+            low = m1 & -m1
+            rank = low.bit_length() - 1
+            after = (m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)
+            best = self._melded_value(*after)
+            pick = None
+            for _, span in self._spans_up[rank]:
+                mask = span.mask
+                if mask & m1 == mask:
+                    dup = m2 & mask
+                    rest = ((m1 & ~mask) | dup, m2 ^ dup)
+                    value = self._melded_value(*rest) + suit_value[mask]
+                    if value > best:
+                        best, pick, after = value, span, rest
+            if pick is None:
+                dead.append(rank)
+            else:
+                runs.append(pick)
+            m1, m2 = after
+        return runs, dead
+
+    def natural_choices(self) -> list[int]:
+        """For every mask of one copy per rank, no wilds: what ``solve`` does with its lowest card.
+
+        The lowest card's own bit when it is deadwood, else the mask of the run it starts; the
+        same pick as ``solve(mask, 0, 0)``'s first move (a run only when strictly better, spans
+        in the same order). Built for all 8,192 masks at once, smallest first, since a mask's
+        rest is a smaller mask: a few milliseconds, once per process and run shape.
+        """
+        if self._choices is None:
+            ups = [[span.mask for _, span in self._spans_up[rank]] for rank in range(13)]
+            suit_value = self._suit_value
+            melded = [0] * 8192
+            choices = [0] * 8192
+            for mask in range(1, 8192):
+                low = mask & -mask
+                best = melded[mask ^ low]
+                choice = low
+                for run in ups[low.bit_length() - 1]:
+                    if run & mask == run:
+                        value = melded[mask ^ run] + suit_value[run]
+                        if value > best:
+                            best = value
+                            choice = run
+                melded[mask] = best
+                choices[mask] = choice
+            self._choices = choices
+        return self._choices
 
     def walk(self, m1: int, m2: int, k: int, j: int) -> tuple[list[tuple[Span, int]], list[int]]:
         """The runs (span, rank bits filled by wilds) and dead rank indices of ``solve``'s pick."""

@@ -20,9 +20,10 @@ from rummy_core.solver.runs import suit_runs
 from rummy_core.solver.sets import set_options
 
 _BIT = tuple(1 << code for code in range(CARD_CODES))
-PAIR_LIMIT = 1 << 13
+PAIR_LIMIT = 1 << 11
 """Entries each suit's two-pack memo holds before it is cleared. Its keys are pairs of 13-bit
-masks (3 ** 13 of them), so without a bound a long simulation would fill memory with it."""
+masks (3 ** 13 of them), so without a bound a long simulation would fill memory with it; this
+one is reached early (about 2 MB for the four suits), so memory stops growing early too."""
 _Plain = tuple[int, tuple[Meld, ...], tuple[int, ...]]
 _SetChoice = tuple[int, Meld | None]
 _PairChoice = tuple[int, int, tuple[Meld, ...]]
@@ -57,6 +58,7 @@ class MeldSolver:
     """
 
     __slots__ = (
+        "_dead",
         "_pair_sets",
         "_pairs",
         "_plain",
@@ -79,7 +81,10 @@ class MeldSolver:
             suit_runs(rules.run, rules.max_wilds, self.values[13 * suit : 13 * suit + 13])
             for suit in range(4)
         )
-        self._plain: tuple[list[_Plain | None], ...] = tuple([None] * 8192 for _ in range(4))
+        # Each suit's best runs for every mask of one pack without wilds, and their deadwood
+        # values alone: all 8,192 masks of the four suits, built on the fast path's first use.
+        self._plain: tuple[list[_Plain], ...] = ()
+        self._dead: tuple[list[int], ...] = ()
         self._pairs: tuple[dict[int, _Plain], ...] = ({}, {}, {}, {})
         # At most 13 ranks times 3 ** 4 patterns of copies: bounded by its keys.
         self._pair_sets: dict[tuple[int, tuple[int, ...]], tuple[_PairChoice, ...]] = {}
@@ -118,7 +123,7 @@ class MeldSolver:
         if m & self._special:
             return self._wilds.solve(hand)
         if m.bit_count() != len(hand):
-            return self._two_packs(hand)
+            return self._two_packs(hand, m)
         a = m & 8191
         b = m >> 13 & 8191
         c = m >> 26 & 8191
@@ -127,31 +132,51 @@ class MeldSolver:
         t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else _held_by(a, b, c, d, least)
         if t:
             return self._with_sets(m, t)
-        plain = self._plain
-        pa = plain[0][a] or self._plain_entry(0, a)
-        pb = plain[1][b] or self._plain_entry(1, b)
-        pc = plain[2][c] or self._plain_entry(2, c)
-        pd = plain[3][d] or self._plain_entry(3, d)
+        plain = self._plain or self._fill_tables()[0]
+        pa = plain[0][a]
+        pb = plain[1][b]
+        pc = plain[2][c]
+        pd = plain[3][d]
         return Arrangement(
             pa[1] + pb[1] + pc[1] + pd[1],
             pa[2] + pb[2] + pc[2] + pd[2],
             pa[0] + pb[0] + pc[0] + pd[0],
         )
 
+    def deadwood(self, hand: Sequence[int]) -> int:
+        """The least deadwood value of ``hand``: ``best(hand).deadwood_value``, sooner.
+
+        Without wilds or a second copy the answer is a sum of four table lookups (or, when
+        sets are possible, the least of a few such sums), with no melds to put together.
+        """
+        m = 0
+        bits = _BIT
+        for code in hand:
+            m |= bits[code]
+        if m & self._special or m.bit_count() != len(hand):
+            return self.best(hand).deadwood_value
+        a = m & 8191
+        b = m >> 13 & 8191
+        c = m >> 26 & 8191
+        d = m >> 39
+        least = self._set_min
+        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else _held_by(a, b, c, d, least)
+        dead = self._dead or self._fill_tables()[1]
+        if t:
+            return self._least_with_sets(m, t, dead)[0]
+        return dead[0][a] + dead[1][b] + dead[2][c] + dead[3][d]
+
     # -- two packs, no wild cards in hand ---------------------------------------------------
 
-    def _two_packs(self, hand: Sequence[int]) -> Arrangement:
-        m1 = m2 = 0
-        for code in hand:
-            bit = _BIT[code]
-            if m1 & bit:
-                if m2 & bit:
-                    raise ValueError("the solver handles at most two copies of a suited card")
-                m2 |= bit
-            else:
-                m1 |= bit
+    def _two_packs(self, hand: Sequence[int], m1: int) -> Arrangement:
+        """``m1``: the cards held at least once, as bits."""
+        # The sum of the cards' bits is m1 + m2 when no card is held three times; a third copy
+        # carries into other bits, and the two masks then count fewer cards than the hand has.
+        m2 = sum(map(_BIT.__getitem__, hand)) - m1
+        if m1.bit_count() + m2.bit_count() != len(hand):
+            raise ValueError("the solver handles at most two copies of a suited card")
         shape = self.rules.set
-        choices = []
+        choices: list[tuple[_PairChoice, ...]] = []
         if shape is not None:
             least = self._set_min if shape.distinct_suits else (self._set_min + 1) // 2
             t = _held_by(m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39, least)
@@ -159,33 +184,54 @@ class MeldSolver:
                 low = t & -t
                 t ^= low
                 choices.append(self._pair_choices(low.bit_length() - 1, m1, m2))
-        best_value = 1 << 40
         best_combo: tuple[_PairChoice, ...] = ()
-        for combo in product(*choices):
-            x1 = x2 = 0
-            for r1, r2, _ in combo:
-                x1 |= r1
-                x2 |= r2
-            left1 = m1 ^ x1
-            left2 = m2 ^ x2
-            value = 0
-            for s in range(4):
-                value += self._pair_entry(s, left1 >> (13 * s) & 8191, left2 >> (13 * s) & 8191)[0]
-            if value < best_value:
-                best_value = value
-                best_combo = combo
+        if choices:
+            best_combo = self._least_pair_sets(m1, m2, choices)
         melds: list[Meld] = []
         for r1, r2, sets in best_combo:
             melds.extend(sets)
             m1 ^= r1
             m2 ^= r2
         deadwood: list[int] = []
+        value = 0
         for s in range(4):
             entry = self._pair_entry(s, m1 >> (13 * s) & 8191, m2 >> (13 * s) & 8191)
             melds.extend(entry[1])
             deadwood.extend(entry[2])
+            value += entry[0]
         deadwood.sort()
-        return Arrangement(tuple(melds), tuple(deadwood), best_value)
+        return Arrangement(tuple(melds), tuple(deadwood), value)
+
+    def _least_pair_sets(
+        self, m1: int, m2: int, choices: list[tuple[_PairChoice, ...]]
+    ) -> tuple[_PairChoice, ...]:
+        """The choice of sets, one option per rank, leaving the least deadwood (first found
+        among equals)."""
+        da, db, dc, dd = self._dead or self._fill_tables()[1]
+        va, vb, vc, vd = (runs.dead_value for runs in self._suits)
+        best_value = 1 << 40
+        best_combo: tuple[_PairChoice, ...] = ()
+        for combo in product(*choices):
+            left1 = m1
+            left2 = m2
+            for r1, r2, _ in combo:
+                left1 ^= r1
+                left2 ^= r2
+            # A suit without a second copy is in the one-pack table.
+            a1, a2 = left1 & 8191, left2 & 8191
+            b1, b2 = left1 >> 13 & 8191, left2 >> 13 & 8191
+            c1, c2 = left1 >> 26 & 8191, left2 >> 26 & 8191
+            d1, d2 = left1 >> 39, left2 >> 39
+            value = (
+                (va(a1, a2) if a2 else da[a1])
+                + (vb(b1, b2) if b2 else db[b1])
+                + (vc(c1, c2) if c2 else dc[c1])
+                + (vd(d1, d2) if d2 else dd[d1])
+            )
+            if value < best_value:
+                best_value = value
+                best_combo = combo
+        return best_combo
 
     def _pair_choices(self, rank: int, m1: int, m2: int) -> tuple[_PairChoice, ...]:
         """The ways to lay sets of ``rank`` (none first): card bits each takes, and the sets."""
@@ -213,11 +259,13 @@ class MeldSolver:
         return found
 
     def _pair_entry(self, suit: int, mask1: int, mask2: int) -> _Plain:
+        if not mask2:
+            return (self._plain or self._fill_tables()[0])[suit][mask1]
         key = mask1 | mask2 << 13
         entry = self._pairs[suit].get(key)
         if entry is None:
-            runs, dead = self._suits[suit].walk(mask1, mask2, 0, 0)
-            melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span, _ in runs)
+            runs, dead = self._suits[suit].natural_walk(mask1, mask2)
+            melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span in runs)
             deadwood = tuple(suit * 13 + r for r in sorted(dead))
             entry = (sum(self.values[code] for code in deadwood), melds, deadwood)
             memo = self._pairs[suit]
@@ -228,15 +276,37 @@ class MeldSolver:
 
     # -- shared by the two fast paths ------------------------------------------------------
 
-    def _plain_entry(self, suit: int, mask: int) -> _Plain:
-        runs, dead = self._suits[suit].walk(mask, 0, 0, 0)
-        melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span, _ in runs)
-        deadwood = tuple(suit * 13 + r for r in sorted(dead))
-        entry = (sum(self.values[code] for code in deadwood), melds, deadwood)
-        self._plain[suit][mask] = entry
-        return entry
+    def _fill_tables(self) -> tuple[tuple[list[_Plain], ...], tuple[list[int], ...]]:
+        """Build every suit's entry for all 8,192 masks: a few tens of milliseconds, once.
 
-    def _with_sets(self, m: int, t: int) -> Arrangement:
+        Smallest mask first: a mask's entry extends the entry of the mask left once its lowest
+        card is placed (``SuitRuns.natural_choices``), so each costs a couple of tuple joins.
+        """
+        values = self.values
+        plain: list[list[_Plain]] = []
+        for suit, runs in enumerate(self._suits):
+            base = 13 * suit
+            melds = {span.mask: (tuple(base + r for r in span.order),) * 2 for span in runs.spans}
+            choices = runs.natural_choices()
+            table: list[_Plain] = [(0, (), ())] * 8192
+            for m in range(1, 8192):
+                choice = choices[m]
+                rest = table[m ^ choice]
+                if choice & (choice - 1):
+                    table[m] = (rest[0], (melds[choice], *rest[1]), rest[2])
+                else:
+                    code = base + choice.bit_length() - 1
+                    table[m] = (rest[0] + values[code], rest[1], (code, *rest[2]))
+            plain.append(table)
+        self._plain = tuple(plain)
+        self._dead = tuple([entry[0] for entry in table] for table in plain)
+        return self._plain, self._dead
+
+    def _least_with_sets(
+        self, m: int, t: int, dead: tuple[list[int], ...]
+    ) -> tuple[int, tuple[tuple[int, Meld | None], ...]]:
+        """The least deadwood value over the choices of sets of the ranks in ``t``, and the
+        choice (first found among equals)."""
         removals = self._set_removals
         choices = []
         while t:
@@ -245,27 +315,22 @@ class MeldSolver:
             i = low.bit_length() - 1
             pattern = (m >> i & 1) | (m >> (i + 12) & 2) | (m >> (i + 24) & 4) | (m >> (i + 36) & 8)
             choices.append(removals[i][pattern])
-        plain = self._plain
+        da, db, dc, dd = dead
         best_value = 1 << 40
         best_combo: tuple[tuple[int, Meld | None], ...] = ()
         for combo in product(*choices):
-            removed = 0
+            left = m
             for taken, _ in combo:
-                removed |= taken
-            left = m ^ removed
-            a = left & 8191
-            b = left >> 13 & 8191
-            c = left >> 26 & 8191
-            d = left >> 39
-            value = (
-                (plain[0][a] or self._plain_entry(0, a))[0]
-                + (plain[1][b] or self._plain_entry(1, b))[0]
-                + (plain[2][c] or self._plain_entry(2, c))[0]
-                + (plain[3][d] or self._plain_entry(3, d))[0]
-            )
+                left ^= taken
+            value = da[left & 8191] + db[left >> 13 & 8191] + dc[left >> 26 & 8191] + dd[left >> 39]
             if value < best_value:
                 best_value = value
                 best_combo = combo
+        return best_value, best_combo
+
+    def _with_sets(self, m: int, t: int) -> Arrangement:
+        plain, dead = self._fill_tables() if not self._plain else (self._plain, self._dead)
+        best_value, best_combo = self._least_with_sets(m, t, dead)
         melds: list[Meld] = []
         left = m
         for taken, meld in best_combo:
@@ -274,8 +339,7 @@ class MeldSolver:
                 left ^= taken
         deadwood: list[int] = []
         for s in range(4):
-            mask = left >> (13 * s) & 8191
-            entry = plain[s][mask] or self._plain_entry(s, mask)
+            entry = plain[s][left >> (13 * s) & 8191]
             melds.extend(entry[1])
             deadwood.extend(entry[2])
         return Arrangement(tuple(melds), tuple(deadwood), best_value)
