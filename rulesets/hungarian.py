@@ -316,7 +316,7 @@ class HungarianRomi(Ruleset):
     @hookimpl
     def rummy_action_applied(self, state: State, events: list[Event]) -> None:
         # Ruling H6: a joker taken by a swap is owed until a joker goes down in a meld or a
-        # lay-off (or in another swap's place) this turn; discarding it pays nothing.
+        # lay-off later this turn; discarding it pays nothing.
         extra = state.extra
         before = owed = extra.get(JOKERS_TO_REPLAY, 0)
         for event in events:
