@@ -129,8 +129,9 @@ def _say_events(
     game: Game, events: list[Event], seat: int, names: list[str], echo: Callable[[str], None]
 ) -> None:
     # The same sentences as the full-screen log, told from the human's seat.
+    shows = game.hooks.shown_names()
     for event in events:
-        echo(f"  {describe(event, seat, names, game.hooks.shown_names())}")
+        echo(f"  {describe(event, seat, names, shows)}")
 
 
 def draw_shown(game: Game, seat: int) -> Draw:

@@ -137,6 +137,7 @@ def shown_source(s: Session) -> str | None:
     """The label of the cards on show that the C key and a click draw: the first the rules open
     to the player now, else the first on show."""
     labels = [label for label, _cards in s.view.on_show]
-    open_now = [label for label in labels if label in s.draw_sources()]
+    sources = s.draw_sources()
+    open_now = [label for label in labels if label in sources]
     chosen = open_now or labels
     return chosen[0] if chosen else None
