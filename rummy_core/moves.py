@@ -50,7 +50,7 @@ def action_candidates(game: Game, seat: int) -> list[Action]:
         # Ruling H12: anywhere, or any depth that leaves cards above and below.
         return [Cut(None), *(Cut(depth) for depth in range(1, len(st.stock)))]
     if st.phase == DRAW:
-        found = [Draw(s) for s in game.draw_sources(seat)]
+        found = [_draw_from(s) for s in game.draw_sources(seat)]
     else:
         found = play_candidates(game, seat)
     if game.hooks.action_kinds:
@@ -72,19 +72,13 @@ def play_candidates(game: Game, seat: int) -> list[Action]:
     held = set(hand)
     distinct = sorted(held)
     if st.table:
-        wilds = rules.wilds | {JOKER}
+        wilds_held = held & (rules.wilds | {JOKER})
         for index, meld in enumerate(st.table):
             reps = meld.reps
             extenders = _extenders(meld.kind, reps[0], reps[-1])
             run = meld.kind == RUN
-            for code in distinct:
-                if code not in wilds and code not in extenders:
-                    continue
-                if run:
-                    found.append(LayOff(index, (code,), (None,), "low"))
-                    found.append(LayOff(index, (code,), (None,), "high"))
-                else:
-                    found.append(LayOff(index, (code,), (None,)))
+            for code in sorted(held & extenders | wilds_held):
+                found += _lay_offs(index, code, run)
             if meld.cards == reps:
                 continue
             for c, r in zip(meld.cards, reps, strict=True):
@@ -96,6 +90,38 @@ def play_candidates(game: Game, seat: int) -> list[Action]:
     return found
 
 
+def _draw_from(source: str) -> Draw:
+    """The draw from ``source``, made once per source name."""
+    found = _DRAWS.get(source)
+    if found is None:
+        if len(_DRAWS) >= 64:  # sources are names the rules give: few, bounded all the same
+            _DRAWS.clear()
+        found = _DRAWS[source] = Draw(source)
+    return found
+
+
+_DRAWS: dict[str, Draw] = {}
+
+
+def _lay_offs(index: int, code: int, run: bool) -> tuple[LayOff, ...]:
+    """The lay-offs of one card on the meld at ``index``: at either end of a run, or on a set.
+    Made once each: a Riverside table offers dozens a turn, and building them was most of
+    the time the play candidates took."""
+    key = (index << 8 | code) << 1 | run
+    found = _LAY_OFFS.get(key)
+    if found is None:
+        if len(_LAY_OFFS) >= 1 << 14:
+            _LAY_OFFS.clear()
+        cards, blank = (code,), (None,)
+        found = _LAY_OFFS[key] = (
+            (LayOff(index, cards, blank, "low"), LayOff(index, cards, blank, "high"))
+            if run
+            else (LayOff(index, cards, blank),)
+        )
+    return found
+
+
+_LAY_OFFS: dict[int, tuple[LayOff, ...]] = {}
 _TAKE_BACK = TakeBack()
 _DISCARDS = tuple(Discard(code) for code in range(CARD_CODES))
 """Actions are frozen values: the same few are shared instead of built for every candidate."""
@@ -179,21 +205,29 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
     # Each suit's ranks held, as 13 bits: most hands meld little, and the masks rule out the
     # ranks and suits with nothing to build before any candidate is.
     masks = [held & 8191, held >> 13 & 8191, held >> 26 & 8191, held >> 39 & 8191]
-    found: dict[tuple[int, ...], None] = {}
+    # Each candidate, and whether it is still to be checked for reading one way only (the
+    # runs come checked from their memo).
+    found: dict[tuple[int, ...], bool] = {}
     if rules.set is not None:
         for cards in _set_candidates(masks, wild_cards, rules):
-            found.setdefault(cards)
+            found.setdefault(cards, True)
     if rules.run is not None:
         for cards in _run_candidates(masks, wild_cards, rules):
-            found.setdefault(cards)
+            found.setdefault(cards, False)
     if not wild_cards:
         return [NewMeld(cards, (None,) * len(cards)) for cards in found]
     special = set(wild_cards)
     return [
-        NewMeld(cards, blank)
-        for cards, blank in ((cards, (None,) * len(cards)) for cards in found)
-        if special.isdisjoint(cards) or len(readings(cards, blank, rules)) == 1
+        NewMeld(cards, (None,) * len(cards))
+        for cards, check in found.items()
+        if not check or _one_reading(cards, special, rules)
     ]
+
+
+def _one_reading(cards: tuple[int, ...], special: set[int], rules: MeldRules) -> bool:
+    """Whether ``cards`` read one way only when nothing is declared (always, without a card
+    of ``special``, the wilds held: a meld of naturals reads as itself)."""
+    return special.isdisjoint(cards) or len(readings(cards, (None,) * len(cards), rules)) == 1
 
 
 _BIT = tuple(1 << code for code in range(CARD_CODES))
@@ -275,7 +309,7 @@ def _run_candidates(
             yield from runs
         return
     # With wilds, by the suit's rank bits and the wilds held: a hand changes a card a turn.
-    memo = _wild_runs(shape)
+    memo = _wild_runs(rules)
     spare = tuple(wild_cards)
     for suit in range(4):
         key = (suit, masks[suit], spare, budget)
@@ -283,7 +317,12 @@ def _run_candidates(
         if known is None:
             if len(memo) >= WILD_RUNS_LIMIT:
                 memo.clear()
-            known = memo[key] = tuple(_suit_runs(suit, masks[suit], wild_cards, budget, shape))
+            special = set(wild_cards)
+            known = memo[key] = tuple(
+                cards
+                for cards in _suit_runs(suit, masks[suit], wild_cards, budget, shape)
+                if _one_reading(cards, special, rules)
+            )
         yield from known
 
 
@@ -302,19 +341,19 @@ def _plain_runs(shape: RunShape) -> tuple[list[tuple[tuple[int, ...], ...] | Non
 
 WILD_RUNS_LIMIT = 1 << 14
 """Entries each run shape's memo of runs with wilds holds before it is cleared."""
-_WILD_RUNS: dict[RunShape, dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]]]
-_WILD_RUNS = {}
+_WildRuns = dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]]
+_WILD_RUNS: dict[MeldRules, _WildRuns] = {}
 
 
-def _wild_runs(
-    shape: RunShape,
-) -> dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]]:
-    """The memo of one suit's runs with wilds under ``shape``: (suit, ranks, wilds, budget)."""
-    found = _WILD_RUNS.get(shape)
+def _wild_runs(rules: MeldRules) -> _WildRuns:
+    """The memo of one suit's runs with wilds under ``rules`` (kept by the whole rules, not the
+    run shape: which runs read one way depends on the sets and wilds too), by (suit, ranks,
+    wilds, budget)."""
+    found = _WILD_RUNS.get(rules)
     if found is None:
         if len(_WILD_RUNS) >= 16:  # games of many rulesets in one process: bounded all the same
             _WILD_RUNS.clear()
-        found = _WILD_RUNS[shape] = {}
+        found = _WILD_RUNS[rules] = {}
     return found
 
 

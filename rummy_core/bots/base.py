@@ -15,7 +15,7 @@ import secrets
 import weakref
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any, Protocol
+from typing import Protocol
 
 from rummy_core.actions import Action
 from rummy_core.engine import Game
@@ -156,20 +156,6 @@ class Bot(Protocol):
         ...
 
 
-def shuffle(rng: Random, items: list[Any]) -> None:
-    """``rng.shuffle(items)``, the same permutation from the same draws of ``rng`` (CPython's
-    Fisher-Yates over ``getrandbits``, which ``tests/test_bots.py`` holds it to), without a
-    method call per item: the random bot shuffles every candidate list it is given."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
 class RandomBot:
     """A uniformly random legal action at every decision: the baseline."""
 
@@ -181,13 +167,22 @@ class RandomBot:
         self._rng = Random(f"random-bot/{seed}")
 
     def choose(self, seat: SeatHandle) -> Action:
-        # The first legal action of a shuffled candidate list is uniform over the legal ones,
-        # and costs a few legality checks instead of one per candidate.
+        # A Fisher-Yates shuffle of the candidates, stopped at the first legal one: each step
+        # picks uniformly among the candidates not tried yet, so the action found is uniform
+        # over the legal ones, after a draw and a legality check or two instead of a draw per
+        # candidate. ``getrandbits`` with rejection is what ``Random.randrange`` does inside.
         candidates = seat.candidates()
-        shuffle(self._rng, candidates)
-        for action in candidates:
-            if seat.is_legal(action):
-                return action
+        getrandbits = self._rng.getrandbits
+        for last in range(len(candidates) - 1, -1, -1):
+            if last:
+                n = last + 1
+                k = n.bit_length()
+                pick = getrandbits(k)
+                while pick >= n:
+                    pick = getrandbits(k)
+                candidates[last], candidates[pick] = candidates[pick], candidates[last]
+            if seat.is_legal(candidates[last]):
+                return candidates[last]
         raise RuleError("no_legal_action", "Seat %(seat)s has no legal action.", seat=seat.seat)
 
     def observe(self, events: Sequence[Event]) -> None:
