@@ -7,7 +7,7 @@ per decision, one core. The results go to a JSON file and a plot (PNG) of win ra
 playouts, the interval as error bars, each point labelled with its milliseconds per decision.
 
 Run: ``python bench/strength.py [--ruleset classic:target=null] [--games 200] [--jobs 2]
-[--playouts 0,4,8,16,32,64] [--out bench/results/strength-classic.json]
+[--playouts 1,4,8,16,32,64] [--out bench/results/strength-classic.json]
 [--plot docs/expert-strength.png]``.
 Single hands are the default: a whole match per game costs some twenty times as much.
 """
@@ -84,7 +84,7 @@ def plot(rows: list[dict[str, Any]], variant: str, path: Path) -> None:
             f"{row['ms']:.0f} ms", (x, y), textcoords="offset points", xytext=(6, -14), fontsize=8
         )
     ax.axhline(50, color="grey", linewidth=0.8, linestyle=":")
-    ax.set_xscale("symlog", linthresh=4)
+    ax.set_xscale("log", base=2)
     ax.set_xticks(xs)
     ax.set_xticklabels([str(x) for x in xs])
     ax.set_xlabel("playouts per decision (label: median CPU ms per decision, one core)")
@@ -102,7 +102,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--ruleset", default="classic:target=null")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--playouts", default="0,4,8,16,32,64")
+    parser.add_argument("--playouts", default="1,4,8,16,32,64")
     parser.add_argument("--out", type=Path, default=Path("bench/results/strength-classic.json"))
     parser.add_argument("--plot", type=Path, default=Path("docs/expert-strength.png"))
     args = parser.parse_args(argv)

@@ -8,11 +8,14 @@ interval over the games; the two games of a deal tend to go opposite ways (the s
 hands), so this interval is, if anything, wider than the truth.
 
 ``rummy duel A B --ruleset X --games N [--seed S] [--jobs J]`` runs one from the command line; a
-bot may carry options (``expert:playouts=16,seconds=0.5``).
+bot may carry options (``expert:playouts=16,seconds=0.5``). With ``--record PATH`` each deal's
+two games are written to a file as they finish, and a duel started again with the same record
+goes on from there: the deals are fixed by the seed, so a duel of hours can be played in parts.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 import time
@@ -24,6 +27,7 @@ from typing import Any
 
 import click
 
+from rummy_core import __version__
 from rummy_core.bots import Bot, make_bot
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.clicklang import LangCommand
@@ -165,6 +169,10 @@ def play_deal(a: str, b: str, variant: str, seed: int) -> list[tuple[float, int]
     return results
 
 
+Outcomes = list[tuple[float, int]]
+"""A's score (1, 0.5, 0) and the hands played, of each game of a deal."""
+
+
 def duel(
     a: str,
     b: str,
@@ -173,43 +181,131 @@ def duel(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[list[float]], None] | None = None,
+    record: Path | None = None,
 ) -> DuelResult:
     """Play ``games`` games (rounded up to whole deals of two) of ``a`` against ``b``.
 
-    ``progress`` is told A's scores (1, 0.5 or 0) of each deal's two games as they finish.
+    ``progress`` is told A's scores (1, 0.5 or 0) of each deal's two games as they finish (and
+    first, at once, those of the deals the record already holds). ``record``: a file each finished deal is written to; the deals it already holds (from a
+    duel of the same bots, variant and seed stopped earlier) are counted, not played again.
     """
     Variant.parse(variant)
     for spec in (a, b):
         bot_from_spec(spec, 0)
     deals = [seed * 100_003 + i for i in range(math.ceil(games / 2))]
-    start = time.perf_counter()
-    outcomes: list[tuple[float, int]] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            for pair in pool.map(
-                play_deal, *zip(*[(a, b, variant, d) for d in deals], strict=True)
-            ):
-                outcomes += pair
-                if progress:
-                    progress([score for score, _ in pair])
-    else:
-        for deal in deals:
-            pair = play_deal(a, b, variant, deal)
-            outcomes += pair
+    header = {"a": a, "b": b, "variant": variant, "seed": seed, "version": __version__}
+    done, seconds = _recorded(record, header) if record is not None else ({}, 0.0)
+    start = last = time.perf_counter()
+    outcomes: dict[int, Outcomes] = {d: done[d] for d in deals if d in done}
+    todo = [d for d in deals if d not in done]
+    if progress and outcomes:
+        progress([score for pair in outcomes.values() for score, _ in pair])
+    with _Recorder(record, header, fresh=not done and not seconds) as write:
+
+        def finished(deal: int, pair: Outcomes) -> None:
+            nonlocal last
+            now = time.perf_counter()
+            write(deal, pair, now - last)
+            last = now
+            outcomes[deal] = pair
             if progress:
                 progress([score for score, _ in pair])
-    scores = [score for score, _ in outcomes]
+
+        if jobs > 1 and todo:
+            with ProcessPoolExecutor(jobs) as pool:
+                plays = zip(*[(a, b, variant, d) for d in todo], strict=True)
+                for deal, pair in zip(todo, pool.map(play_deal, *plays), strict=True):
+                    finished(deal, pair)
+        else:
+            for deal in todo:
+                finished(deal, play_deal(a, b, variant, deal))
+    played = [game for d in deals for game in outcomes[d]]
+    scores = [score for score, _ in played]
     return DuelResult(
         a=a,
         b=b,
         variant=variant,
-        games=len(outcomes),
+        games=len(played),
         wins=scores.count(1.0),
         losses=scores.count(0.0),
         ties=scores.count(0.5),
-        hands=sum(hands for _, hands in outcomes),
-        seconds=time.perf_counter() - start,
+        hands=sum(hands for _, hands in played),
+        seconds=seconds + time.perf_counter() - start,
     )
+
+
+def _recorded(path: Path, header: dict[str, Any]) -> tuple[dict[int, Outcomes], float]:
+    """The deals a record holds and the seconds they took; refused when the record is not
+    JSON lines of this duel (another pair of bots, variant, seed or version of the program)."""
+    if not path.exists():
+        return {}, 0.0
+    try:
+        lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RuleError(
+            "bad_duel_record",
+            "%(path)s is not a duel record: %(problem)s",
+            path=str(path),
+            problem=str(exc),
+        ) from None
+    if not lines:
+        return {}, 0.0
+    if lines[0] != header:
+        raise RuleError(
+            "duel_record_mismatch",
+            "%(path)s records another duel (%(theirs)s); start this one with another file.",
+            path=str(path),
+            theirs=", ".join(f"{k}={v}" for k, v in lines[0].items())
+            if isinstance(lines[0], dict)
+            else str(lines[0]),
+        )
+    done: dict[int, Outcomes] = {}
+    seconds = 0.0
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            deal, pair, spent = line["deal"], line["games"], line["seconds"]
+            outcomes = [(float(score), int(hands)) for score, hands in pair]
+            if type(deal) is not int or len(outcomes) != 2:
+                raise ValueError
+            if any(score not in (0.0, 0.5, 1.0) or hands < 1 for score, hands in outcomes):
+                raise ValueError
+            done[deal] = outcomes
+            seconds += float(spent)
+        except (KeyError, TypeError, ValueError):
+            raise RuleError(
+                "bad_duel_record",
+                "%(path)s is not a duel record: %(problem)s",
+                path=str(path),
+                problem=f"line {number}: {json.dumps(line)[:80]}",
+            ) from None
+    return done, seconds
+
+
+class _Recorder:
+    """Writes each finished deal of a duel to its record (nothing without one), a line at a
+    time and flushed, so a duel stopped at any moment keeps every deal it finished."""
+
+    def __init__(self, path: Path | None, header: dict[str, Any], fresh: bool) -> None:
+        self._path, self._header, self._fresh = path, header, fresh
+        self._file: Any = None
+
+    def __enter__(self) -> Callable[[int, Outcomes, float], None]:
+        if self._path is not None:
+            self._file = self._path.open("w" if self._fresh else "a")
+            if self._fresh:
+                self._file.write(json.dumps(self._header) + "\n")
+                self._file.flush()
+        return self._write
+
+    def _write(self, deal: int, pair: Outcomes, seconds: float) -> None:
+        if self._file is not None:
+            line = {"deal": deal, "games": [list(game) for game in pair], "seconds": seconds}
+            self._file.write(json.dumps(line) + "\n")
+            self._file.flush()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._file is not None:
+            self._file.close()
 
 
 @click.command(
@@ -235,9 +331,25 @@ def duel(
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help=N_("Worker processes.")
 )
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help=N_(
+        "Write each finished deal to PATH; run the same duel with the same PATH again to go on"
+        " from where it stopped."
+    ),
+)
 @json_option(N_("Also write the result as JSON to PATH ('-' for stdout, instead of the text)."))
 def duel_command(
-    bot_a: str, bot_b: str, variant: str, games: int, seed: int, jobs: int, json_path: Path | None
+    bot_a: str,
+    bot_b: str,
+    variant: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    record: Path | None,
+    json_path: Path | None,
 ) -> None:
     """``rummy duel``: two bots on the same deals from both seats."""
     if games < 1:
@@ -260,12 +372,19 @@ def duel_command(
                 err=True,
             )
 
-        result = duel(bot_a, bot_b, variant, games, seed, jobs, progress=log)
+        result = duel(bot_a, bot_b, variant, games, seed, jobs, progress=log, record=record)
     else:
         bar: Any
         with click.progressbar(length=total, label=_("games"), file=sys.stderr) as bar:
             result = duel(
-                bot_a, bot_b, variant, games, seed, jobs, progress=lambda p: bar.update(len(p))
+                bot_a,
+                bot_b,
+                variant,
+                games,
+                seed,
+                jobs,
+                progress=lambda p: bar.update(len(p)),
+                record=record,
             )
     write_json(result.as_json(), json_path)
     if not to_stdout(json_path):

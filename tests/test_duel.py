@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from rummy_core.bots.expert import ExpertBot
-from rummy_core.cli import cli
+from rummy_core.cli import cli, main
 from rummy_core.duel import bot_from_spec, duel, play_deal, wilson
 from rummy_core.errors import RuleError
 
@@ -82,3 +83,67 @@ def test_the_command_prints_the_result_as_json() -> None:
     text = runner.invoke(cli, ["duel", "greedy", "random", "--games", "2", "--seed", "3"])
     assert text.exit_code == 0 and "win rate" in text.stdout
     assert "2/2 games: greedy" in text.stderr  # the running tally, when not at a terminal
+
+
+def test_a_recorded_duel_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    record = tmp_path / "duel.jsonl"
+    whole = duel("greedy", "random", "classic:target=null", games=8, seed=3)
+    # A duel stopped after two of its four deals, then started again with the same record,
+    # plays only the two left and counts all four: the same result as the duel in one go.
+    first = duel("greedy", "random", "classic:target=null", games=4, seed=3, record=record)
+    assert first.games == 4 and len(record.read_text().splitlines()) == 3
+    played: list[list[float]] = []
+    again = duel(
+        "greedy", "random", "classic:target=null", 8, 3, progress=played.append, record=record
+    )
+    assert (again.games, again.wins, again.losses, again.ties, again.hands) == (
+        whole.games,
+        whole.wins,
+        whole.losses,
+        whole.ties,
+        whole.hands,
+    )
+    assert [len(p) for p in played] == [4, 2, 2]  # the recorded deals at once, then one by one
+    assert len(record.read_text().splitlines()) == 5
+    # Run once more, nothing is left to play.
+    last = duel("greedy", "random", "classic:target=null", games=8, seed=3, record=record)
+    assert last.games == 8 and len(record.read_text().splitlines()) == 5
+
+
+def test_a_record_of_another_duel_or_no_record_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "duel.jsonl"
+    duel("greedy", "random", "classic:target=null", games=2, seed=3, record=record)
+    before = record.read_text()
+    with pytest.raises(RuleError) as err:
+        duel("greedy", "random", "classic:target=null", games=2, seed=4, record=record)
+    assert err.value.code == "duel_record_mismatch"
+    assert "seed=3" in err.value.message
+    assert record.read_text() == before  # refused before anything was written
+    for broken in (
+        "not json\n",
+        before + '{"deal": 1}\n',
+        before + '{"deal": 7, "games": [[2, 1], [0, 1]], "seconds": 1}\n',
+    ):
+        record.write_text(broken)
+        with pytest.raises(RuleError) as err:
+            duel("greedy", "random", "classic:target=null", games=2, seed=3, record=record)
+        assert err.value.code == "bad_duel_record"
+        assert record.read_text() == broken
+
+
+def test_the_command_records_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "duel.jsonl"
+    args = ["duel", "greedy", "random", "--ruleset", "classic:target=null", "--seed", "5"]
+    runner = CliRunner()
+    out = runner.invoke(cli, [*args, "--games", "2", "--record", str(record)])
+    assert out.exit_code == 0, out.output
+    out = runner.invoke(cli, [*args, "--games", "4", "--record", str(record), "--json", "-"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["games"] == 4
+    assert len(record.read_text().splitlines()) == 3
+    with pytest.raises(SystemExit) as stop:
+        main([*args[:-1], "6", "--games", "2", "--record", str(record)])
+    assert stop.value.code == 2
+    assert "error [duel_record_mismatch]" in capsys.readouterr().err
