@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint i18n chromium bench bench-server soak clean
+.PHONY: play serve test lint i18n chromium compiled test-compiled bench bench-server soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -72,6 +72,39 @@ chromium:
 test: lint chromium
 	$(BIN)/rummy check --builtin
 	$(BIN)/pytest
+	$(MAKE) test-compiled
+
+# The optional compiled build (docs/performance.md): the hot path compiled with mypyc (setup.py
+# lists the modules) into a venv of its own, installed from a wheel built here, so that the
+# checkout stays pure Python. Needs a C compiler and the Python headers.
+CVENV := .venv-compiled
+CBIN := $(CVENV)/bin
+COMPILED_SOURCES := setup.py pyproject.toml $(wildcard rummy_core/*.py rummy_core/*/*.py)
+$(CVENV)/.installed: $(COMPILED_SOURCES)
+	test -x $(CBIN)/python || $(PYTHON) -m venv $(CVENV)
+	$(CBIN)/python -m pip install --quiet --upgrade pip
+	$(CBIN)/python -m pip install --quiet 'setuptools>=69' wheel
+	# First the pure build with everything the tests need (mypyc type-checks against it), then
+	# the compiled build in its place.
+	$(CBIN)/python -m pip install --quiet '.[dev,rl]'
+	rm -rf build
+	RUMMY_COMPILE=1 $(CBIN)/python -m pip install --quiet --no-build-isolation --force-reinstall \
+		--no-deps .
+	touch $@
+
+compiled: $(CVENV)/.installed
+
+# The engine's, rules', bots' and solver's tests on the compiled build (run by `make test`).
+COMPILED_TESTS := tests/test_compiled.py tests/test_engine.py tests/test_engine_door.py \
+	tests/test_bots_*.py tests/test_bot_handle.py tests/test_solver*.py tests/test_melds.py \
+	tests/test_classic.py tests/test_riverside_*.py tests/test_hungarian_*.py \
+	tests/test_stateful.py tests/test_hidden_events.py tests/test_hook_isolation.py \
+	tests/test_hookcall.py tests/test_plugin_errors.py tests/test_turn_action_cap.py \
+	tests/test_positions.py tests/test_on_show.py tests/test_playouts.py tests/test_duel.py \
+	tests/test_scoring_hooks.py tests/test_house_rules.py tests/test_house_rules_play.py \
+	tests/test_house_rules_actions.py tests/test_fuzz.py
+test-compiled: compiled
+	RUMMY_EXPECT_COMPILED=1 $(CBIN)/pytest -p no:cacheprovider $(COMPILED_TESTS)
 
 # The benchmark: a printed table of hands/s, solver time and memory, and the RL environments'
 # steps/s (bench/env_bench.py), with OpenSpiel and RLCard
@@ -98,4 +131,4 @@ soak: $(VENV)/.test-installed
 	HANDS=$(HANDS) $(BIN)/python bench/soak.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(CVENV) build *.egg-info

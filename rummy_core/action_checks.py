@@ -54,34 +54,37 @@ def _index(value: Any, what: str) -> None:
 
 def check_action(action: object) -> None:
     """Refuse a built-in action whose fields are not what its type says (``bad_action``)."""
+    # The fields are read as whatever they hold, not as their types declare: checking that is
+    # the point here, and the compiled build would otherwise raise a TypeError on reading one.
+    fields: Any = action
     if isinstance(action, Discard):
-        _code(action.card)
+        _code(fields.card)
     elif isinstance(action, Draw):
-        if not isinstance(action.source, str):
-            raise _bad("a draw source is a name", action.source)
+        if not isinstance(fields.source, str):
+            raise _bad("a draw source is a name", fields.source)
     elif isinstance(action, MeldDown):
-        if not isinstance(action.melds, tuple):
-            raise _bad("the melds are a tuple", action.melds)
-        for meld in action.melds:
+        if not isinstance(fields.melds, tuple):
+            raise _bad("the melds are a tuple", fields.melds)
+        for meld in fields.melds:
             _codes(meld.cards)
             _declared(meld.declared, len(meld.cards))
     elif isinstance(action, LayOff):
-        _index(action.meld, N_("a meld number is a whole number from 0"))
-        _codes(action.cards)
-        _declared(action.declared, len(action.cards))
-        if action.end not in (None, "low", "high"):
-            raise _bad("the end is 'low', 'high' or None", action.end)
+        _index(fields.meld, N_("a meld number is a whole number from 0"))
+        _codes(fields.cards)
+        _declared(fields.declared, len(fields.cards))
+        if fields.end not in (None, "low", "high"):
+            raise _bad("the end is 'low', 'high' or None", fields.end)
     elif isinstance(action, Swap):
-        _index(action.meld, N_("a meld number is a whole number from 0"))
-        _code(action.card)
-        if action.wild is not None:
-            _code(action.wild)
-    elif isinstance(action, Cut) and action.depth is not None:
-        _index(action.depth, N_("a cut depth is a whole number of cards"))
+        _index(fields.meld, N_("a meld number is a whole number from 0"))
+        _code(fields.card)
+        if fields.wild is not None:
+            _code(fields.wild)
+    elif isinstance(action, Cut) and fields.depth is not None:
+        _index(fields.depth, N_("a cut depth is a whole number of cards"))
 
 
-def check_seat(seat: object, players: int) -> None:
-    """Refuse a seat that is not a whole number of this game (``bad_seat``)."""
+def check_seat(seat: object, players: int) -> int:
+    """``seat``, refused unless it is a whole number of this game (``bad_seat``)."""
     if type(seat) is not int or not 0 <= seat < players:
         raise RuleError(
             "bad_seat",
@@ -89,3 +92,4 @@ def check_seat(seat: object, players: int) -> None:
             seat=repr(seat),
             last=players - 1,
         )
+    return seat

@@ -186,8 +186,9 @@ def duel(
     """Play ``games`` games (rounded up to whole deals of two) of ``a`` against ``b``.
 
     ``progress`` is told A's scores (1, 0.5 or 0) of each deal's two games as they finish (and
-    first, at once, those of the deals the record already holds). ``record``: a file each finished deal is written to; the deals it already holds (from a
-    duel of the same bots, variant and seed stopped earlier) are counted, not played again.
+    first, at once, those of the deals the record already holds). ``record``: a file each
+    finished deal is written to; the deals it already holds (from a duel of the same bots,
+    variant and seed stopped earlier) are counted, not played again.
     """
     Variant.parse(variant)
     for spec in (a, b):

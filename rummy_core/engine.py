@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 from random import Random
 from typing import Any, ClassVar, Literal, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from rummy_core.action_checks import check_action, check_seat
 from rummy_core.actions import (
     DISCARD,
@@ -98,6 +100,9 @@ def _unrecorded() -> IllegalAction:
     )
 
 
+# A plain Python class even in the compiled build (docs/performance.md): a bot's seat handle
+# keeps a weak reference to its game, which compiled classes cannot have.
+@mypyc_attr(native_class=False)
 class Game:
     """A match in progress. Build one with ``rummy_core.setup.new_game`` or from a position."""
 
@@ -231,10 +236,13 @@ class Game:
         """The seat to act, or None when the hand or match is over."""
         return self.state.turn if self.state.phase in (DRAW, PLAY, CUT) else None
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply ``action`` for ``seat`` whole, or raise ``RuleError`` and change nothing."""
+    def apply(self, seat: object, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat`` whole, or raise ``RuleError`` and change nothing.
+
+        ``seat`` and ``action`` come from outside (``object``: anything is refused cleanly, a
+        value that is no seat with ``bad_seat``)."""
         old = self.state
-        check_seat(seat, old.players)
+        seat = check_seat(seat, old.players)
         if old.phase == MATCH_OVER:
             raise refuse("match_over", "The match is over.")
         if old.phase == HAND_OVER:
@@ -262,15 +270,15 @@ class Game:
         self.events.extend(events)
         return events
 
-    def preview(self, seat: int, action: Action) -> State:
+    def preview(self, seat: object, action: Action) -> State:
         """The state ``action`` would lead to, without making it; ``RuleError`` if refused."""
         old = self.state
-        check_seat(seat, old.players)
+        seat = check_seat(seat, old.players)
         if seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
             raise refuse("not_your_turn", "It is not your turn.", seat=seat, turn=old.turn)
         return self._run(old, seat, action, [])
 
-    def is_legal(self, seat: int, action: Action) -> bool:
+    def is_legal(self, seat: object, action: Action) -> bool:
         """Whether ``action`` would be accepted now."""
         old = self.state
         if type(seat) is not int or seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
@@ -664,13 +672,9 @@ class Game:
         events.append(TookBack(seat, False))
         return after_draw.clone()
 
-    _handlers: ClassVar[dict[type, Callable[[Game, State, int, Any, list[Event]], None]]] = {
-        Draw: _draw,
-        MeldDown: _meld,
-        LayOff: _lay_off,
-        Swap: _swap,
-        Discard: _discard,
-    }
+    _handlers: ClassVar[dict[type, Callable[[Game, State, int, Any, list[Event]], None]]] = {}
+    """The method that makes each built-in kind of action (filled in below the class: a
+    compiled class body cannot refer to its own methods)."""
 
     # -- shared steps ------------------------------------------------------------------------
 
@@ -734,3 +738,14 @@ class Game:
             st.phase = MATCH_OVER
             events.append(MatchEnded(tuple(st.winners), tuple(st.scores), hooks.match_capped(st)))
         hooks.hand_ended(st)
+
+
+Game._handlers.update(
+    {
+        Draw: Game._draw,
+        MeldDown: Game._meld,
+        LayOff: Game._lay_off,
+        Swap: Game._swap,
+        Discard: Game._discard,
+    }
+)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from rummy_core.actions import LayOff, NewMeld
 from rummy_core.cards import JOKER
 from rummy_core.meldrules import MeldRules
@@ -44,6 +46,7 @@ def meld_points(meld: SolvedMeld, values: Sequence[int]) -> int:
     return sum(values[rep] if rep >= 0 else values[-rep - 1] for rep in meld[1])
 
 
+@mypyc_attr(native_class=False)
 class TableFits:
     """Where cards could go on the table: lay-offs worth asking the engine about, and wilds in use.
 
@@ -119,6 +122,7 @@ def partner_counts(hand: Iterable[int], rules: MeldRules) -> dict[int, int]:
     }
 
 
+@mypyc_attr(native_class=False)
 class Pickups:
     """What rivals have been collecting, to avoid feeding it: counts by rank and by suit nearby."""
 

@@ -17,6 +17,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
+from mypy_extensions import mypyc_attr
+
 from rummy_core.actions import DISCARD, STOCK, Action, Discard, Draw, MeldDown, Swap, TakeBack
 from rummy_core.bots.assess import (
     Pickups,
@@ -48,6 +50,7 @@ MAX_TAKE_BACKS = 3
 """Take-backs in one turn after which the bot only discards (or gives back its draw)."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass
 class Turn:
     """What the bot did and learnt during one of its turns."""
@@ -58,6 +61,7 @@ class Turn:
     take_backs: int = 0
 
 
+@mypyc_attr(native_class=False)
 class Look:
     """One decision's reading of the hand: the best arrangement and where cards fit the table."""
 
@@ -91,6 +95,7 @@ class Look:
         return reaches_opening(self.seat, self.view, melds)
 
 
+@mypyc_attr(native_class=False)
 class GreedyBot:
     """Plays the solver's best arrangement at once and discards by the classic tips."""
 
@@ -215,9 +220,7 @@ class GreedyBot:
         look = Look(seat, view, self._table_fits(view, seat))
         if turn.take_backs < MAX_TAKE_BACKS:
             action = (
-                self._swap(look, turn.avoid)
-                or self._lay_down(look, turn.avoid)
-                or self._lay_off(look, turn.avoid)
+                _swap(look, turn.avoid) or _lay_down(look, turn.avoid) or _lay_off(look, turn.avoid)
             )
             if action is not None:
                 return action
@@ -230,76 +233,6 @@ class GreedyBot:
         if seat.is_legal(TakeBack()):
             return TakeBack()
         return self._fallback(seat)
-
-    @staticmethod
-    def _swap(look: Look, avoid: set[Action]) -> Action | None:
-        """Take a wild off the table for the real card when the hand melds better for it."""
-        if not look.fits.wilds_in_use:
-            return None
-        rules = look.rules
-        hand = look.hand
-        held = {c for c in hand if not is_wild(c, rules)}
-        before = look.arrangement.deadwood_value
-        for index, wild, rep in look.fits.wilds_in_use:
-            reals = [rep] if rep >= 0 else [c for c in held if rank_of(c) == -rep]
-            for real in reals:
-                action = Swap(index, real, wild)
-                if real not in held or action in avoid:
-                    continue
-                after = list(hand)
-                after.remove(real)
-                after.append(wild)
-                if look.solver.deadwood(after) < before and look.seat.is_legal(action):
-                    return action
-        return None
-
-    @staticmethod
-    def _lay_down(look: Look, avoid: set[Action]) -> Action | None:
-        """Put down the melds of the best arrangement, keeping the cards the rules want kept."""
-        arrangement = look.arrangement
-        if not arrangement.melds:
-            return None
-        seat = look.seat
-        values = look.solver.values
-        melds = list(arrangement.melds)
-        keep = look.keep
-        if len(arrangement.deadwood) < keep:
-            ways = going_out(look.hand, look.rules, values, keep)
-            if ways:
-                melds = list(ways[0].melds)
-            else:
-                melds.sort(key=lambda m: meld_points(m, values))
-                while melds and len(look.hand) - sum(len(m[0]) for m in melds) < keep:
-                    melds.pop(0)
-        if not melds or not look.may_lay_down(melds):
-            return None
-        together = MeldDown(tuple(new_meld(m, look.rules) for m in melds))
-        if together not in avoid and seat.is_legal(together):
-            return together
-        if len(melds) > 1:
-            # One meld may break a rule the others keep (a card already on the table, R8), or a
-            # house rule may allow fewer melds at once.
-            for meld in melds:
-                action = MeldDown((new_meld(meld, look.rules),))
-                if action not in avoid and seat.is_legal(action):
-                    return action
-        return None
-
-    @staticmethod
-    def _lay_off(look: Look, avoid: set[Action]) -> Action | None:
-        """Lay off a deadwood card onto any meld on the table, the costliest first."""
-        seat = look.seat
-        if not look.view.table or len(look.hand) <= look.keep:
-            return None
-        rules = look.rules
-        values = look.solver.values
-        for code in sorted(set(look.arrangement.deadwood), key=lambda c: -values[c]):
-            for action in look.fits.lay_offs(code, is_wild(code, rules)):
-                if action not in avoid and seat.is_legal(action):
-                    return action
-        return None
-
-    # -- discarding ---------------------------------------------------------------------------
 
     def discard_order(self, look: Look) -> Iterator[int]:
         """The cards of the hand, the best to discard first (each once).
@@ -324,7 +257,7 @@ class GreedyBot:
 
         def cost(code: int, left: int) -> float:
             if is_wild(code, rules):
-                extra: float = WILD_KEEP
+                extra: float = float(WILD_KEEP)
             else:
                 extra = two_ways * pairs[code] + feeding * (pickups.fed(code) + fits.extends(code))
             return left + extra + 2 * WILD_KEEP * (code in just_taken)
@@ -362,6 +295,77 @@ class GreedyBot:
         if not actions:
             raise RuleError("no_legal_action", "Seat %(seat)s has no legal action.", seat=seat.seat)
         return Random(f"greedy/{self._seed}/{len(self.tracker.pile)}").choice(actions)
+
+
+def _swap(look: Look, avoid: set[Action]) -> Action | None:
+    """Take a wild off the table for the real card when the hand melds better for it."""
+    if not look.fits.wilds_in_use:
+        return None
+    rules = look.rules
+    hand = look.hand
+    held = {c for c in hand if not is_wild(c, rules)}
+    before = look.arrangement.deadwood_value
+    for index, wild, rep in look.fits.wilds_in_use:
+        reals = [rep] if rep >= 0 else [c for c in held if rank_of(c) == -rep]
+        for real in reals:
+            action = Swap(index, real, wild)
+            if real not in held or action in avoid:
+                continue
+            after = list(hand)
+            after.remove(real)
+            after.append(wild)
+            if look.solver.deadwood(after) < before and look.seat.is_legal(action):
+                return action
+    return None
+
+
+def _lay_down(look: Look, avoid: set[Action]) -> Action | None:
+    """Put down the melds of the best arrangement, keeping the cards the rules want kept."""
+    arrangement = look.arrangement
+    if not arrangement.melds:
+        return None
+    seat = look.seat
+    values = look.solver.values
+    melds = list(arrangement.melds)
+    keep = look.keep
+    if len(arrangement.deadwood) < keep:
+        ways = going_out(look.hand, look.rules, values, keep)
+        if ways:
+            melds = list(ways[0].melds)
+        else:
+            melds.sort(key=lambda m: meld_points(m, values))
+            while melds and len(look.hand) - sum(len(m[0]) for m in melds) < keep:
+                melds.pop(0)
+    if not melds or not look.may_lay_down(melds):
+        return None
+    together = MeldDown(tuple(new_meld(m, look.rules) for m in melds))
+    if together not in avoid and seat.is_legal(together):
+        return together
+    if len(melds) > 1:
+        # One meld may break a rule the others keep (a card already on the table, R8), or a
+        # house rule may allow fewer melds at once.
+        for meld in melds:
+            action = MeldDown((new_meld(meld, look.rules),))
+            if action not in avoid and seat.is_legal(action):
+                return action
+    return None
+
+
+def _lay_off(look: Look, avoid: set[Action]) -> Action | None:
+    """Lay off a deadwood card onto any meld on the table, the costliest first."""
+    seat = look.seat
+    if not look.view.table or len(look.hand) <= look.keep:
+        return None
+    rules = look.rules
+    values = look.solver.values
+    for code in sorted(set(look.arrangement.deadwood), key=lambda c: -values[c]):
+        for action in look.fits.lay_offs(code, is_wild(code, rules)):
+            if action not in avoid and seat.is_legal(action):
+                return action
+    return None
+
+
+# -- discarding ---------------------------------------------------------------------------
 
 
 def reaches_opening(seat: SeatHandle, view: PlayerView, melds: Sequence[SolvedMeld]) -> bool:

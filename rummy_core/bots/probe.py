@@ -9,20 +9,22 @@ the answer depends on the rules alone, never on the hidden cards dealt into the 
 from __future__ import annotations
 
 from random import Random
-from weakref import WeakKeyDictionary
+
+from mypy_extensions import mypyc_attr
 
 from rummy_core.actions import DISCARD, Discard, Draw
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.sampling import CannotSample, sampled_game
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.errors import RuleError
-from rummy_core.hooks import Hooks
 from rummy_core.view import PlayerView
 
-_TAKES_ALL: WeakKeyDictionary[Hooks, bool] = WeakKeyDictionary()
-"""Per game rules: whether a discard draw takes the whole pile (the same for every bot)."""
+_TAKES_ALL = "pile_takes_all"
+"""The key of ``Hooks.learned`` under which the probe keeps whether a discard draw takes the
+whole pile."""
 
 
+@mypyc_attr(native_class=False)
 class Probe:
     """Tries draws on sampled copies of a game."""
 
@@ -32,14 +34,14 @@ class Probe:
     def pile_takes_all(self, seat: SeatHandle, view: PlayerView, tracker: CardTracker) -> bool:
         """Whether drawing from the discard pile takes all of it (asked with two cards or more)."""
         hooks = seat.hooks
-        known = _TAKES_ALL.get(hooks)
+        known = hooks.learned.get(_TAKES_ALL)
         if known is None:
             try:
                 game = sampled_game(hooks, view, tracker, self._rng)
                 game.apply(view.seat, Draw(DISCARD))
             except (CannotSample, RuleError):
                 return False
-            known = _TAKES_ALL[hooks] = len(game.state.drawn) > 1
+            known = hooks.learned[_TAKES_ALL] = len(game.state.drawn) > 1
         return known
 
     def pile_card_must_be_played(

@@ -1,0 +1,53 @@
+"""The optional compiled build: ``RUMMY_COMPILE=1`` compiles the engine's hot path with mypyc.
+
+Without it (the default, and what ``pip install rummy`` does) everything is pure Python and
+``pyproject.toml`` says all there is to say. With it, the modules below are compiled from these
+same sources into C extensions (a C compiler, the Python headers and mypy are needed; build with
+``pip install --no-build-isolation`` so that mypy is found). They behave the same, only faster:
+``docs/performance.md`` has the figures and ``make test-compiled`` runs the engine's tests on them.
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+COMPILED = [
+    "rummy_core/action_checks.py",
+    "rummy_core/cards.py",
+    "rummy_core/engine.py",
+    "rummy_core/hooks.py",
+    "rummy_core/melds.py",
+    "rummy_core/moves.py",
+    "rummy_core/simulate.py",
+    "rummy_core/bots/assess.py",
+    "rummy_core/bots/greedy.py",
+    "rummy_core/bots/probe.py",
+    "rummy_core/bots/tracking.py",
+    "rummy_core/bots/turns.py",
+    "rummy_core/solver/api.py",
+    "rummy_core/solver/layoffs.py",
+    "rummy_core/solver/openings.py",
+    "rummy_core/solver/runs.py",
+    "rummy_core/solver/search.py",
+    "rummy_core/solver/sets.py",
+    "rummy_core/solver/wilds.py",
+]
+"""The modules compiled: those a simulated hand spends its time in. Left in Python: ``state.py``
+(its clone is written out at import), ``events.py`` and ``solver/general.py`` (mypyc fails on
+them), ``view.py`` (the wire models are built from its dataclass) and ``bots/base.py`` (a seat
+handle sets its own attributes behind its read-only face). The classes a bot keeps are marked
+``mypyc_attr(native_class=False)``: their methods are compiled, but they stay Python objects
+that copy and pickle as in pure Python (bots are copied to replay a decision, for one)."""
+
+
+def _extensions() -> list[object]:
+    if os.environ.get("RUMMY_COMPILE") != "1":
+        return []
+    from mypyc.build import mypycify
+
+    return list(mypycify(COMPILED, opt_level="3"))
+
+
+setup(ext_modules=_extensions())
