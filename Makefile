@@ -111,10 +111,13 @@ test-compiled: compiled
 # measured in the same run (bench/requirements-peers.txt: not project dependencies; PEERS=0
 # leaves them out, and bench.py then shows their reference figures).
 PEERS ?= 1
+# COMPILED=0 leaves out the compiled build's column (and building it).
+COMPILED ?= 1
 bench: $(VENV)/.test-installed
 	@if [ "$(PEERS)" = 1 ]; then $(BIN)/python -m pip install --quiet -r bench/requirements-peers.txt \
 		|| echo "bench: the peers could not be installed; their reference figures are shown"; fi
-	$(BIN)/python bench/bench.py
+	@if [ "$(COMPILED)" = 1 ]; then $(MAKE) compiled; fi
+	$(BIN)/python bench/bench.py $(if $(filter 1,$(COMPILED)),--compiled $(CBIN)/python)
 	$(BIN)/python bench/env_bench.py
 
 # The server under load: TABLES tables of SEATS scripted people playing a hand each at once

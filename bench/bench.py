@@ -24,11 +24,17 @@ Workloads, each as close as the games allow:
 - memory: the resident set of a fresh process after 1,000 and after 10,000 greedy hands, for each
   ruleset with 2 and 4 players.
 
-Run: ``python bench/bench.py [--quick]`` (``--quick``: shorter runs, for a first look).
+- the same speed figures on the optional compiled build (``make compiled``: mypyc, see
+  docs/performance.md), measured by its own interpreter in a child process on the same core,
+  when ``--compiled PYTHON`` names that interpreter.
+
+Run: ``python bench/bench.py [--quick] [--compiled .venv-compiled/bin/python]`` (``--quick``:
+shorter runs, for a first look).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import statistics
@@ -323,6 +329,43 @@ def _ratio(ours: float, theirs: float | None, reference: str) -> str:
     return f"{ours / peer:.2f}x"
 
 
+def our_figures(seconds: float, solver_hands: int, decisions: int) -> dict[str, Any]:
+    """This project's speed figures: greedy hands/s, random hands and actions/s per ruleset,
+    solver microseconds, expert milliseconds per decision."""
+    return {
+        "greedy": our_hands("classic:target=null", "greedy", seconds),
+        "random": {variant: our_random(variant, seconds) for variant in RULESETS},
+        "solver": our_solver(solver_hands),
+        "expert": {variant: our_expert(variant, decisions) for variant in RULESETS},
+    }
+
+
+def compiled_figures(
+    python: str, seconds: float, solver_hands: int, decisions: int
+) -> dict[str, Any] | None:
+    """``our_figures`` measured on the optional compiled build (``make compiled``), by a child
+    process of its interpreter on this core; None (with the reason) when it cannot run."""
+    out = subprocess.run(
+        [python, __file__, "--compiled-child", str(seconds), str(solver_hands), str(decisions)],
+        capture_output=True,
+        text=True,
+    )
+    if out.returncode:
+        print(f"compiled build not measured: {out.stderr.strip()[-300:]}", file=sys.stderr)
+        return None
+    found: dict[str, Any] = json.loads(out.stdout)
+    return found
+
+
+def compiled_child(seconds: float, solver_hands: int, decisions: int) -> None:
+    """In the compiled build's interpreter: print ``our_figures`` as JSON."""
+    import rummy_core.engine
+
+    if not str(rummy_core.engine.__file__).endswith(".so"):
+        raise SystemExit(f"not the compiled build: {rummy_core.engine.__file__}")
+    print(json.dumps(our_figures(seconds, solver_hands, decisions)))
+
+
 def main() -> None:
     """Measure everything and print the table."""
     quick = "--quick" in sys.argv
@@ -332,14 +375,20 @@ def main() -> None:
     decisions = 30 if quick else 150
     pinned = pin_to_one_core()
     print(f"Python {sys.version.split()[0]}, {pinned}, CPU time; peers in the same run.")
-    rows: list[tuple[str, str, str, str, str]] = []
-    greedy = our_hands("classic:target=null", "greedy", seconds)
+    rows: list[tuple[str, str, str, str, str, str]] = []
+    mine = our_figures(seconds, solver_hands, decisions)
+    python = sys.argv[sys.argv.index("--compiled") + 1] if "--compiled" in sys.argv else None
+    built = compiled_figures(python, seconds, solver_hands, decisions) if python else None
+    greedy = mine["greedy"]
     simple = openspiel_hands("simple", seconds)
+    peer = simple and simple[0]
+    fast = built and built["greedy"]
     rows.append(
         (
             "hands/s, 2-player classic, greedy bot vs itself",
-            f"{_rate(greedy)} ({_ratio(greedy, simple and simple[0], 'openspiel_simple')})",
-            _rate(simple and simple[0], "openspiel_simple") + " simple bot",
+            f"{_rate(greedy)} ({_ratio(greedy, peer, 'openspiel_simple')})",
+            f"{_rate(fast)} ({_ratio(fast, peer, 'openspiel_simple')})" if fast else "-",
+            _rate(peer, "openspiel_simple") + " simple bot",
             _rate(rlcard_hands(seconds), "rlcard_rule") + " rule agent",
             ">= 1.5x OpenSpiel",
         )
@@ -348,28 +397,37 @@ def main() -> None:
     rl_steps = rlcard_steps(seconds)
     for variant in RULESETS:
         name = variant.split(":")[0]
-        hands, actions = our_random(variant, seconds)
+        hands, actions = mine["random"][variant]
+        fast_hands, fast_actions = built["random"][variant] if built else (None, None)
         classic = name == "classic"
         rows.append(
             (
                 f"hands/s, 2-player {name}, random moves",
                 _rate(hands),
+                _rate(fast_hands) if built else "-",
                 _rate(os_random and os_random[0], "openspiel_random") if classic else "",
                 "",
                 "",
             )
         )
-        versus = f" ({_ratio(actions, os_random and os_random[1], 'openspiel_actions')})"
+        peer_actions = os_random and os_random[1]
+        versus = f" ({_ratio(actions, peer_actions, 'openspiel_actions')})" if classic else ""
+        fast_versus = (
+            f" ({_ratio(fast_actions, peer_actions, 'openspiel_actions')})"
+            if classic and fast_actions
+            else ""
+        )
         rows.append(
             (
                 f"actions/s, 2-player {name}, random moves",
-                _rate(actions) + (versus if classic else ""),
-                _rate(os_random and os_random[1], "openspiel_actions") if classic else "",
+                _rate(actions) + versus,
+                _rate(fast_actions) + fast_versus if built else "-",
+                _rate(peer_actions, "openspiel_actions") if classic else "",
                 f"{_rate(rl_steps)} env steps" if classic else "",
-                ">= 1.5x OpenSpiel" if classic else "",
+                ">= 1.5x OpenSpiel" if classic else ">= 3x the issue's figure",
             )
         )
-    ours = our_solver(solver_hands)
+    ours = mine["solver"]
     labels = {
         "classic": "10-card classic",
         "classic value": "10-card classic, value only",
@@ -386,22 +444,30 @@ def main() -> None:
     # like); RLCard's answer holds the melds, like best_arrangement's.
     openspiel = _micros(openspiel_solver(solver_hands), "openspiel_solver")
     rlcard = _micros(rlcard_solver(solver_hands), "rlcard_solver")
-    for name, (median, p99, warm_median, warm_p99) in ours.items():
+
+    def solver_cell(figures: tuple[float, float, float, float]) -> str:
+        median, p99, warm_median, warm_p99 = figures
+        return f"{median:.1f} / {p99:.1f} us (warm {warm_median:.1f} / {warm_p99:.1f})"
+
+    for name, figures in ours.items():
         rows.append(
             (
                 f"solver us/call median / p99, {labels[name]}",
-                f"{median:.1f} / {p99:.1f} us (warm {warm_median:.1f} / {warm_p99:.1f})",
+                solver_cell(figures),
+                solver_cell(built["solver"][name]) if built else "-",
                 openspiel if name.startswith("classic") else "",
                 rlcard if name == "classic" else "",
                 goals[name],
             )
         )
     for variant in RULESETS:
-        median, p90 = our_expert(variant, decisions)
+        median, p90 = mine["expert"][variant]
+        fast_expert = built["expert"][variant] if built else None
         rows.append(
             (
                 f"expert ms/decision median / p90, {variant.split(':')[0]}",
                 f"{median:.0f} / {p90:.0f} ms",
+                f"{fast_expert[0]:.0f} / {fast_expert[1]:.0f} ms" if fast_expert else "-",
                 "",
                 "",
                 "median < 100 ms",
@@ -412,14 +478,20 @@ def main() -> None:
             memory = our_memory(variant, players, memory_hands)
             rss = ", ".join(f"{kb / 1024:.1f} MB after {n:,}" for n, kb, _ in memory)
             name = variant.split(":")[0]
-            rows.append((f"RSS, {players}-player {name} greedy hands", rss, "", "", "flat"))
+            rows.append((f"RSS, {players}-player {name} greedy hands", rss, "", "", "", "flat"))
     _print(rows)
 
 
-def _print(rows: list[tuple[str, str, str, str, str]]) -> None:
-    header = ("measure", "this project (pure Python)", "OpenSpiel gin_rummy", "RLCard gin-rummy")
+def _print(rows: list[tuple[str, str, str, str, str, str]]) -> None:
+    header = (
+        "measure",
+        "this project (pure Python)",
+        "compiled build (optional)",
+        "OpenSpiel gin_rummy",
+        "RLCard gin-rummy",
+    )
     table = [(*header, "goal"), *rows]
-    widths = [max(len(row[i]) for row in table) for i in range(5)]
+    widths = [max(len(row[i]) for row in table) for i in range(6)]
     for index, row in enumerate(table):
         print(" | ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
         if index == 0:
@@ -429,5 +501,7 @@ def _print(rows: list[tuple[str, str, str, str, str]]) -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 4 and sys.argv[1] == "--memory-child":
         memory_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) > 4 and sys.argv[1] == "--compiled-child":
+        compiled_child(float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
     else:
         main()
