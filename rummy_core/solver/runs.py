@@ -121,6 +121,8 @@ class SuitRuns:
         "_cells",
         "_choices",
         "_melded",
+        "_one_melded",
+        "_span_of",
         "_spans_at",
         "_spans_up",
         "_suit_value",
@@ -153,7 +155,9 @@ class SuitRuns:
         # cleared in place when full, never replaced.
         self.memo: dict[int, Entry] = {}
         self._cells = 0
-        self._choices: list[int] | None = None
+        self._choices: list[int] = []
+        self._one_melded: list[int] = []
+        self._span_of = {span.mask: span for span in spans}
         self._melded: dict[int, int] = {}
 
     def solve(self, m1: int, m2: int, k: int) -> Entry:
@@ -231,12 +235,13 @@ class SuitRuns:
         return suit_value[m1] + suit_value[m2] - found
 
     def _melded_value(self, m1: int, m2: int) -> int:
+        if not m2:
+            # One copy of each card left: the table of all 8,192 masks has it.
+            return (self._one_melded or self._natural_tables()[1])[m1]
         key = m1 | m2 << 13
         found = self._melded.get(key)
         if found is not None:
             return found
-        if not m1:
-            return 0
         low = m1 & -m1
         # The lowest card is deadwood or starts a run, as in ``solve`` without wilds.
         best = self._melded_value(*((m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)))
@@ -261,7 +266,7 @@ class SuitRuns:
         runs: list[Span] = []
         dead: list[int] = []
         suit_value = self._suit_value
-        while m1:
+        while m2:
             low = m1 & -m1
             rank = low.bit_length() - 1
             after = (m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)
@@ -280,6 +285,15 @@ class SuitRuns:
             else:
                 runs.append(pick)
             m1, m2 = after
+        # No second copy left: the rest is the one-pack table's pick, step by step.
+        choices = self._choices or self._natural_tables()[0]
+        while m1:
+            choice = choices[m1]
+            if choice & (choice - 1):
+                runs.append(self._span_of[choice])
+            else:
+                dead.append(choice.bit_length() - 1)
+            m1 ^= choice
         return runs, dead
 
     def natural_choices(self) -> list[int]:
@@ -290,7 +304,11 @@ class SuitRuns:
         in the same order). Built for all 8,192 masks at once, smallest first, since a mask's
         rest is a smaller mask: a few milliseconds, once per process and run shape.
         """
-        if self._choices is None:
+        return self._choices or self._natural_tables()[0]
+
+    def _natural_tables(self) -> tuple[list[int], list[int]]:
+        """``natural_choices``, and for every mask the value its runs meld (``_melded_value``)."""
+        if not self._choices:
             ups = [[span.mask for _, span in self._spans_up[rank]] for rank in range(13)]
             suit_value = self._suit_value
             melded = [0] * 8192
@@ -308,7 +326,8 @@ class SuitRuns:
                 melded[mask] = best
                 choices[mask] = choice
             self._choices = choices
-        return self._choices
+            self._one_melded = melded
+        return self._choices, self._one_melded
 
     def walk(self, m1: int, m2: int, k: int, j: int) -> tuple[list[tuple[Span, int]], list[int]]:
         """The runs (span, rank bits filled by wilds) and dead rank indices of ``solve``'s pick."""
