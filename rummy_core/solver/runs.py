@@ -38,6 +38,15 @@ it within their first thousand hands, after which the resident size stays level 
 MELDED_LIMIT = 1 << 14
 """Entries the memo of ``dead_value`` (numbers alone) holds before it is cleared, about 2 MB."""
 
+THROUGH_LIMIT = 1 << 14
+"""Entries the memo of runs through a mask's lowest card holds before it is cleared: its keys
+are a 13-bit mask and a wild count, so it is bounded by the deck too; most entries are empty or
+list a run or two, so a full memo is about 2 MB."""
+
+_Through = tuple[tuple[int, "Span", int, int], ...]
+"""Runs through the lowest card of a mask: span index, span, its ranks the mask lacks, and
+their number (the wilds it needs)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -125,7 +134,9 @@ class SuitRuns:
         "_span_of",
         "_spans_at",
         "_spans_up",
+        "_starting",
         "_suit_value",
+        "_through",
         "memo",
         "spans",
     )
@@ -157,8 +168,32 @@ class SuitRuns:
         self._cells = 0
         self._choices: list[int] = []
         self._one_melded: list[int] = []
+        self._starting: list[tuple[Span, ...]] = []
         self._span_of = {span.mask: span for span in spans}
         self._melded: dict[int, int] = {}
+        self._through: dict[int, _Through] = {}
+
+    def _spans_through(self, m1: int, cap: int) -> _Through:
+        """The runs through the lowest card of ``m1`` that ``cap`` wilds or fewer complete.
+
+        In span order, which breaks ties between equal answers. Most runs through a card lack
+        more ranks than there are wilds; listing those that do not once per mask and wild count
+        spares ``solve`` from looking at every run each time.
+        """
+        key = m1 | cap << 13
+        found = self._through.get(key)
+        if found is None:
+            low = m1 & -m1
+            spans = self._spans_at if cap else self._spans_up
+            found = tuple(
+                (index, span, span.mask & ~m1, (span.mask & ~m1).bit_count())
+                for index, span in spans[low.bit_length() - 1]
+                if (span.mask & ~m1).bit_count() <= cap
+            )
+            if len(self._through) >= THROUGH_LIMIT:
+                self._through.clear()
+            self._through[key] = found
+        return found
 
     def solve(self, m1: int, m2: int, k: int) -> Entry:
         """Best values by wild count for the suit's cards ``m1``/``m2`` with ``k`` wilds at hand."""
@@ -178,14 +213,11 @@ class SuitRuns:
         moves: list[Move | None] = [dead if v > NEG else None for v in vals]
         cap = k if self._cap is None else min(k, self._cap)
         suit_value = self._suit_value
-        spans = self._spans_at if cap else self._spans_up
-        for index, span in spans[low.bit_length() - 1]:
-            mask = span.mask
-            missing = mask & ~m1
-            forced = missing.bit_count()
-            if forced > cap:
-                continue
-            present = mask & m1
+        through = self._through.get(m1 | cap << 13)
+        if through is None:
+            through = self._spans_through(m1, cap)
+        for index, span, missing, forced in through:
+            present = span.mask & m1
             # A wild in place of a natural card the hand holds pays only when the spare natural
             # meets a run whose wild limit is full, or the run cannot take a spare wild at an end.
             if forced < cap and (self._cap is not None or not span.extendable):
@@ -245,13 +277,12 @@ class SuitRuns:
         low = m1 & -m1
         # The lowest card is deadwood or starts a run, as in ``solve`` without wilds.
         best = self._melded_value(*((m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)))
-        for _, span in self._spans_up[low.bit_length() - 1]:
+        for span in (self._starting or self._natural_tables()[2])[m1]:
             mask = span.mask
-            if mask & m1 == mask:
-                dup = m2 & mask
-                value = self._melded_value((m1 & ~mask) | dup, m2 ^ dup) + self._suit_value[mask]
-                if value > best:
-                    best = value
+            dup = m2 & mask
+            value = self._melded_value((m1 & ~mask) | dup, m2 ^ dup) + self._suit_value[mask]
+            if value > best:
+                best = value
         if len(self._melded) >= MELDED_LIMIT:
             self._melded.clear()
         self._melded[key] = best
@@ -266,27 +297,25 @@ class SuitRuns:
         runs: list[Span] = []
         dead: list[int] = []
         suit_value = self._suit_value
+        choices, _, starting = self._natural_tables()
         while m2:
             low = m1 & -m1
-            rank = low.bit_length() - 1
             after = (m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)
             best = self._melded_value(*after)
             pick = None
-            for _, span in self._spans_up[rank]:
+            for span in starting[m1]:
                 mask = span.mask
-                if mask & m1 == mask:
-                    dup = m2 & mask
-                    rest = ((m1 & ~mask) | dup, m2 ^ dup)
-                    value = self._melded_value(*rest) + suit_value[mask]
-                    if value > best:
-                        best, pick, after = value, span, rest
+                dup = m2 & mask
+                rest = ((m1 & ~mask) | dup, m2 ^ dup)
+                value = self._melded_value(*rest) + suit_value[mask]
+                if value > best:
+                    best, pick, after = value, span, rest
             if pick is None:
-                dead.append(rank)
+                dead.append(low.bit_length() - 1)
             else:
                 runs.append(pick)
             m1, m2 = after
         # No second copy left: the rest is the one-pack table's pick, step by step.
-        choices = self._choices or self._natural_tables()[0]
         while m1:
             choice = choices[m1]
             if choice & (choice - 1):
@@ -306,28 +335,34 @@ class SuitRuns:
         """
         return self._choices or self._natural_tables()[0]
 
-    def _natural_tables(self) -> tuple[list[int], list[int]]:
-        """``natural_choices``, and for every mask the value its runs meld (``_melded_value``)."""
+    def _natural_tables(self) -> tuple[list[int], list[int], list[tuple[Span, ...]]]:
+        """For every mask: ``natural_choices``, the value its runs meld without wilds
+        (``_melded_value``), and the runs it holds that start at its lowest card, in span order."""
         if not self._choices:
-            ups = [[span.mask for _, span in self._spans_up[rank]] for rank in range(13)]
+            ups = [[span for _, span in self._spans_up[rank]] for rank in range(13)]
             suit_value = self._suit_value
             melded = [0] * 8192
             choices = [0] * 8192
+            starting: list[tuple[Span, ...]] = [()] * 8192
             for mask in range(1, 8192):
                 low = mask & -mask
                 best = melded[mask ^ low]
                 choice = low
-                for run in ups[low.bit_length() - 1]:
-                    if run & mask == run:
-                        value = melded[mask ^ run] + suit_value[run]
-                        if value > best:
-                            best = value
-                            choice = run
+                held = [span for span in ups[low.bit_length() - 1] if span.mask & mask == span.mask]
+                for span in held:
+                    run = span.mask
+                    value = melded[mask ^ run] + suit_value[run]
+                    if value > best:
+                        best = value
+                        choice = run
                 melded[mask] = best
                 choices[mask] = choice
+                if held:
+                    starting[mask] = tuple(held)
             self._choices = choices
             self._one_melded = melded
-        return self._choices, self._one_melded
+            self._starting = starting
+        return self._choices, self._one_melded, self._starting
 
     def walk(self, m1: int, m2: int, k: int, j: int) -> tuple[list[tuple[Span, int]], list[int]]:
         """The runs (span, rank bits filled by wilds) and dead rank indices of ``solve``'s pick."""
