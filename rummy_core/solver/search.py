@@ -59,9 +59,11 @@ class MeldSolver:
 
     __slots__ = (
         "_dead",
+        "_dead_values",
         "_pair_sets",
         "_pairs",
         "_plain",
+        "_run_melds",
         "_set_min",
         "_set_removals",
         "_special",
@@ -110,6 +112,12 @@ class MeldSolver:
                 )
                 for i in range(13)
             )
+        self._dead_values = tuple(runs.dead_value for runs in self._suits)
+        # Each suit's runs as melds of its cards, by span mask.
+        self._run_melds: tuple[dict[int, Meld], ...] = tuple(
+            {span.mask: (tuple(13 * s + r for r in span.order),) * 2 for span in runs.spans}
+            for s, runs in enumerate(self._suits)
+        )
         self._wilds = WildSearch(rules, self.values, self._suits)
 
     # -- the fast path: one pack, no wild cards in hand ------------------------------------
@@ -194,8 +202,15 @@ class MeldSolver:
             m2 ^= r2
         deadwood: list[int] = []
         value = 0
+        plain = self._plain or self._fill_tables()[0]
         for s in range(4):
-            entry = self._pair_entry(s, m1 >> (13 * s) & 8191, m2 >> (13 * s) & 8191)
+            mask1 = m1 >> (13 * s) & 8191
+            mask2 = m2 >> (13 * s) & 8191
+            entry = (
+                (self._pairs[s].get(mask1 | mask2 << 13) or self._pair_entry(s, mask1, mask2))
+                if mask2
+                else plain[s][mask1]
+            )
             melds.extend(entry[1])
             deadwood.extend(entry[2])
             value += entry[0]
@@ -208,7 +223,7 @@ class MeldSolver:
         """The choice of sets, one option per rank, leaving the least deadwood (first found
         among equals)."""
         da, db, dc, dd = self._dead or self._fill_tables()[1]
-        va, vb, vc, vd = (runs.dead_value for runs in self._suits)
+        va, vb, vc, vd = self._dead_values
         best_value = 1 << 40
         best_combo: tuple[_PairChoice, ...] = ()
         for combo in product(*choices):
@@ -235,7 +250,12 @@ class MeldSolver:
 
     def _pair_choices(self, rank: int, m1: int, m2: int) -> tuple[_PairChoice, ...]:
         """The ways to lay sets of ``rank`` (none first): card bits each takes, and the sets."""
-        counts = tuple((m1 >> (13 * s + rank) & 1) + (m2 >> (13 * s + rank) & 1) for s in range(4))
+        counts = (
+            (m1 >> rank & 1) + (m2 >> rank & 1),
+            (m1 >> (13 + rank) & 1) + (m2 >> (13 + rank) & 1),
+            (m1 >> (26 + rank) & 1) + (m2 >> (26 + rank) & 1),
+            (m1 >> (39 + rank) & 1) + (m2 >> (39 + rank) & 1),
+        )
         key = (rank, counts)
         found = self._pair_sets.get(key)
         if found is None:
@@ -265,9 +285,13 @@ class MeldSolver:
         entry = self._pairs[suit].get(key)
         if entry is None:
             runs, dead = self._suits[suit].natural_walk(mask1, mask2)
-            melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span in runs)
-            deadwood = tuple(suit * 13 + r for r in sorted(dead))
-            entry = (sum(self.values[code] for code in deadwood), melds, deadwood)
+            run_melds = self._run_melds[suit]
+            melds = tuple([run_melds[span.mask] for span in runs])
+            dead.sort()
+            base = 13 * suit
+            deadwood = tuple([base + r for r in dead])
+            values = self.values
+            entry = (sum([values[code] for code in deadwood]), melds, deadwood)
             memo = self._pairs[suit]
             if len(memo) >= PAIR_LIMIT:
                 memo.clear()
@@ -286,7 +310,7 @@ class MeldSolver:
         plain: list[list[_Plain]] = []
         for suit, runs in enumerate(self._suits):
             base = 13 * suit
-            melds = {span.mask: (tuple(base + r for r in span.order),) * 2 for span in runs.spans}
+            melds = self._run_melds[suit]
             choices = runs.natural_choices()
             table: list[_Plain] = [(0, (), ())] * 8192
             for m in range(1, 8192):
