@@ -18,7 +18,7 @@ from rummy_core.cards import JOKER
 from rummy_core.meldrules import MeldRules
 from rummy_core.solver.arrangement import Arrangement, Meld
 from rummy_core.solver.runs import NEG, Span, SuitRuns
-from rummy_core.solver.sets import SetOption, set_options
+from rummy_core.solver.sets import SetOption, ranks_held, set_options
 from rummy_core.solver.wilds import (
     merge_shares,
     set_reps,
@@ -68,7 +68,7 @@ def _naturals(chain: _Chain) -> list[int]:
 class _Plan:
     """The best choice found for one split of the wild cards: enough to build the answer."""
 
-    __slots__ = ("chosen", "fillers", "m1", "m2", "score", "set_wilds")
+    __slots__ = ("backs", "chosen", "fillers", "m1", "m2", "merged", "score", "set_wilds")
 
     def __init__(self, fillers: list[int]) -> None:
         self.score = NEG
@@ -77,6 +77,9 @@ class _Plan:
         self.m2: tuple[int, ...] = ()
         self.set_wilds = 0
         self.fillers = fillers
+        # The runs' shares as the search merged them (``WildSearch._shares``), when it did.
+        self.merged: Sequence[int] = ()
+        self.backs: list[list[int]] = []
 
 
 class WildSearch:
@@ -245,8 +248,11 @@ class WildSearch:
         need = max(1, min(shape.sizes) - wilds)
         a, b, c, d = m1
         e, f, g, h = m2
-        held = a | b | c | d
+        distinct = shape.distinct_suits
+        # With distinct suits, only ranks held in enough suits; else every rank held is checked.
+        held = ranks_held(a, b, c, d, need) if distinct else a | b | c | d
         memo = self._options.get
+        high = k << 12
         found = []
         while held:
             low = held & -held
@@ -256,14 +262,11 @@ class WildSearch:
             cb = (b >> i & 1) + (f >> i & 1)
             cc = (c >> i & 1) + (g >> i & 1)
             cd = (d >> i & 1) + (h >> i & 1)
-            if shape.distinct_suits:
-                enough = (a >> i & 1) + (b >> i & 1) + (c >> i & 1) + (d >> i & 1) >= need
-            else:
-                enough = ca + cb + cc + cd >= need
-            if enough:
-                options = memo(_options_key(i, (ca, cb, cc, cd), k)) or self._set_options(
-                    i, (ca, cb, cc, cd), k
-                )
+            if distinct or ca + cb + cc + cd >= need:
+                # ``_options_key`` written out: this runs for most ranks of every hand.
+                options = memo(
+                    i | ca << 4 | cb << 6 | cc << 8 | cd << 10 | high
+                ) or self._set_options(i, (ca, cb, cc, cd), k)
                 if options[0]:
                     found.append((i, options))
         return found
@@ -349,12 +352,15 @@ class WildSearch:
                     extra = min(extra, max(share[2][1] - share[2][0] for share in shares))
                 bound += extra
             if bound > best.score:
+                merged: Sequence[int] = ()
+                backs: list[list[int]] = []
                 if k == 0:
                     score = bound
                 else:
-                    merged: Sequence[int] = shares[0][0][: room + 1]
+                    merged = shares[0][0][: room + 1]
                     for share in shares[1:]:
-                        merged = merge_shares(merged, share[0], room)[0]
+                        merged, back = merge_shares(merged, share[0], room)
+                        backs.append(back)
                     trade = _naturals(chain) if trades else []
                     score = set_value + self._best_use(merged, set_wilds, paid, absorb, trade)[0]
                 if score > best.score:
@@ -363,6 +369,8 @@ class WildSearch:
                     best.m1 = (a, b, c, d)
                     best.m2 = (e, f, g, h)
                     best.set_wilds = set_wilds
+                    best.merged = merged
+                    best.backs = backs
             if bound + reach[start][room] <= best.score:
                 return
             for depth in range(start, last):
@@ -403,7 +411,9 @@ class WildSearch:
         fillers = plan.fillers
         k = len(fillers)
         room = k - plan.set_wilds
-        merged, backs = self._shares(plan.m1, plan.m2, k, room)
+        merged, backs = (
+            (plan.merged, plan.backs) if plan.backs else self._shares(plan.m1, plan.m2, k, room)
+        )
         paid = [0]
         for code in fillers:
             paid.append(paid[-1] + values[code])

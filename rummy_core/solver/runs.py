@@ -368,8 +368,10 @@ class SuitRuns:
         """The runs (span, rank bits filled by wilds) and dead rank indices of ``solve``'s pick."""
         runs: list[tuple[Span, int]] = []
         dead: list[int] = []
+        memo = self.memo
+        high = k << 26
         while m1:
-            move = self.solve(m1, m2, k)[1][j]
+            move = (memo.get(m1 | m2 << 13 | high) or self.solve(m1, m2, k))[1][j]
             assert move is not None
             index, bits, m1, m2, used = move
             if index < 0:

@@ -17,7 +17,7 @@ from rummy_core.meldrules import MeldRules
 from rummy_core.solver.arrangement import Arrangement, Meld
 from rummy_core.solver.general import WildSearch
 from rummy_core.solver.runs import suit_runs
-from rummy_core.solver.sets import set_options
+from rummy_core.solver.sets import ranks_held, set_options
 
 _BIT = tuple(1 << code for code in range(CARD_CODES))
 PAIR_LIMIT = 1 << 11
@@ -28,19 +28,6 @@ _Plain = tuple[int, tuple[Meld, ...], tuple[int, ...]]
 _SetChoice = tuple[int, Meld | None]
 _PairChoice = tuple[int, int, tuple[Meld, ...]]
 """Sets of one rank from two packs: the bits they clear in the first and second copies."""
-
-
-def _held_by(a: int, b: int, c: int, d: int, least: int) -> int:
-    """Rank bits held in at least ``least`` of the four suit masks."""
-    if least == 3:
-        return (a & b & (c | d)) | (c & d & (a | b))
-    if least == 4:
-        return a & b & c & d
-    if least > 4:
-        return 0
-    if least == 2:
-        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
-    return a | b | c | d
 
 
 def _set_choice(rank_index: int, suits: int) -> _SetChoice:
@@ -137,7 +124,7 @@ class MeldSolver:
         c = m >> 26 & 8191
         d = m >> 39
         least = self._set_min
-        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else _held_by(a, b, c, d, least)
+        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else ranks_held(a, b, c, d, least)
         if t:
             return self._with_sets(m, t)
         plain = self._plain or self._fill_tables()[0]
@@ -168,7 +155,7 @@ class MeldSolver:
         c = m >> 26 & 8191
         d = m >> 39
         least = self._set_min
-        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else _held_by(a, b, c, d, least)
+        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else ranks_held(a, b, c, d, least)
         dead = self._dead or self._fill_tables()[1]
         if t:
             return self._least_with_sets(m, t, dead)[0]
@@ -187,7 +174,7 @@ class MeldSolver:
         choices: list[tuple[_PairChoice, ...]] = []
         if shape is not None:
             least = self._set_min if shape.distinct_suits else (self._set_min + 1) // 2
-            t = _held_by(m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39, least)
+            t = ranks_held(m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39, least)
             while t:
                 low = t & -t
                 t ^= low

@@ -22,6 +22,19 @@ class SetOption:
     """Natural cards taken, suit by suit."""
 
 
+def ranks_held(a: int, b: int, c: int, d: int, least: int) -> int:
+    """Rank bits held in at least ``least`` of the four suit masks ``a`` to ``d``."""
+    if least == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    if least == 4:
+        return a & b & c & d
+    if least > 4:
+        return 0
+    if least == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    return a | b | c | d
+
+
 def _single_sets(
     counts: tuple[int, int, int, int], shape: SetShape, max_wilds: int | None, budget: int
 ) -> list[SetPick]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rummy_core.cards import JOKER
 from rummy_core.meldrules import MeldRules
@@ -57,11 +58,13 @@ def merge_shares(
     return merged, back
 
 
-def set_reps(rank_index: int, cards: Sequence[int], distinct: bool) -> tuple[int, ...]:
+@lru_cache(maxsize=1 << 12)
+def set_reps(rank_index: int, cards: tuple[int, ...], distinct: bool) -> tuple[int, ...]:
     """A set's reps as ``readings`` gives them with nothing declared.
 
     Any suited card of the set's rank is natural there, wild or not; the other wilds stand for
-    the missing suits in suit order when they cover them all, else for the rank alone.
+    the missing suits in suit order when they cover them all, else for the rank alone. The same
+    few sets come back hand after hand, so answers are cached (a bounded cache).
     """
     natural = [code != JOKER and code % 13 == rank_index for code in cards]
     reps = [code if nat else -(rank_index + 1) for code, nat in zip(cards, natural, strict=True)]
