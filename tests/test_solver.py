@@ -24,6 +24,7 @@ from rummy_core.solver import (
 )
 from rummy_core.solver.reference import reference_deadwood
 from rummy_core.solver.runs import run_spans
+from rummy_core.solver.wilds import merge_one, merge_shares
 
 
 def table(by_rank: Sequence[int], joker: int = 0) -> tuple[int, ...]:
@@ -269,6 +270,7 @@ def test_memos_stay_within_their_bounds_and_answers_stay_exact(
     monkeypatch.setattr(general, "OPTIONS_LIMIT", 16)
     monkeypatch.setattr(runs, "MEMO_LIMIT", 256)
     monkeypatch.setattr(runs, "MELDED_LIMIT", 64)
+    monkeypatch.setattr(runs, "THROUGH_LIMIT", 32)
     rules = MeldRules(wilds=frozenset({JOKER}), max_wilds=1, run=RunShape(max_len=6))
     solver = MeldSolver(rules, HUNGARIAN_VALUES)
     rng = random.Random(5)
@@ -278,7 +280,27 @@ def test_memos_stay_within_their_bounds_and_answers_stay_exact(
     assert len(solver._wilds._options) <= 16
     assert len(solver._suits[0].memo) <= 256
     assert len(solver._suits[0]._melded) <= 64
+    assert 0 < len(solver._suits[0]._through) <= 32
     fresh = MeldSolver(rules, HUNGARIAN_VALUES)
     assert [fresh.best(hand).deadwood_value for hand in hands[::-1]] == [
         a.deadwood_value for a in found[::-1]
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lists=st.lists(
+        st.lists(st.sampled_from([runs.NEG, 0, 3, 5, 10, 20]), min_size=1, max_size=4),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_merging_for_one_wild_matches_the_general_merge(lists: list[list[int]]) -> None:
+    # The one-wild merge of the wild search against ``merge_shares`` folded the same way: the
+    # same values and the same back-pointers, ties included (they pick which suit takes it).
+    merged: Sequence[int] = lists[0][:2]
+    backs = []
+    for right in lists[1:]:
+        merged, back = merge_shares(merged, right, 1)
+        backs.append(back)
+    assert merge_one(lists) == (list(merged) + [runs.NEG] * (2 - len(merged)), backs)

@@ -20,6 +20,7 @@ from rummy_core.solver.arrangement import Arrangement, Meld
 from rummy_core.solver.runs import NEG, Span, SuitRuns
 from rummy_core.solver.sets import SetOption, ranks_held, set_options
 from rummy_core.solver.wilds import (
+    merge_one,
     merge_shares,
     set_reps,
     wild_meld,
@@ -357,10 +358,15 @@ class WildSearch:
                 if k == 0:
                     score = bound
                 else:
-                    merged = shares[0][0][: room + 1]
-                    for share in shares[1:]:
-                        merged, back = merge_shares(merged, share[0], room)
-                        backs.append(back)
+                    if room == 1:
+                        merged, backs = merge_one(
+                            (shares[0][0], shares[1][0], shares[2][0], shares[3][0])
+                        )
+                    else:
+                        merged = shares[0][0][: room + 1]
+                        for share in shares[1:]:
+                            merged, back = merge_shares(merged, share[0], room)
+                            backs.append(back)
                     trade = _naturals(chain) if trades else []
                     score = set_value + self._best_use(merged, set_wilds, paid, absorb, trade)[0]
                 if score > best.score:
