@@ -80,7 +80,7 @@ class _Plan:
         self.fillers = fillers
         # The runs' shares as the search merged them (``WildSearch._shares``), when it did.
         self.merged: Sequence[int] = ()
-        self.backs: list[list[int]] = []
+        self.backs: Sequence[list[int]] = ()
 
 
 class WildSearch:
@@ -354,7 +354,7 @@ class WildSearch:
                 bound += extra
             if bound > best.score:
                 merged: Sequence[int] = ()
-                backs: list[list[int]] = []
+                backs: Sequence[list[int]] = ()
                 if k == 0:
                     score = bound
                 else:
@@ -364,6 +364,7 @@ class WildSearch:
                         )
                     else:
                         merged = shares[0][0][: room + 1]
+                        backs = []
                         for share in shares[1:]:
                             merged, back = merge_shares(merged, share[0], room)
                             backs.append(back)

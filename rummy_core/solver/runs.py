@@ -43,9 +43,10 @@ THROUGH_LIMIT = 1 << 14
 are a 13-bit mask and a wild count, so it is bounded by the deck too; most entries are empty or
 list a run or two, so a full memo is about 2 MB."""
 
-_Through = tuple[tuple[int, "Span", int, int], ...]
-"""Runs through the lowest card of a mask: span index, span, its ranks the mask lacks, and
-their number (the wilds it needs)."""
+_Through = tuple[int, ...]
+"""The indices of the runs through the lowest card of a mask that few enough wilds complete:
+one tuple of ints per entry, which the garbage collector stops tracking, and which costs one
+allocation to build (many small tuples made collections come sooner)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +169,7 @@ class SuitRuns:
         self._cells = 0
         self._choices: list[int] = []
         self._one_melded: list[int] = []
-        self._starting: list[tuple[Span, ...]] = []
+        self._starting: list[tuple[int, ...]] = []
         self._span_of = {span.mask: span for span in spans}
         self._melded: dict[int, int] = {}
         self._through: dict[int, _Through] = {}
@@ -186,7 +187,7 @@ class SuitRuns:
             low = m1 & -m1
             spans = self._spans_at if cap else self._spans_up
             found = tuple(
-                (index, span, span.mask & ~m1, (span.mask & ~m1).bit_count())
+                index
                 for index, span in spans[low.bit_length() - 1]
                 if (span.mask & ~m1).bit_count() <= cap
             )
@@ -216,8 +217,13 @@ class SuitRuns:
         through = self._through.get(m1 | cap << 13)
         if through is None:
             through = self._spans_through(m1, cap)
-        for index, span, missing, forced in through:
-            present = span.mask & m1
+        spans = self.spans
+        for index in through:
+            span = spans[index]
+            mask = span.mask
+            missing = mask & ~m1
+            forced = missing.bit_count()
+            present = mask & m1
             # A wild in place of a natural card the hand holds pays only when the spare natural
             # meets a run whose wild limit is full, or the run cannot take a spare wild at an end.
             if forced < cap and (self._cap is not None or not span.extendable):
@@ -277,8 +283,7 @@ class SuitRuns:
         low = m1 & -m1
         # The lowest card is deadwood or starts a run, as in ``solve`` without wilds.
         best = self._melded_value(*((m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)))
-        for span in (self._starting or self._natural_tables()[2])[m1]:
-            mask = span.mask
+        for mask in (self._starting or self._natural_tables()[2])[m1]:
             dup = m2 & mask
             value = self._melded_value((m1 & ~mask) | dup, m2 ^ dup) + self._suit_value[mask]
             if value > best:
@@ -302,18 +307,17 @@ class SuitRuns:
             low = m1 & -m1
             after = (m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)
             best = self._melded_value(*after)
-            pick = None
-            for span in starting[m1]:
-                mask = span.mask
+            pick = 0
+            for mask in starting[m1]:
                 dup = m2 & mask
                 rest = ((m1 & ~mask) | dup, m2 ^ dup)
                 value = self._melded_value(*rest) + suit_value[mask]
                 if value > best:
-                    best, pick, after = value, span, rest
-            if pick is None:
-                dead.append(low.bit_length() - 1)
+                    best, pick, after = value, mask, rest
+            if pick:
+                runs.append(self._span_of[pick])
             else:
-                runs.append(pick)
+                dead.append(low.bit_length() - 1)
             m1, m2 = after
         # No second copy left: the rest is the one-pack table's pick, step by step.
         while m1:
@@ -335,22 +339,22 @@ class SuitRuns:
         """
         return self._choices or self._natural_tables()[0]
 
-    def _natural_tables(self) -> tuple[list[int], list[int], list[tuple[Span, ...]]]:
+    def _natural_tables(self) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
         """For every mask: ``natural_choices``, the value its runs meld without wilds
-        (``_melded_value``), and the runs it holds that start at its lowest card, in span order."""
+        (``_melded_value``), and the masks of the runs it holds that start at its lowest card,
+        in span order."""
         if not self._choices:
-            ups = [[span for _, span in self._spans_up[rank]] for rank in range(13)]
+            ups = [[span.mask for _, span in self._spans_up[rank]] for rank in range(13)]
             suit_value = self._suit_value
             melded = [0] * 8192
             choices = [0] * 8192
-            starting: list[tuple[Span, ...]] = [()] * 8192
+            starting: list[tuple[int, ...]] = [()] * 8192
             for mask in range(1, 8192):
                 low = mask & -mask
                 best = melded[mask ^ low]
                 choice = low
-                held = [span for span in ups[low.bit_length() - 1] if span.mask & mask == span.mask]
-                for span in held:
-                    run = span.mask
+                held = [run for run in ups[low.bit_length() - 1] if run & mask == run]
+                for run in held:
                     value = melded[mask ^ run] + suit_value[run]
                     if value > best:
                         best = value
