@@ -89,9 +89,12 @@ class WildSearch:
     __slots__ = (
         "_absorbed",
         "_cap",
+        "_memo_gets",
         "_options",
         "_parts",
+        "_solves",
         "_spans",
+        "_suited",
         "_suits",
         "_values",
         "_wild",
@@ -105,7 +108,11 @@ class WildSearch:
         self._suits = suits
         self._spans: tuple[Span, ...] = suits[0].spans
         self._wild = frozenset(rules.wilds)
+        self._suited = bool(self._wild - {JOKER})
         self._cap = rules.max_wilds
+        # The suits' memos are cleared in place, never replaced, so their lookups keep.
+        self._memo_gets = tuple(runs.memo.get for runs in suits)
+        self._solves = tuple(runs.solve for runs in suits)
         self._options: dict[int, _RankSets] = {}
         self._wild_sizes = wild_meld_sizes(rules, self._spans)
         self._parts = wild_parts(self._wild_sizes, 0)
@@ -118,11 +125,17 @@ class WildSearch:
         counts: dict[int, int] = {}
         for code in hand:
             counts[code] = counts.get(code, 0) + 1
-        if any(n > 2 for code, n in counts.items() if code != JOKER):
+        jokers = [JOKER] * counts.pop(JOKER, 0)
+        if counts and max(counts.values()) > 2:
             raise ValueError("the solver handles at most two copies of a suited card")
-        natural = {code: n for code, n in counts.items() if code not in wild and code != JOKER}
-        suited_wilds = sorted(code for code in counts if code in wild and code != JOKER)
-        jokers = [JOKER] * counts.get(JOKER, 0)
+        plays_jokers = JOKER in wild
+        suited_wilds = sorted(code for code in counts if code in wild) if self._suited else []
+        if not suited_wilds:
+            # Only jokers are wild here: one way to play the hand, and the fillers (jokers,
+            # all worth the same) need no sorting.
+            only = self._plan(counts, jokers if plays_jokers else [])
+            return self._build(only, [] if plays_jokers else jokers)
+        natural = {code: n for code, n in counts.items() if code not in wild}
         if self._cap is None:
             # Any number of wilds may be in a meld, so a wild in its own place needs no natural
             # reading: playing every suited wild as a wild loses nothing.
@@ -132,7 +145,7 @@ class WildSearch:
         best: _Plan | None = None
         for design in designs:
             nat = dict(natural)
-            fillers = list(jokers) if JOKER in wild else []
+            fillers = list(jokers) if plays_jokers else []
             for code, kept in zip(suited_wilds, design, strict=True):
                 if kept:
                     nat[code] = kept
@@ -142,7 +155,7 @@ class WildSearch:
             if best is None or plan.score > best.score:
                 best = plan
         assert best is not None
-        return self._build(best, [] if JOKER in wild else jokers)
+        return self._build(best, [] if plays_jokers else jokers)
 
     def _set_options(self, rank: int, counts: tuple[int, int, int, int], budget: int) -> _RankSets:
         key = _options_key(rank, counts, budget)
@@ -289,7 +302,6 @@ class WildSearch:
                 m2[suit] |= 1 << rank
             perfect += values[code] * n
         options_at = self._rank_options(m1, m2, k)
-        suits = self._suits
         best = _Plan(fillers)
         # Spare wilds may replace the natural cards of the chosen sets (only without a limit).
         trades = self._cap is None
@@ -307,8 +319,8 @@ class WildSearch:
             reach.append(here)
         reach.reverse()
 
-        memo0, memo1, memo2, memo3 = (runs.memo.get for runs in suits)
-        solve0, solve1, solve2, solve3 = (runs.solve for runs in suits)
+        memo0, memo1, memo2, memo3 = self._memo_gets
+        solve0, solve1, solve2, solve3 = self._solves
         high = k << 26
         last = len(options_at)
 

@@ -104,6 +104,9 @@ def _switches(optional: int, most: int) -> Iterator[int]:
 
 def _concave_gains(upto: Sequence[int]) -> tuple[int, ...]:
     """Steps of the least concave curve over ``upto``, each rounded up: a never-growing list."""
+    if len(upto) == 2:
+        # One wild, the common case: its rise is the one step.
+        return (upto[1] - upto[0],)
     gains: list[int] = []
     at = 0
     while at < len(upto) - 1:
