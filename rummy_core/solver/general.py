@@ -92,6 +92,7 @@ class WildSearch:
         "_memo_gets",
         "_options",
         "_parts",
+        "_run_reps",
         "_solves",
         "_spans",
         "_suited",
@@ -113,6 +114,11 @@ class WildSearch:
         # The suits' memos are cleared in place, never replaced, so their lookups keep.
         self._memo_gets = tuple(runs.memo.get for runs in suits)
         self._solves = tuple(runs.solve for runs in suits)
+        # Each suit's runs as the cards they stand for, by span mask.
+        self._run_reps = tuple(
+            {span.mask: tuple(13 * s + r for r in span.order) for span in runs.spans}
+            for s, runs in enumerate(suits)
+        )
         self._options: dict[int, _RankSets] = {}
         self._wild_sizes = wild_meld_sizes(rules, self._spans)
         self._parts = wild_parts(self._wild_sizes, 0)
@@ -470,15 +476,27 @@ class WildSearch:
             best_used -= shares[s]
         shares[0] = best_used
         for s in range(4):
-            runs, dead_ranks = self._suits[s].walk(plan.m1[s], plan.m2[s], k, shares[s])
-            deadwood.extend(s * 13 + r for r in dead_ranks)
+            base = 13 * s
+            run_reps = self._run_reps[s]
+            suit = self._suits[s]
+            if not shares[s] and not plan.m2[s]:
+                # A suit of single copies given no wild: its runs as ``walk`` picks them with no
+                # wild used (the same first pick at every step), from the one-pack table.
+                spans, dead_ranks = suit.natural_walk(plan.m1[s], 0)
+                deadwood.extend([base + r for r in dead_ranks])
+                for span in spans:
+                    reps = run_reps[span.mask]
+                    melds.append((reps, reps))
+                continue
+            runs, dead_ranks = suit.walk(plan.m1[s], plan.m2[s], k, shares[s])
+            deadwood.extend([base + r for r in dead_ranks])
             for span, filled in runs:
-                reps = tuple(s * 13 + r for r in span.order)
-                cards = tuple(pool.pop() if filled >> r & 1 else s * 13 + r for r in span.order)
+                reps = run_reps[span.mask]
+                cards = tuple([pool.pop() if filled >> r & 1 else base + r for r in span.order])
                 melds.append((cards, reps))
         for size in alone_parts:
             cards = tuple(pool[:size])
             del pool[:size]
             melds.append((cards, wild_meld(cards, self._spans, distinct)))
         deadwood.sort()
-        return Arrangement(tuple(melds), tuple(deadwood), sum(values[code] for code in deadwood))
+        return Arrangement(tuple(melds), tuple(deadwood), sum([values[code] for code in deadwood]))
