@@ -304,3 +304,36 @@ def test_merging_for_one_wild_matches_the_general_merge(lists: list[list[int]]) 
         merged, back = merge_shares(merged, right, 1)
         backs.append(back)
     assert merge_one(lists) == (list(merged) + [runs.NEG] * (2 - len(merged)), backs)
+
+
+@st.composite
+def hungarian_hands(draw: st.DrawFn) -> list[int]:
+    """Up to 9 cards of two packs and four jokers, from a few neighbouring ranks, with at
+    least one joker: second copies, sets and jokers all common."""
+    low = draw(st.integers(0, 12))
+    ranks = {(low + i) % 13 for i in range(draw(st.sampled_from([3, 4, 5])))}
+    # Three jokers in the pool, as one is always dealt.
+    pool = [code for code in TWO_PACKS[:-1] if code == JOKER or code % 13 in ranks]
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=3, max_size=8, unique=True))
+    return [JOKER, *(pool[i] for i in picks)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(hand=hungarian_hands())
+def test_hungarian_joker_hands_match_brute_force(hand: list[int]) -> None:
+    # The wild search's path for hands whose only wilds are jokers (no designs of suited wilds,
+    # one-wild merges, suits without a wild read from the one-pack table) against the reference.
+    found = best_arrangement(hand, HUNGARIAN, HUNGARIAN_VALUES)
+    check_arrangement(hand, HUNGARIAN, HUNGARIAN_VALUES, found)
+    assert found.deadwood_value == reference_deadwood(hand, HUNGARIAN, HUNGARIAN_VALUES), hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(mask=st.integers(0, 8191), k=st.integers(1, 4), cap=st.sampled_from([1, None]))
+def test_a_suit_given_no_wild_walks_as_without_wilds(mask: int, k: int, cap: int | None) -> None:
+    # What the wild search's answer relies on for a suit of single copies given no wild: the
+    # walk with wilds at hand but none used is the walk of the tables without wilds.
+    suit = runs.SuitRuns(run_spans(RunShape()), HUNGARIAN_VALUES[:13], cap)
+    walked, dead = suit.walk(mask, 0, k, 0)
+    assert all(not filled for _, filled in walked)
+    assert suit.natural_walk(mask, 0) == ([span for span, _ in walked], dead)
