@@ -38,11 +38,10 @@ it within their first thousand hands, after which the resident size stays level 
 MELDED_LIMIT = 1 << 14
 """Entries the memo of ``dead_value`` (numbers alone) holds before it is cleared, about 2 MB."""
 
-THROUGH_LIMIT = 1 << 12
+THROUGH_LIMIT = 1 << 14
 """Entries the memo of runs through a mask's lowest card holds before it is cleared: its keys
-are a 13-bit mask and a wild count. Hungarian's entries list a run or two and its hands meet
-fewer keys than this in 10,000 hands; Riverside's four wilds list some 37 runs an entry, so a
-full memo is at most about 1.5 MB."""
+are a 13-bit mask and a wild count up to the rules' limit per meld (only rules with a limit use
+it). An entry lists a run or two, so a full memo is about 1.5 MB."""
 
 _Through = tuple[int, ...]
 """The indices of the runs through the lowest card of a mask that few enough wilds complete:
@@ -134,6 +133,8 @@ class SuitRuns:
         "_cap",
         "_cells",
         "_choices",
+        "_indices_at",
+        "_indices_up",
         "_melded",
         "_one_melded",
         "_span_of",
@@ -177,13 +178,15 @@ class SuitRuns:
         self._span_of = {span.mask: span for span in spans}
         self._melded: dict[int, int] = {}
         self._through: dict[int, _Through] = {}
+        self._indices_at = [tuple(index for index, _ in at) for at in self._spans_at]
+        self._indices_up = [tuple(index for index, _ in up) for up in self._spans_up]
 
     def _spans_through(self, m1: int, cap: int) -> _Through:
         """The runs through the lowest card of ``m1`` that ``cap`` wilds or fewer complete.
 
-        In span order, which breaks ties between equal answers. Most runs through a card lack
-        more ranks than there are wilds; listing those that do not once per mask and wild count
-        spares ``solve`` from looking at every run each time.
+        In span order, which breaks ties between equal answers. With a limit of wilds per run,
+        most runs through a card lack more ranks than it allows; listing those that do not once
+        per mask and wild count spares ``solve`` from looking at every run each time.
         """
         key = m1 | cap << 13
         found = self._through.get(key)
@@ -218,15 +221,23 @@ class SuitRuns:
         moves: list[Move | None] = [dead if v > NEG else None for v in vals]
         cap = k if self._cap is None else min(k, self._cap)
         suit_value = self._suit_value
-        through = self._through.get(m1 | cap << 13)
-        if through is None:
-            through = self._spans_through(m1, cap)
+        through: _Through | None
+        if self._cap is None:
+            # Any number of wilds in a run: most runs through the card are within reach, and
+            # listing them per mask would cost more than it saves (and fill memory).
+            through = (self._indices_at if cap else self._indices_up)[low.bit_length() - 1]
+        else:
+            through = self._through.get(m1 | cap << 13)
+            if through is None:
+                through = self._spans_through(m1, cap)
         spans = self.spans
         for index in through:
             span = spans[index]
             mask = span.mask
             missing = mask & ~m1
             forced = missing.bit_count()
+            if forced > cap:
+                continue
             present = mask & m1
             # A wild in place of a natural card the hand holds pays only when the spare natural
             # meets a run whose wild limit is full, or the run cannot take a spare wild at an end.
