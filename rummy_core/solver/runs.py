@@ -298,7 +298,7 @@ class SuitRuns:
         low = m1 & -m1
         # The lowest card is deadwood or starts a run, as in ``solve`` without wilds.
         best = self._melded_value(*((m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)))
-        for mask in (self._starting or self._natural_tables()[2])[m1]:
+        for mask in (self._starting or self._starting_runs())[m1]:
             dup = m2 & mask
             value = self._melded_value((m1 & ~mask) | dup, m2 ^ dup) + self._suit_value[mask]
             if value > best:
@@ -317,7 +317,9 @@ class SuitRuns:
         runs: list[Span] = []
         dead: list[int] = []
         suit_value = self._suit_value
-        choices, _, starting = self._natural_tables()
+        choices = self._choices or self._natural_tables()[0]
+        # Built on the first second copy only: a one-pack suit walks the table alone.
+        starting = (self._starting or self._starting_runs()) if m2 else self._starting
         while m2:
             low = m1 & -m1
             after = (m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)
@@ -354,34 +356,42 @@ class SuitRuns:
         """
         return self._choices or self._natural_tables()[0]
 
-    def _natural_tables(self) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
-        """For every mask: ``natural_choices``, the value its runs meld without wilds
-        (``_melded_value``), and the masks of the runs it holds that start at its lowest card,
-        in span order."""
+    def _natural_tables(self) -> tuple[list[int], list[int]]:
+        """For every mask: ``natural_choices``, and the value its runs meld without wilds."""
         if not self._choices:
             ups = [[span.mask for _, span in self._spans_up[rank]] for rank in range(13)]
             suit_value = self._suit_value
             melded = [0] * 8192
             choices = [0] * 8192
-            starting: list[tuple[int, ...]] = [()] * 8192
             for mask in range(1, 8192):
                 low = mask & -mask
                 best = melded[mask ^ low]
                 choice = low
-                held = [run for run in ups[low.bit_length() - 1] if run & mask == run]
-                for run in held:
-                    value = melded[mask ^ run] + suit_value[run]
-                    if value > best:
-                        best = value
-                        choice = run
+                for run in ups[low.bit_length() - 1]:
+                    if run & mask == run:
+                        value = melded[mask ^ run] + suit_value[run]
+                        if value > best:
+                            best = value
+                            choice = run
                 melded[mask] = best
                 choices[mask] = choice
-                if held:
-                    starting[mask] = tuple(held)
             self._choices = choices
             self._one_melded = melded
+        return self._choices, self._one_melded
+
+    def _starting_runs(self) -> list[tuple[int, ...]]:
+        """For every mask, the masks of the runs it holds that start at its lowest card, in span
+        order: the two-pack walks' candidates, built whole on their first use (a few ms)."""
+        if not self._starting:
+            ups = [[span.mask for _, span in self._spans_up[rank]] for rank in range(13)]
+            starting: list[tuple[int, ...]] = [()] * 8192
+            for mask in range(1, 8192):
+                low = mask & -mask
+                held = tuple(run for run in ups[low.bit_length() - 1] if run & mask == run)
+                if held:
+                    starting[mask] = held
             self._starting = starting
-        return self._choices, self._one_melded, self._starting
+        return self._starting
 
     def walk(self, m1: int, m2: int, k: int, j: int) -> tuple[list[tuple[Span, int]], list[int]]:
         """The runs (span, rank bits filled by wilds) and dead rank indices of ``solve``'s pick."""
