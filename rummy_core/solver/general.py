@@ -479,9 +479,10 @@ class WildSearch:
             base = 13 * s
             run_reps = self._run_reps[s]
             suit = self._suits[s]
-            if not shares[s] and not plan.m2[s]:
+            if not shares[s] and not plan.m2[s] and suit.has_tables:
                 # A suit of single copies given no wild: its runs as ``walk`` picks them with no
-                # wild used (the same first pick at every step), from the one-pack table.
+                # wild used (the same first pick at every step), from the one-pack table when
+                # some hand without wilds has built it (building it here would cost 8 ms).
                 spans, dead_ranks = suit.natural_walk(plan.m1[s], 0)
                 deadwood.extend([base + r for r in dead_ranks])
                 for span in spans:

@@ -346,6 +346,11 @@ class SuitRuns:
             m1 ^= choice
         return runs, dead
 
+    @property
+    def has_tables(self) -> bool:
+        """Whether the tables of all 8,192 masks without wilds (``natural_choices``) are built."""
+        return bool(self._choices)
+
     def natural_choices(self) -> list[int]:
         """For every mask of one copy per rank, no wilds: what ``solve`` does with its lowest card.
 
