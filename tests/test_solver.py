@@ -24,6 +24,7 @@ from rummy_core.solver import (
 )
 from rummy_core.solver.reference import reference_deadwood
 from rummy_core.solver.runs import run_spans
+from rummy_core.solver.wilds import merge_one, merge_shares
 
 
 def table(by_rank: Sequence[int], joker: int = 0) -> tuple[int, ...]:
@@ -269,6 +270,7 @@ def test_memos_stay_within_their_bounds_and_answers_stay_exact(
     monkeypatch.setattr(general, "OPTIONS_LIMIT", 16)
     monkeypatch.setattr(runs, "MEMO_LIMIT", 256)
     monkeypatch.setattr(runs, "MELDED_LIMIT", 64)
+    monkeypatch.setattr(runs, "THROUGH_LIMIT", 32)
     rules = MeldRules(wilds=frozenset({JOKER}), max_wilds=1, run=RunShape(max_len=6))
     solver = MeldSolver(rules, HUNGARIAN_VALUES)
     rng = random.Random(5)
@@ -278,7 +280,62 @@ def test_memos_stay_within_their_bounds_and_answers_stay_exact(
     assert len(solver._wilds._options) <= 16
     assert len(solver._suits[0].memo) <= 256
     assert len(solver._suits[0]._melded) <= 64
+    assert 0 < len(solver._suits[0]._through) <= 32
     fresh = MeldSolver(rules, HUNGARIAN_VALUES)
     assert [fresh.best(hand).deadwood_value for hand in hands[::-1]] == [
         a.deadwood_value for a in found[::-1]
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lists=st.lists(
+        st.lists(st.sampled_from([runs.NEG, 0, 3, 5, 10, 20]), min_size=1, max_size=4),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_merging_for_one_wild_matches_the_general_merge(lists: list[list[int]]) -> None:
+    # The one-wild merge of the wild search against ``merge_shares`` folded the same way: the
+    # same values and the same back-pointers, ties included (they pick which suit takes it).
+    merged: Sequence[int] = lists[0][:2]
+    backs = []
+    for right in lists[1:]:
+        merged, back = merge_shares(merged, right, 1)
+        backs.append(back)
+    assert merge_one(lists) == (list(merged) + [runs.NEG] * (2 - len(merged)), backs)
+
+
+@st.composite
+def hungarian_hands(draw: st.DrawFn) -> list[int]:
+    """Up to 9 cards of two packs and four jokers, from a few neighbouring ranks, with at
+    least one joker: second copies, sets and jokers all common."""
+    low = draw(st.integers(0, 12))
+    ranks = {(low + i) % 13 for i in range(draw(st.sampled_from([3, 4, 5])))}
+    # Three jokers in the pool, as one is always dealt.
+    pool = [code for code in TWO_PACKS[:-1] if code == JOKER or code % 13 in ranks]
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=3, max_size=8, unique=True))
+    return [JOKER, *(pool[i] for i in picks)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(hand=hungarian_hands())
+def test_hungarian_joker_hands_match_brute_force(hand: list[int]) -> None:
+    # The wild search's path for hands whose only wilds are jokers (no designs of suited wilds,
+    # one-wild merges, suits without a wild read from the one-pack table) against the reference.
+    # A hand without wilds first, so that the one-pack tables are there to be read.
+    best_arrangement([0, 1, 2], HUNGARIAN, HUNGARIAN_VALUES)
+    found = best_arrangement(hand, HUNGARIAN, HUNGARIAN_VALUES)
+    check_arrangement(hand, HUNGARIAN, HUNGARIAN_VALUES, found)
+    assert found.deadwood_value == reference_deadwood(hand, HUNGARIAN, HUNGARIAN_VALUES), hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(mask=st.integers(0, 8191), k=st.integers(1, 4), cap=st.sampled_from([1, None]))
+def test_a_suit_given_no_wild_walks_as_without_wilds(mask: int, k: int, cap: int | None) -> None:
+    # What the wild search's answer relies on for a suit of single copies given no wild: the
+    # walk with wilds at hand but none used is the walk of the tables without wilds.
+    suit = runs.SuitRuns(run_spans(RunShape()), HUNGARIAN_VALUES[:13], cap)
+    walked, dead = suit.walk(mask, 0, k, 0)
+    assert all(not filled for _, filled in walked)
+    assert suit.natural_walk(mask, 0) == ([span for span, _ in walked], dead)

@@ -18,8 +18,9 @@ from rummy_core.cards import JOKER
 from rummy_core.meldrules import MeldRules
 from rummy_core.solver.arrangement import Arrangement, Meld
 from rummy_core.solver.runs import NEG, Span, SuitRuns
-from rummy_core.solver.sets import SetOption, set_options
+from rummy_core.solver.sets import SetOption, ranks_held, set_options
 from rummy_core.solver.wilds import (
+    merge_one,
     merge_shares,
     set_reps,
     wild_meld,
@@ -68,7 +69,7 @@ def _naturals(chain: _Chain) -> list[int]:
 class _Plan:
     """The best choice found for one split of the wild cards: enough to build the answer."""
 
-    __slots__ = ("chosen", "fillers", "m1", "m2", "score", "set_wilds")
+    __slots__ = ("backs", "chosen", "fillers", "m1", "m2", "merged", "score", "set_wilds")
 
     def __init__(self, fillers: list[int]) -> None:
         self.score = NEG
@@ -77,6 +78,9 @@ class _Plan:
         self.m2: tuple[int, ...] = ()
         self.set_wilds = 0
         self.fillers = fillers
+        # The runs' shares as the search merged them (``WildSearch._shares``), when it did.
+        self.merged: Sequence[int] = ()
+        self.backs: Sequence[list[int]] = ()
 
 
 class WildSearch:
@@ -85,9 +89,13 @@ class WildSearch:
     __slots__ = (
         "_absorbed",
         "_cap",
+        "_memo_gets",
         "_options",
         "_parts",
+        "_run_reps",
+        "_solves",
         "_spans",
+        "_suited",
         "_suits",
         "_values",
         "_wild",
@@ -101,7 +109,16 @@ class WildSearch:
         self._suits = suits
         self._spans: tuple[Span, ...] = suits[0].spans
         self._wild = frozenset(rules.wilds)
+        self._suited = bool(self._wild - {JOKER})
         self._cap = rules.max_wilds
+        # The suits' memos are cleared in place, never replaced, so their lookups keep.
+        self._memo_gets = tuple(runs.memo.get for runs in suits)
+        self._solves = tuple(runs.solve for runs in suits)
+        # Each suit's runs as the cards they stand for, by span mask.
+        self._run_reps = tuple(
+            {span.mask: tuple(13 * s + r for r in span.order) for span in runs.spans}
+            for s, runs in enumerate(suits)
+        )
         self._options: dict[int, _RankSets] = {}
         self._wild_sizes = wild_meld_sizes(rules, self._spans)
         self._parts = wild_parts(self._wild_sizes, 0)
@@ -114,11 +131,17 @@ class WildSearch:
         counts: dict[int, int] = {}
         for code in hand:
             counts[code] = counts.get(code, 0) + 1
-        if any(n > 2 for code, n in counts.items() if code != JOKER):
+        jokers = [JOKER] * counts.pop(JOKER, 0)
+        if counts and max(counts.values()) > 2:
             raise ValueError("the solver handles at most two copies of a suited card")
-        natural = {code: n for code, n in counts.items() if code not in wild and code != JOKER}
-        suited_wilds = sorted(code for code in counts if code in wild and code != JOKER)
-        jokers = [JOKER] * counts.get(JOKER, 0)
+        plays_jokers = JOKER in wild
+        suited_wilds = sorted(code for code in counts if code in wild) if self._suited else []
+        if not suited_wilds:
+            # Only jokers are wild here: one way to play the hand, and the fillers (jokers,
+            # all worth the same) need no sorting.
+            only = self._plan(counts, jokers if plays_jokers else [])
+            return self._build(only, [] if plays_jokers else jokers)
+        natural = {code: n for code, n in counts.items() if code not in wild}
         if self._cap is None:
             # Any number of wilds may be in a meld, so a wild in its own place needs no natural
             # reading: playing every suited wild as a wild loses nothing.
@@ -128,7 +151,7 @@ class WildSearch:
         best: _Plan | None = None
         for design in designs:
             nat = dict(natural)
-            fillers = list(jokers) if JOKER in wild else []
+            fillers = list(jokers) if plays_jokers else []
             for code, kept in zip(suited_wilds, design, strict=True):
                 if kept:
                     nat[code] = kept
@@ -138,7 +161,7 @@ class WildSearch:
             if best is None or plan.score > best.score:
                 best = plan
         assert best is not None
-        return self._build(best, [] if JOKER in wild else jokers)
+        return self._build(best, [] if plays_jokers else jokers)
 
     def _set_options(self, rank: int, counts: tuple[int, int, int, int], budget: int) -> _RankSets:
         key = _options_key(rank, counts, budget)
@@ -245,8 +268,11 @@ class WildSearch:
         need = max(1, min(shape.sizes) - wilds)
         a, b, c, d = m1
         e, f, g, h = m2
-        held = a | b | c | d
+        distinct = shape.distinct_suits
+        # With distinct suits, only ranks held in enough suits; else every rank held is checked.
+        held = ranks_held(a, b, c, d, need) if distinct else a | b | c | d
         memo = self._options.get
+        high = k << 12
         found = []
         while held:
             low = held & -held
@@ -256,14 +282,11 @@ class WildSearch:
             cb = (b >> i & 1) + (f >> i & 1)
             cc = (c >> i & 1) + (g >> i & 1)
             cd = (d >> i & 1) + (h >> i & 1)
-            if shape.distinct_suits:
-                enough = (a >> i & 1) + (b >> i & 1) + (c >> i & 1) + (d >> i & 1) >= need
-            else:
-                enough = ca + cb + cc + cd >= need
-            if enough:
-                options = memo(_options_key(i, (ca, cb, cc, cd), k)) or self._set_options(
-                    i, (ca, cb, cc, cd), k
-                )
+            if distinct or ca + cb + cc + cd >= need:
+                # ``_options_key`` written out: this runs for most ranks of every hand.
+                options = memo(
+                    i | ca << 4 | cb << 6 | cc << 8 | cd << 10 | high
+                ) or self._set_options(i, (ca, cb, cc, cd), k)
                 if options[0]:
                     found.append((i, options))
         return found
@@ -285,7 +308,6 @@ class WildSearch:
                 m2[suit] |= 1 << rank
             perfect += values[code] * n
         options_at = self._rank_options(m1, m2, k)
-        suits = self._suits
         best = _Plan(fillers)
         # Spare wilds may replace the natural cards of the chosen sets (only without a limit).
         trades = self._cap is None
@@ -303,8 +325,8 @@ class WildSearch:
             reach.append(here)
         reach.reverse()
 
-        memo0, memo1, memo2, memo3 = (runs.memo.get for runs in suits)
-        solve0, solve1, solve2, solve3 = (runs.solve for runs in suits)
+        memo0, memo1, memo2, memo3 = self._memo_gets
+        solve0, solve1, solve2, solve3 = self._solves
         high = k << 26
         last = len(options_at)
 
@@ -349,12 +371,21 @@ class WildSearch:
                     extra = min(extra, max(share[2][1] - share[2][0] for share in shares))
                 bound += extra
             if bound > best.score:
+                merged: Sequence[int] = ()
+                backs: Sequence[list[int]] = ()
                 if k == 0:
                     score = bound
                 else:
-                    merged: Sequence[int] = shares[0][0][: room + 1]
-                    for share in shares[1:]:
-                        merged = merge_shares(merged, share[0], room)[0]
+                    if room == 1:
+                        merged, backs = merge_one(
+                            (shares[0][0], shares[1][0], shares[2][0], shares[3][0])
+                        )
+                    else:
+                        merged = shares[0][0][: room + 1]
+                        backs = []
+                        for share in shares[1:]:
+                            merged, back = merge_shares(merged, share[0], room)
+                            backs.append(back)
                     trade = _naturals(chain) if trades else []
                     score = set_value + self._best_use(merged, set_wilds, paid, absorb, trade)[0]
                 if score > best.score:
@@ -363,6 +394,8 @@ class WildSearch:
                     best.m1 = (a, b, c, d)
                     best.m2 = (e, f, g, h)
                     best.set_wilds = set_wilds
+                    best.merged = merged
+                    best.backs = backs
             if bound + reach[start][room] <= best.score:
                 return
             for depth in range(start, last):
@@ -403,7 +436,9 @@ class WildSearch:
         fillers = plan.fillers
         k = len(fillers)
         room = k - plan.set_wilds
-        merged, backs = self._shares(plan.m1, plan.m2, k, room)
+        merged, backs = (
+            (plan.merged, plan.backs) if plan.backs else self._shares(plan.m1, plan.m2, k, room)
+        )
         paid = [0]
         for code in fillers:
             paid.append(paid[-1] + values[code])
@@ -441,15 +476,28 @@ class WildSearch:
             best_used -= shares[s]
         shares[0] = best_used
         for s in range(4):
-            runs, dead_ranks = self._suits[s].walk(plan.m1[s], plan.m2[s], k, shares[s])
-            deadwood.extend(s * 13 + r for r in dead_ranks)
+            base = 13 * s
+            run_reps = self._run_reps[s]
+            suit = self._suits[s]
+            if not shares[s] and not plan.m2[s] and suit.has_tables:
+                # A suit of single copies given no wild: its runs as ``walk`` picks them with no
+                # wild used (the same first pick at every step), from the one-pack table when
+                # some hand without wilds has built it (building it here would cost 8 ms).
+                spans, dead_ranks = suit.natural_walk(plan.m1[s], 0)
+                deadwood.extend([base + r for r in dead_ranks])
+                for span in spans:
+                    reps = run_reps[span.mask]
+                    melds.append((reps, reps))
+                continue
+            runs, dead_ranks = suit.walk(plan.m1[s], plan.m2[s], k, shares[s])
+            deadwood.extend([base + r for r in dead_ranks])
             for span, filled in runs:
-                reps = tuple(s * 13 + r for r in span.order)
-                cards = tuple(pool.pop() if filled >> r & 1 else s * 13 + r for r in span.order)
+                reps = run_reps[span.mask]
+                cards = tuple([pool.pop() if filled >> r & 1 else base + r for r in span.order])
                 melds.append((cards, reps))
         for size in alone_parts:
             cards = tuple(pool[:size])
             del pool[:size]
             melds.append((cards, wild_meld(cards, self._spans, distinct)))
         deadwood.sort()
-        return Arrangement(tuple(melds), tuple(deadwood), sum(values[code] for code in deadwood))
+        return Arrangement(tuple(melds), tuple(deadwood), sum([values[code] for code in deadwood]))

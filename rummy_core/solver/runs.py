@@ -38,6 +38,16 @@ it within their first thousand hands, after which the resident size stays level 
 MELDED_LIMIT = 1 << 14
 """Entries the memo of ``dead_value`` (numbers alone) holds before it is cleared, about 2 MB."""
 
+THROUGH_LIMIT = 1 << 14
+"""Entries the memo of runs through a mask's lowest card holds before it is cleared: its keys
+are a 13-bit mask and a wild count up to the rules' limit per meld (only rules with a limit use
+it). An entry lists a run or two, so a full memo is about 1.5 MB."""
+
+_Through = tuple[int, ...]
+"""The indices of the runs through the lowest card of a mask that few enough wilds complete:
+one tuple of ints per entry, which the garbage collector stops tracking, and which costs one
+allocation to build (many small tuples made collections come sooner)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -94,6 +104,9 @@ def _switches(optional: int, most: int) -> Iterator[int]:
 
 def _concave_gains(upto: Sequence[int]) -> tuple[int, ...]:
     """Steps of the least concave curve over ``upto``, each rounded up: a never-growing list."""
+    if len(upto) == 2:
+        # One wild, the common case: its rise is the one step.
+        return (upto[1] - upto[0],)
     gains: list[int] = []
     at = 0
     while at < len(upto) - 1:
@@ -120,10 +133,16 @@ class SuitRuns:
         "_cap",
         "_cells",
         "_choices",
+        "_indices_at",
+        "_indices_up",
         "_melded",
+        "_one_melded",
+        "_span_of",
         "_spans_at",
         "_spans_up",
+        "_starting",
         "_suit_value",
+        "_through",
         "memo",
         "spans",
     )
@@ -153,8 +172,36 @@ class SuitRuns:
         # cleared in place when full, never replaced.
         self.memo: dict[int, Entry] = {}
         self._cells = 0
-        self._choices: list[int] | None = None
+        self._choices: list[int] = []
+        self._one_melded: list[int] = []
+        self._starting: list[tuple[int, ...]] = []
+        self._span_of = {span.mask: span for span in spans}
         self._melded: dict[int, int] = {}
+        self._through: dict[int, _Through] = {}
+        self._indices_at = [tuple(index for index, _ in at) for at in self._spans_at]
+        self._indices_up = [tuple(index for index, _ in up) for up in self._spans_up]
+
+    def _spans_through(self, m1: int, cap: int) -> _Through:
+        """The runs through the lowest card of ``m1`` that ``cap`` wilds or fewer complete.
+
+        In span order, which breaks ties between equal answers. With a limit of wilds per run,
+        most runs through a card lack more ranks than it allows; listing those that do not once
+        per mask and wild count spares ``solve`` from looking at every run each time.
+        """
+        key = m1 | cap << 13
+        found = self._through.get(key)
+        if found is None:
+            low = m1 & -m1
+            spans = self._spans_at if cap else self._spans_up
+            found = tuple(
+                index
+                for index, span in spans[low.bit_length() - 1]
+                if (span.mask & ~m1).bit_count() <= cap
+            )
+            if len(self._through) >= THROUGH_LIMIT:
+                self._through.clear()
+            self._through[key] = found
+        return found
 
     def solve(self, m1: int, m2: int, k: int) -> Entry:
         """Best values by wild count for the suit's cards ``m1``/``m2`` with ``k`` wilds at hand."""
@@ -174,8 +221,18 @@ class SuitRuns:
         moves: list[Move | None] = [dead if v > NEG else None for v in vals]
         cap = k if self._cap is None else min(k, self._cap)
         suit_value = self._suit_value
-        spans = self._spans_at if cap else self._spans_up
-        for index, span in spans[low.bit_length() - 1]:
+        through: _Through | None
+        if self._cap is None:
+            # Any number of wilds in a run: most runs through the card are within reach, and
+            # listing them per mask would cost more than it saves (and fill memory).
+            through = (self._indices_at if cap else self._indices_up)[low.bit_length() - 1]
+        else:
+            through = self._through.get(m1 | cap << 13)
+            if through is None:
+                through = self._spans_through(m1, cap)
+        spans = self.spans
+        for index in through:
+            span = spans[index]
             mask = span.mask
             missing = mask & ~m1
             forced = missing.bit_count()
@@ -231,22 +288,21 @@ class SuitRuns:
         return suit_value[m1] + suit_value[m2] - found
 
     def _melded_value(self, m1: int, m2: int) -> int:
+        if not m2:
+            # One copy of each card left: the table of all 8,192 masks has it.
+            return (self._one_melded or self._natural_tables()[1])[m1]
         key = m1 | m2 << 13
         found = self._melded.get(key)
         if found is not None:
             return found
-        if not m1:
-            return 0
         low = m1 & -m1
         # The lowest card is deadwood or starts a run, as in ``solve`` without wilds.
         best = self._melded_value(*((m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)))
-        for _, span in self._spans_up[low.bit_length() - 1]:
-            mask = span.mask
-            if mask & m1 == mask:
-                dup = m2 & mask
-                value = self._melded_value((m1 & ~mask) | dup, m2 ^ dup) + self._suit_value[mask]
-                if value > best:
-                    best = value
+        for mask in (self._starting or self._starting_runs())[m1]:
+            dup = m2 & mask
+            value = self._melded_value((m1 & ~mask) | dup, m2 ^ dup) + self._suit_value[mask]
+            if value > best:
+                best = value
         if len(self._melded) >= MELDED_LIMIT:
             self._melded.clear()
         self._melded[key] = best
@@ -261,26 +317,39 @@ class SuitRuns:
         runs: list[Span] = []
         dead: list[int] = []
         suit_value = self._suit_value
-        while m1:
+        choices = self._choices or self._natural_tables()[0]
+        # Built on the first second copy only: a one-pack suit walks the table alone.
+        starting = (self._starting or self._starting_runs()) if m2 else self._starting
+        while m2:
             low = m1 & -m1
-            rank = low.bit_length() - 1
             after = (m1, m2 ^ low) if m2 & low else (m1 ^ low, m2)
             best = self._melded_value(*after)
-            pick = None
-            for _, span in self._spans_up[rank]:
-                mask = span.mask
-                if mask & m1 == mask:
-                    dup = m2 & mask
-                    rest = ((m1 & ~mask) | dup, m2 ^ dup)
-                    value = self._melded_value(*rest) + suit_value[mask]
-                    if value > best:
-                        best, pick, after = value, span, rest
-            if pick is None:
-                dead.append(rank)
+            pick = 0
+            for mask in starting[m1]:
+                dup = m2 & mask
+                rest = ((m1 & ~mask) | dup, m2 ^ dup)
+                value = self._melded_value(*rest) + suit_value[mask]
+                if value > best:
+                    best, pick, after = value, mask, rest
+            if pick:
+                runs.append(self._span_of[pick])
             else:
-                runs.append(pick)
+                dead.append(low.bit_length() - 1)
             m1, m2 = after
+        # No second copy left: the rest is the one-pack table's pick, step by step.
+        while m1:
+            choice = choices[m1]
+            if choice & (choice - 1):
+                runs.append(self._span_of[choice])
+            else:
+                dead.append(choice.bit_length() - 1)
+            m1 ^= choice
         return runs, dead
+
+    @property
+    def has_tables(self) -> bool:
+        """Whether the tables of all 8,192 masks without wilds (``natural_choices``) are built."""
+        return bool(self._choices)
 
     def natural_choices(self) -> list[int]:
         """For every mask of one copy per rank, no wilds: what ``solve`` does with its lowest card.
@@ -290,7 +359,11 @@ class SuitRuns:
         in the same order). Built for all 8,192 masks at once, smallest first, since a mask's
         rest is a smaller mask: a few milliseconds, once per process and run shape.
         """
-        if self._choices is None:
+        return self._choices or self._natural_tables()[0]
+
+    def _natural_tables(self) -> tuple[list[int], list[int]]:
+        """For every mask: ``natural_choices``, and the value its runs meld without wilds."""
+        if not self._choices:
             ups = [[span.mask for _, span in self._spans_up[rank]] for rank in range(13)]
             suit_value = self._suit_value
             melded = [0] * 8192
@@ -308,14 +381,31 @@ class SuitRuns:
                 melded[mask] = best
                 choices[mask] = choice
             self._choices = choices
-        return self._choices
+            self._one_melded = melded
+        return self._choices, self._one_melded
+
+    def _starting_runs(self) -> list[tuple[int, ...]]:
+        """For every mask, the masks of the runs it holds that start at its lowest card, in span
+        order: the two-pack walks' candidates, built whole on their first use (a few ms)."""
+        if not self._starting:
+            ups = [[span.mask for _, span in self._spans_up[rank]] for rank in range(13)]
+            starting: list[tuple[int, ...]] = [()] * 8192
+            for mask in range(1, 8192):
+                low = mask & -mask
+                held = tuple(run for run in ups[low.bit_length() - 1] if run & mask == run)
+                if held:
+                    starting[mask] = held
+            self._starting = starting
+        return self._starting
 
     def walk(self, m1: int, m2: int, k: int, j: int) -> tuple[list[tuple[Span, int]], list[int]]:
         """The runs (span, rank bits filled by wilds) and dead rank indices of ``solve``'s pick."""
         runs: list[tuple[Span, int]] = []
         dead: list[int] = []
+        memo = self.memo
+        high = k << 26
         while m1:
-            move = self.solve(m1, m2, k)[1][j]
+            move = (memo.get(m1 | m2 << 13 | high) or self.solve(m1, m2, k))[1][j]
             assert move is not None
             index, bits, m1, m2, used = move
             if index < 0:

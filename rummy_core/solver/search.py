@@ -17,7 +17,7 @@ from rummy_core.meldrules import MeldRules
 from rummy_core.solver.arrangement import Arrangement, Meld
 from rummy_core.solver.general import WildSearch
 from rummy_core.solver.runs import suit_runs
-from rummy_core.solver.sets import set_options
+from rummy_core.solver.sets import ranks_held, set_options
 
 _BIT = tuple(1 << code for code in range(CARD_CODES))
 PAIR_LIMIT = 1 << 11
@@ -28,19 +28,6 @@ _Plain = tuple[int, tuple[Meld, ...], tuple[int, ...]]
 _SetChoice = tuple[int, Meld | None]
 _PairChoice = tuple[int, int, tuple[Meld, ...]]
 """Sets of one rank from two packs: the bits they clear in the first and second copies."""
-
-
-def _held_by(a: int, b: int, c: int, d: int, least: int) -> int:
-    """Rank bits held in at least ``least`` of the four suit masks."""
-    if least == 3:
-        return (a & b & (c | d)) | (c & d & (a | b))
-    if least == 4:
-        return a & b & c & d
-    if least > 4:
-        return 0
-    if least == 2:
-        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
-    return a | b | c | d
 
 
 def _set_choice(rank_index: int, suits: int) -> _SetChoice:
@@ -59,9 +46,11 @@ class MeldSolver:
 
     __slots__ = (
         "_dead",
+        "_dead_values",
         "_pair_sets",
         "_pairs",
         "_plain",
+        "_run_melds",
         "_set_min",
         "_set_removals",
         "_special",
@@ -110,6 +99,12 @@ class MeldSolver:
                 )
                 for i in range(13)
             )
+        self._dead_values = tuple(runs.dead_value for runs in self._suits)
+        # Each suit's runs as melds of its cards, by span mask.
+        self._run_melds: tuple[dict[int, Meld], ...] = tuple(
+            {span.mask: (tuple(13 * s + r for r in span.order),) * 2 for span in runs.spans}
+            for s, runs in enumerate(self._suits)
+        )
         self._wilds = WildSearch(rules, self.values, self._suits)
 
     # -- the fast path: one pack, no wild cards in hand ------------------------------------
@@ -129,7 +124,7 @@ class MeldSolver:
         c = m >> 26 & 8191
         d = m >> 39
         least = self._set_min
-        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else _held_by(a, b, c, d, least)
+        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else ranks_held(a, b, c, d, least)
         if t:
             return self._with_sets(m, t)
         plain = self._plain or self._fill_tables()[0]
@@ -160,7 +155,7 @@ class MeldSolver:
         c = m >> 26 & 8191
         d = m >> 39
         least = self._set_min
-        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else _held_by(a, b, c, d, least)
+        t = (a & b & (c | d)) | (c & d & (a | b)) if least == 3 else ranks_held(a, b, c, d, least)
         dead = self._dead or self._fill_tables()[1]
         if t:
             return self._least_with_sets(m, t, dead)[0]
@@ -179,7 +174,7 @@ class MeldSolver:
         choices: list[tuple[_PairChoice, ...]] = []
         if shape is not None:
             least = self._set_min if shape.distinct_suits else (self._set_min + 1) // 2
-            t = _held_by(m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39, least)
+            t = ranks_held(m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39, least)
             while t:
                 low = t & -t
                 t ^= low
@@ -194,8 +189,15 @@ class MeldSolver:
             m2 ^= r2
         deadwood: list[int] = []
         value = 0
+        plain = self._plain or self._fill_tables()[0]
         for s in range(4):
-            entry = self._pair_entry(s, m1 >> (13 * s) & 8191, m2 >> (13 * s) & 8191)
+            mask1 = m1 >> (13 * s) & 8191
+            mask2 = m2 >> (13 * s) & 8191
+            entry = (
+                (self._pairs[s].get(mask1 | mask2 << 13) or self._pair_entry(s, mask1, mask2))
+                if mask2
+                else plain[s][mask1]
+            )
             melds.extend(entry[1])
             deadwood.extend(entry[2])
             value += entry[0]
@@ -208,7 +210,7 @@ class MeldSolver:
         """The choice of sets, one option per rank, leaving the least deadwood (first found
         among equals)."""
         da, db, dc, dd = self._dead or self._fill_tables()[1]
-        va, vb, vc, vd = (runs.dead_value for runs in self._suits)
+        va, vb, vc, vd = self._dead_values
         best_value = 1 << 40
         best_combo: tuple[_PairChoice, ...] = ()
         for combo in product(*choices):
@@ -235,7 +237,12 @@ class MeldSolver:
 
     def _pair_choices(self, rank: int, m1: int, m2: int) -> tuple[_PairChoice, ...]:
         """The ways to lay sets of ``rank`` (none first): card bits each takes, and the sets."""
-        counts = tuple((m1 >> (13 * s + rank) & 1) + (m2 >> (13 * s + rank) & 1) for s in range(4))
+        counts = (
+            (m1 >> rank & 1) + (m2 >> rank & 1),
+            (m1 >> (13 + rank) & 1) + (m2 >> (13 + rank) & 1),
+            (m1 >> (26 + rank) & 1) + (m2 >> (26 + rank) & 1),
+            (m1 >> (39 + rank) & 1) + (m2 >> (39 + rank) & 1),
+        )
         key = (rank, counts)
         found = self._pair_sets.get(key)
         if found is None:
@@ -265,9 +272,13 @@ class MeldSolver:
         entry = self._pairs[suit].get(key)
         if entry is None:
             runs, dead = self._suits[suit].natural_walk(mask1, mask2)
-            melds = tuple((tuple(suit * 13 + r for r in span.order),) * 2 for span in runs)
-            deadwood = tuple(suit * 13 + r for r in sorted(dead))
-            entry = (sum(self.values[code] for code in deadwood), melds, deadwood)
+            run_melds = self._run_melds[suit]
+            melds = tuple([run_melds[span.mask] for span in runs])
+            dead.sort()
+            base = 13 * suit
+            deadwood = tuple([base + r for r in dead])
+            values = self.values
+            entry = (sum([values[code] for code in deadwood]), melds, deadwood)
             memo = self._pairs[suit]
             if len(memo) >= PAIR_LIMIT:
                 memo.clear()
@@ -286,7 +297,7 @@ class MeldSolver:
         plain: list[list[_Plain]] = []
         for suit, runs in enumerate(self._suits):
             base = 13 * suit
-            melds = {span.mask: (tuple(base + r for r in span.order),) * 2 for span in runs.spans}
+            melds = self._run_melds[suit]
             choices = runs.natural_choices()
             table: list[_Plain] = [(0, (), ())] * 8192
             for m in range(1, 8192):

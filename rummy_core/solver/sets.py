@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from rummy_core.meldrules import SetShape
@@ -19,6 +20,19 @@ class SetOption:
     wilds: int
     used: tuple[int, int, int, int]
     """Natural cards taken, suit by suit."""
+
+
+def ranks_held(a: int, b: int, c: int, d: int, least: int) -> int:
+    """Rank bits held in at least ``least`` of the four suit masks ``a`` to ``d``."""
+    if least == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    if least == 4:
+        return a & b & c & d
+    if least > 4:
+        return 0
+    if least == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    return a | b | c | d
 
 
 def _single_sets(
@@ -60,6 +74,7 @@ def _leaves_natural_out(
     return False
 
 
+@lru_cache(maxsize=1 << 12)
 def set_options(
     counts: tuple[int, int, int, int], shape: SetShape, max_wilds: int | None, budget: int
 ) -> tuple[SetOption, ...]:
@@ -72,6 +87,10 @@ def set_options(
     left over: put in the set, that card frees the wild, which can take its place in whatever
     run it was in. When the card would be deadwood instead, the solver gets the same answer by
     trading spare wilds for sets' natural cards (``swap``), so those choices are left out here.
+
+    The answer does not depend on the rank, so the 81 patterns of copies (times the wild
+    budgets and shapes in use) are worked out once each and shared by all ranks and solvers;
+    the cache is bounded all the same.
     """
     singles = _single_sets(counts, shape, max_wilds, budget)
     options: list[SetOption] = []

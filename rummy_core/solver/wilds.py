@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rummy_core.cards import JOKER
 from rummy_core.meldrules import MeldRules
@@ -57,11 +58,38 @@ def merge_shares(
     return merged, back
 
 
-def set_reps(rank_index: int, cards: Sequence[int], distinct: bool) -> tuple[int, ...]:
+def merge_one(lists: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]]]:
+    """``merge_shares`` folded over ``lists`` with room for one wild: the same merged list and
+    back-pointers, merge by merge, without the general loops.
+
+    One wild is the common case of a joker hand; ties go to the later list, as there.
+    """
+    first = lists[0]
+    none = first[0]
+    one = first[1] if len(first) > 1 else NEG
+    backs: list[list[int]] = []
+    for right in lists[1:]:
+        b0 = right[0]
+        b1 = right[1] if len(right) > 1 else NEG
+        # One wild: the later list's first, unless the earlier ones did strictly better.
+        merged_one = none + b1 if none > NEG and b1 > NEG else NEG
+        back = 1 if merged_one > NEG else 0
+        if one > NEG and b0 > NEG and one + b0 > merged_one:
+            merged_one = one + b0
+            back = 0
+        none = none + b0 if none > NEG and b0 > NEG else NEG
+        one = merged_one
+        backs.append([0, back])
+    return [none, one], backs
+
+
+@lru_cache(maxsize=1 << 12)
+def set_reps(rank_index: int, cards: tuple[int, ...], distinct: bool) -> tuple[int, ...]:
     """A set's reps as ``readings`` gives them with nothing declared.
 
     Any suited card of the set's rank is natural there, wild or not; the other wilds stand for
-    the missing suits in suit order when they cover them all, else for the rank alone.
+    the missing suits in suit order when they cover them all, else for the rank alone. The same
+    few sets come back hand after hand, so answers are cached (a bounded cache).
     """
     natural = [code != JOKER and code % 13 == rank_index for code in cards]
     reps = [code if nat else -(rank_index + 1) for code, nat in zip(cards, natural, strict=True)]
