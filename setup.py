@@ -17,6 +17,7 @@ COMPILED = [
     "rummy_core/action_checks.py",
     "rummy_core/cards.py",
     "rummy_core/engine.py",
+    "rummy_core/hookcall.py",
     "rummy_core/hooks.py",
     "rummy_core/melds.py",
     "rummy_core/moves.py",
@@ -36,8 +37,8 @@ COMPILED = [
 ]
 """The modules compiled: those a simulated hand spends its time in. Left in Python: ``state.py``
 (its clone is written out at import), ``events.py`` and ``solver/general.py`` (mypyc fails on
-them), ``view.py`` (the wire models are built from its dataclass) and ``bots/base.py`` (a seat
-handle sets its own attributes behind its read-only face). The classes a bot keeps are marked
+them), ``view.py`` (the wire models are built from its dataclass) and ``bots/base.py`` (the
+seat handle makes itself with ``object.__new__``). The classes a bot keeps are marked
 ``mypyc_attr(native_class=False)``: their methods are compiled, but they stay Python objects
 that copy and pickle as in pure Python (bots are copied to replay a decision, for one)."""
 
