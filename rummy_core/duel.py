@@ -20,8 +20,8 @@ import math
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -193,15 +193,16 @@ def duel(
     Variant.parse(variant)
     for spec in (a, b):
         bot_from_spec(spec, 0)
-    deals = [seed * 100_003 + i for i in range(math.ceil(games / 2))]
+    deals = [seed * DEALS_PER_SEED + i for i in range(math.ceil(games / 2))]
     header = {"a": a, "b": b, "variant": variant, "seed": seed, "version": __version__}
-    done, seconds = _recorded(record, header) if record is not None else ({}, 0.0)
+    known = _recorded(record, header, seed) if record is not None else _Known()
     start = last = time.perf_counter()
-    outcomes: dict[int, Outcomes] = {d: done[d] for d in deals if d in done}
-    todo = [d for d in deals if d not in done]
+    outcomes: dict[int, Outcomes] = {d: known.deals[d] for d in deals if d in known.deals}
+    seconds = sum(known.seconds[d] for d in outcomes)
+    todo = [d for d in deals if d not in outcomes]
     if progress and outcomes:
         progress([score for pair in outcomes.values() for score, _ in pair])
-    with _Recorder(record, header, fresh=not done and not seconds) as write:
+    with _Recorder(record, header, known) as write:
 
         def finished(deal: int, pair: Outcomes) -> None:
             nonlocal last
@@ -214,9 +215,14 @@ def duel(
 
         if jobs > 1 and todo:
             with ProcessPoolExecutor(jobs) as pool:
-                plays = zip(*[(a, b, variant, d) for d in todo], strict=True)
-                for deal, pair in zip(todo, pool.map(play_deal, *plays), strict=True):
-                    finished(deal, pair)
+                # Recorded as each deal ends, in whatever order: a duel stopped keeps them all.
+                running = {pool.submit(play_deal, a, b, variant, d): d for d in todo}
+                try:
+                    for future in as_completed(running):
+                        finished(running[future], future.result())
+                except BaseException:
+                    pool.shutdown(cancel_futures=True)
+                    raise
         else:
             for deal in todo:
                 finished(deal, play_deal(a, b, variant, deal))
@@ -235,74 +241,122 @@ def duel(
     )
 
 
-def _recorded(path: Path, header: dict[str, Any]) -> tuple[dict[int, Outcomes], float]:
-    """The deals a record holds and the seconds they took; refused when the record is not
-    JSON lines of this duel (another pair of bots, variant, seed or version of the program)."""
-    if not path.exists():
-        return {}, 0.0
+DEALS_PER_SEED = 100_003
+"""Deal numbers of seed ``s`` run from ``s * DEALS_PER_SEED`` (one per pair of games)."""
+
+
+@dataclass
+class _Known:
+    """What a duel's record holds: each deal's games and the seconds they took, and where a
+    line cut off by a stop mid-write begins (the record is cut back there before it grows)."""
+
+    deals: dict[int, Outcomes] = field(default_factory=dict)
+    seconds: dict[int, float] = field(default_factory=dict)
+    cut_at: int | None = None
+    exists: bool = False
+
+
+def _recorded(path: Path, header: dict[str, Any], seed: int) -> _Known:
+    """The deals a record holds; refused when the record is not JSON lines of this duel
+    (another pair of bots, variant, seed or version of the program) or a line is not a deal
+    of it. A last line cut off by a stop mid-write is left out, to be written over."""
     try:
-        lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RuleError(
-            "bad_duel_record",
-            "%(path)s is not a duel record: %(problem)s",
-            path=str(path),
-            problem=str(exc),
-        ) from None
+        data = path.read_bytes() if path.exists() else b""
+    except OSError as exc:
+        raise _bad_record(path, str(exc)) from None
+    known = _Known(exists=bool(data))
+    lines = data.split(b"\n")
+    if lines[-1]:
+        # No newline at the end: the last write was cut off. (A line is written whole, then
+        # its newline, so a complete last line always ends with one.)
+        known.cut_at = len(data) - len(lines[-1])
+    lines = [line for line in lines[:-1] if line.strip()]
     if not lines:
-        return {}, 0.0
-    if lines[0] != header:
+        return known
+    try:
+        first = json.loads(lines[0])
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _bad_record(path, f"line 1: {exc}") from None
+    if first != header:
         raise RuleError(
             "duel_record_mismatch",
             "%(path)s records another duel (%(theirs)s); start this one with another file.",
             path=str(path),
-            theirs=", ".join(f"{k}={v}" for k, v in lines[0].items())
-            if isinstance(lines[0], dict)
-            else str(lines[0]),
+            theirs=", ".join(f"{k}={v}" for k, v in first.items())
+            if isinstance(first, dict)
+            else str(first)[:80],
         )
-    done: dict[int, Outcomes] = {}
-    seconds = 0.0
     for number, line in enumerate(lines[1:], start=2):
         try:
-            deal, pair, spent = line["deal"], line["games"], line["seconds"]
-            outcomes = [(float(score), int(hands)) for score, hands in pair]
-            if type(deal) is not int or len(outcomes) != 2:
-                raise ValueError
-            if any(score not in (0.0, 0.5, 1.0) or hands < 1 for score, hands in outcomes):
-                raise ValueError
-            done[deal] = outcomes
-            seconds += float(spent)
-        except (KeyError, TypeError, ValueError):
-            raise RuleError(
-                "bad_duel_record",
-                "%(path)s is not a duel record: %(problem)s",
-                path=str(path),
-                problem=f"line {number}: {json.dumps(line)[:80]}",
-            ) from None
-    return done, seconds
+            deal, outcomes, spent = _deal_line(json.loads(line), seed)
+        except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError):
+            shown = line[:80].decode(errors="replace")
+            raise _bad_record(path, f"line {number}: {shown}") from None
+        if deal in known.deals:
+            raise _bad_record(path, f"line {number}: deal {deal} again")
+        known.deals[deal], known.seconds[deal] = outcomes, spent
+    return known
+
+
+def _deal_line(line: Any, seed: int) -> tuple[int, Outcomes, float]:
+    """One recorded deal: its number (one of ``seed``'s), its two games, its seconds;
+    ``ValueError`` when it is not one."""
+    deal, pair, spent = line["deal"], line["games"], line["seconds"]
+    if type(deal) is not int or not 0 <= deal - seed * DEALS_PER_SEED < DEALS_PER_SEED:
+        raise ValueError(deal)
+    if type(pair) is not list or len(pair) != 2:
+        raise ValueError(pair)
+    outcomes = []
+    for game in pair:
+        score, hands = game
+        if type(score) not in (int, float) or score not in (0, 0.5, 1):
+            raise ValueError(score)
+        if type(hands) is not int or hands < 1:
+            raise ValueError(hands)
+        outcomes.append((float(score), hands))
+    if type(spent) not in (int, float) or not math.isfinite(spent) or spent < 0:
+        raise ValueError(spent)
+    return deal, outcomes, float(spent)
+
+
+def _bad_record(path: Path, problem: str) -> RuleError:
+    return RuleError(
+        "bad_duel_record",
+        "%(path)s is not a duel record: %(problem)s",
+        path=str(path),
+        problem=problem,
+    )
 
 
 class _Recorder:
     """Writes each finished deal of a duel to its record (nothing without one), a line at a
     time and flushed, so a duel stopped at any moment keeps every deal it finished."""
 
-    def __init__(self, path: Path | None, header: dict[str, Any], fresh: bool) -> None:
-        self._path, self._header, self._fresh = path, header, fresh
+    def __init__(self, path: Path | None, header: dict[str, Any], known: _Known) -> None:
+        self._path, self._header, self._known = path, header, known
         self._file: Any = None
 
     def __enter__(self) -> Callable[[int, Outcomes, float], None]:
-        if self._path is not None:
-            self._file = self._path.open("w" if self._fresh else "a")
-            if self._fresh:
-                self._file.write(json.dumps(self._header) + "\n")
-                self._file.flush()
+        known = self._known
+        if self._path is None:
+            return self._write
+        if not known.exists or known.cut_at == 0:
+            self._file = self._path.open("wb")
+            self._append(self._header)
+        else:
+            self._file = self._path.open("r+b")
+            end = self._file.seek(0, 2) if known.cut_at is None else known.cut_at
+            self._file.truncate(end)
+            self._file.seek(end)
         return self._write
 
     def _write(self, deal: int, pair: Outcomes, seconds: float) -> None:
         if self._file is not None:
-            line = {"deal": deal, "games": [list(game) for game in pair], "seconds": seconds}
-            self._file.write(json.dumps(line) + "\n")
-            self._file.flush()
+            self._append({"deal": deal, "games": [list(game) for game in pair], "seconds": seconds})
+
+    def _append(self, line: dict[str, Any]) -> None:
+        self._file.write(json.dumps(line).encode() + b"\n")
+        self._file.flush()
 
     def __exit__(self, *exc: object) -> None:
         if self._file is not None:

@@ -255,9 +255,10 @@ class Game:
                 turn=old.turn,
             )
         checked = self._checked
-        if checked and checked[0] is old and checked[1] == seat and checked[2] == action:
+        if checked and checked[0] is old and checked[1] == seat and checked[2] is action:
             # Bots check an action and then make it: the engine runs it once (states are never
-            # changed in place, so the checked outcome still holds).
+            # changed in place, so the checked outcome still holds). The very action checked,
+            # not an equal one: Discard(True) equals Discard(1) and must be refused.
             new, events = checked[3], checked[4]
         else:
             events = []

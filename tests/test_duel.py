@@ -119,16 +119,26 @@ def test_a_record_of_another_duel_or_no_record_is_refused(tmp_path: Path) -> Non
     assert err.value.code == "duel_record_mismatch"
     assert "seed=3" in err.value.message
     assert record.read_text() == before  # refused before anything was written
-    for broken in (
-        "not json\n",
-        before + '{"deal": 1}\n',
-        before + '{"deal": 7, "games": [[2, 1], [0, 1]], "seconds": 1}\n',
+    deal = '{"deal": 300009, "games": [[1, 1], [0, 1]], "seconds": 1}'
+    for line in (
+        '{"deal": 1}',  # fields missing
+        '{"deal": 300009, "games": [[2, 1], [0, 1]], "seconds": 1}',  # no such score
+        '{"deal": 300009, "games": [[true, 1], [0, 1]], "seconds": 1}',  # a score is a number
+        '{"deal": 300009, "games": [[1, 0], [0, 1]], "seconds": 1}',  # a game has a hand
+        '{"deal": 300009, "games": [[1, 1], [0, 1]], "seconds": NaN}',
+        '{"deal": 7, "games": [[1, 1], [0, 1]], "seconds": 1}',  # a deal of another seed
+        f"{deal}\n{deal}",  # the same deal twice
     ):
+        broken = before + line + "\n"
         record.write_text(broken)
         with pytest.raises(RuleError) as err:
             duel("greedy", "random", "classic:target=null", games=2, seed=3, record=record)
         assert err.value.code == "bad_duel_record"
         assert record.read_text() == broken
+    record.write_text("not json\n")
+    with pytest.raises(RuleError) as err:
+        duel("greedy", "random", "classic:target=null", games=2, seed=3, record=record)
+    assert err.value.code == "bad_duel_record"
 
 
 def test_the_command_records_and_resumes(
@@ -147,3 +157,31 @@ def test_the_command_records_and_resumes(
         main([*args[:-1], "6", "--games", "2", "--record", str(record)])
     assert stop.value.code == 2
     assert "error [duel_record_mismatch]" in capsys.readouterr().err
+
+
+def test_a_deal_cut_off_mid_write_is_played_again(tmp_path: Path) -> None:
+    record = tmp_path / "duel.jsonl"
+    whole = duel("greedy", "random", "classic:target=null", games=6, seed=3, jobs=2, record=record)
+    lines = record.read_text().splitlines(keepends=True)
+    # The duel was stopped while its last deal was being written: half a line, no newline.
+    record.write_text("".join(lines[:3]) + lines[3][:20])
+    again = duel("greedy", "random", "classic:target=null", games=6, seed=3, record=record)
+    assert (again.wins, again.losses, again.ties, again.hands) == (
+        whole.wins,
+        whole.losses,
+        whole.ties,
+        whole.hands,
+    )
+    after = record.read_text().splitlines()
+    assert len(after) == 4 and all(json.loads(line) for line in after)
+
+
+def test_a_record_of_a_longer_duel_counts_only_the_deals_asked_for(tmp_path: Path) -> None:
+    record = tmp_path / "duel.jsonl"
+    duel("greedy", "random", "classic:target=null", games=6, seed=3, record=record)
+    short = duel("greedy", "random", "classic:target=null", games=2, seed=3, record=record)
+    alone = duel("greedy", "random", "classic:target=null", games=2, seed=3)
+    assert (short.games, short.wins, short.hands) == (alone.games, alone.wins, alone.hands)
+    first_deal = json.loads(record.read_text().splitlines()[1])
+    assert short.seconds == pytest.approx(first_deal["seconds"], abs=0.5)  # not all three deals
+    assert len(record.read_text().splitlines()) == 4

@@ -56,3 +56,23 @@ def test_a_seat_that_is_not_one_is_refused(seat: Any) -> None:
     game = playing()
     assert_refused(game, seat, Discard(parse_card("9C")), "bad_seat")
     assert not game.is_legal(seat, Discard(parse_card("9C")))
+
+
+def test_an_equal_action_of_the_wrong_type_is_refused_after_a_check() -> None:
+    # The engine keeps the outcome of the action is_legal last accepted for apply to reuse;
+    # Discard(True) equals Discard(1), but is not a card: it must still be checked and refused.
+    game = position_game(
+        "classic",
+        dealer=1,
+        turn=0,
+        phase="play",
+        hands=[["2C", "6H", "7H", "9C"], ["2S", "3D"]],
+        discard=["8C"],
+        turns_taken=[2, 2],
+        this_turn={"drew": "stock"},
+    )
+    assert parse_card("2C") == 1 and Discard(True) == Discard(1)
+    assert game.is_legal(0, Discard(1))
+    assert_refused(game, 0, Discard(True), "bad_action")
+    game.apply(0, Discard(1))
+    assert game.log[-1] == (0, Discard(1)) and type(game.log[-1][1].card) is int

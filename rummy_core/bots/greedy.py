@@ -234,6 +234,8 @@ class GreedyBot:
             return TakeBack()
         return self._fallback(seat)
 
+    # -- discarding ---------------------------------------------------------------------------
+
     def discard_order(self, look: Look) -> Iterator[int]:
         """The cards of the hand, the best to discard first (each once).
 
@@ -295,6 +297,9 @@ class GreedyBot:
         if not actions:
             raise RuleError("no_legal_action", "Seat %(seat)s has no legal action.", seat=seat.seat)
         return Random(f"greedy/{self._seed}/{len(self.tracker.pile)}").choice(actions)
+
+
+# -- the steps of a play, in the order ``GreedyBot.play`` tries them -----------------------
 
 
 def _swap(look: Look, avoid: set[Action]) -> Action | None:
@@ -363,9 +368,6 @@ def _lay_off(look: Look, avoid: set[Action]) -> Action | None:
             if action not in avoid and seat.is_legal(action):
                 return action
     return None
-
-
-# -- discarding ---------------------------------------------------------------------------
 
 
 def reaches_opening(seat: SeatHandle, view: PlayerView, melds: Sequence[SolvedMeld]) -> bool:
