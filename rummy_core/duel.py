@@ -390,6 +390,7 @@ class _Recorder:
     "--record",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
+    metavar="PATH",
     help=N_(
         "Write each finished deal to PATH; run the same duel with the same PATH again to go on"
         " from where it stopped."
