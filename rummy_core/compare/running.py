@@ -9,12 +9,12 @@ keeps what was finished.
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -141,14 +141,16 @@ def _play(args: tuple[Study, Task, bool]) -> Block:
 
 
 def _pool_blocks(study: Study, tasks: list[Task], keep: bool, jobs: int) -> Iterator[Block]:
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupt)
+    # An executor, not ``multiprocessing.Pool``: terminating a pool kills workers that may hold
+    # its result queue's lock, and its own join then waits for that lock forever (a failing hand
+    # hung `compare --jobs 2` so). Stopped early, the executor drops the blocks not started and
+    # lets the running ones finish: a block is a few seconds.
+    pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupt)
     try:
-        # imap returns results in task order; chunksize 1 because a task is already a block.
-        yield from pool.imap(_play, [(study, task, keep) for task in tasks], chunksize=1)
-        pool.close()
+        # map gives the results in task order; each task is already a block.
+        yield from pool.map(_play, [(study, task, keep) for task in tasks])
     finally:
-        pool.terminate()
-        pool.join()
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 RAY_CONNECT_SECONDS = 10.0
