@@ -50,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from solver_bench import CLASSIC, HUNGARIAN, RIVERSIDE, _hands, _timings
 
 from rummy_core.bots import SeatHandle, make_bot
+from rummy_core.duel import bot_from_spec
 from rummy_core.setup import Variant, build_hooks, new_game
 from rummy_core.simulate import bot_turn, play_hand, tell
 from rummy_core.solver import MeldSolver
@@ -122,15 +123,16 @@ def our_random(variant: str, seconds: float) -> tuple[float, float]:
     return hands / spent, actions / spent
 
 
-def our_expert(variant: str, decisions: int) -> tuple[float, float]:
-    """The expert's median and 90th-percentile milliseconds of CPU per decision, at its default
-    budget, against the greedy bot in 2-player hands of ``variant``."""
+def our_expert(variant: str, decisions: int, expert: str = "expert") -> tuple[float, float]:
+    """The expert's median and 90th-percentile milliseconds of CPU per decision against the
+    greedy bot in 2-player hands of ``variant``: at its default budget, or as ``expert`` says
+    (``expert:playouts=64``)."""
     hooks = build_hooks(Variant.parse(variant), 2)
     spent: list[float] = []
     deal = 0
     while len(spent) < decisions:
         game = new_game(hooks=hooks, seed=deal)
-        bots = [make_bot("expert", deal), make_bot("greedy", deal)]
+        bots = [bot_from_spec(expert, deal), make_bot("greedy", deal)]
         while game.state.phase not in (HAND_OVER, MATCH_OVER) and len(spent) < decisions:
             seat = game.current_player()
             assert seat is not None

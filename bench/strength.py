@@ -2,9 +2,10 @@
 
 For each budget in ``--playouts``, a duel of ``expert:playouts=N`` against the greedy bot
 (``rummy_core.duel``: every deal played from both seats) gives the win rate and its 95% Wilson
-interval, and a run of expert decisions against the greedy bot gives the median CPU milliseconds
-per decision, one core. The results go to a JSON file and a plot (PNG) of win rate against
-playouts, the interval as error bars, each point labelled with its milliseconds per decision.
+interval, and a run of expert decisions against the greedy bot (``bench.py``'s ``our_expert``)
+gives the median CPU milliseconds per decision, one core. The results go to a JSON file and a
+plot (PNG) of win rate against playouts, the interval as error bars, each point labelled with
+its milliseconds per decision.
 
 Run: ``python bench/strength.py [--ruleset classic:target=null] [--games 200] [--jobs 2]
 [--playouts 1,4,8,16,32,64] [--out bench/results/strength-classic.json]
@@ -16,37 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-from rummy_core.bots import SeatHandle
-from rummy_core.duel import bot_from_spec, duel
-from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.simulate import tell
-from rummy_core.state import HAND_OVER, MATCH_OVER
-
-
-def decision_ms(expert: str, variant: str, decisions: int) -> float:
-    """The median CPU milliseconds of ``expert``'s decisions against the greedy bot."""
-    hooks = build_hooks(Variant.parse(variant), 2)
-    spent: list[float] = []
-    deal = 0
-    while len(spent) < decisions:
-        game = new_game(hooks=hooks, seed=deal)
-        bots = [bot_from_spec(expert, deal), bot_from_spec("greedy", deal)]
-        while game.state.phase not in (HAND_OVER, MATCH_OVER) and len(spent) < decisions:
-            seat = game.current_player()
-            assert seat is not None
-            start = time.process_time()
-            action = bots[seat].choose(SeatHandle(game, seat))
-            if seat == 0:
-                spent.append((time.process_time() - start) * 1000)
-            tell(bots, game.apply(seat, action))
-        deal += 1
-    return statistics.median(spent)
+from bench import our_expert
+from rummy_core.duel import duel
 
 
 def measure(variant: str, playouts: list[int], games: int, jobs: int) -> list[dict[str, Any]]:
@@ -55,7 +31,7 @@ def measure(variant: str, playouts: list[int], games: int, jobs: int) -> list[di
     for count in playouts:
         expert = f"expert:playouts={count}"
         result = duel(expert, "greedy", variant, games, seed=1, jobs=jobs)
-        row = {**result.as_json(), "playouts": count, "ms": decision_ms(expert, variant, 200)}
+        row = {**result.as_json(), "playouts": count, "ms": our_expert(variant, 200, expert)[0]}
         print(
             f"{count:3d} playouts: {row['ms']:6.1f} ms/decision, win rate "
             f"{row['win_rate']:.1%} ({row['ci95'][0]:.1%} to {row['ci95'][1]:.1%}) "
