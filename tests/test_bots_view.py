@@ -25,9 +25,9 @@ from rummy_core.events import Drew
 from rummy_core.hooks import Hooks
 from rummy_core.setup import new_game
 from rummy_core.simulate import play_hand
-from rummy_core.state import State
+from rummy_core.state import PLAY, Meld, Outcome, State
 from rummy_core.testing import all_cards
-from rummy_core.view import player_view
+from rummy_core.view import PlayerView, player_view
 
 PUBLIC = {
     "seat",
@@ -70,6 +70,61 @@ def holds_state(value: object, depth: int = 2) -> bool:
     else:
         inner = list(getattr(value, "__dict__", {}).values())
     return any(holds_state(v, depth - 1) for v in inner)
+
+
+def test_each_field_of_a_view_is_the_states_by_name() -> None:
+    # ``player_view`` gives its values by position: every field is checked by name, each with a
+    # value no other field has.
+    state = State(3, 7)
+    state.dealer, state.turn, state.phase = 2, 1, PLAY
+    state.hands = [[1, 2], [3, 4, 5], [6]]
+    state.stock, state.discard = [7, 8, 9, 10], [11, 12, 13, 14, 15]
+    state.table = [Meld(0, "set", (16, 29, 42), (16, 29, 42), (0, 0, 0))]
+    state.turns_taken, state.scores = [21, 22, 23], [31, 32, 33]
+    state.hand_number, state.refills, state.hand_turns = 41, 42, 43
+    state.first_play_turn = [None, 3, None]
+    state.on_show = {"cut": (17,)}
+    state.drew, state.drawn, state.plays = "discard", [15], ["meld"]
+    state.refused_sources = ["stock"]
+    state.outcome = Outcome(None, "stock", (0, 0, 0), 40)
+    state.winners = [2]
+    view = player_view(state, 1)
+    assert view._asdict() == {
+        "seat": 1,
+        "players": 3,
+        "hand": (3, 4, 5),
+        "hand_sizes": (2, 3, 1),
+        "table": tuple(state.table),
+        "top_discard": 15,
+        "discard_size": 5,
+        "discard_face_down": False,
+        "stock_size": 4,
+        "on_show": (("cut", (17,)),),
+        "scores": (31, 32, 33),
+        "hand_number": 41,
+        "dealer": 2,
+        "turn": 1,
+        "phase": PLAY,
+        "turns_taken": (21, 22, 23),
+        "opened": (False, True, False),
+        "refills": 42,
+        "drew": "discard",
+        "drawn": (15,),
+        "plays": ("meld",),
+        "refused_sources": ("stock",),
+        "outcome": state.outcome,
+        "winners": (2,),
+    }
+    assert type(view) is PlayerView
+    # Another seat sees none of the turn's private facts.
+    other = player_view(state, 0)
+    assert (other.hand, other.drew, other.drawn, other.plays, other.refused_sources) == (
+        (1, 2),
+        None,
+        (),
+        (),
+        (),
+    )
 
 
 def test_a_seat_handle_shows_only_its_public_face() -> None:
