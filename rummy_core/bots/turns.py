@@ -50,4 +50,6 @@ def tell(bots: Sequence[Bot | None], events: list[Event]) -> None:
     """
     for seat, bot in enumerate(bots):
         if bot is not None and getattr(type(bot), "observes_events", True):
-            bot.observe([seen_by(e, seat) for e in events])
+            # An event with no secret fields is the same for every seat: ``seen_by`` would
+            # return it as it is, so it is asked only of the others.
+            bot.observe([e if e.secret is None else seen_by(e, seat) for e in events])
