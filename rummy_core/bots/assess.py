@@ -122,9 +122,11 @@ def partner_counts(hand: Iterable[int], rules: MeldRules) -> dict[int, int]:
     }
 
 
-@mypyc_attr(native_class=False)
 class Pickups:
-    """What rivals have been collecting, to avoid feeding it: counts by rank and by suit nearby."""
+    """What rivals have been collecting, to avoid feeding it: counts by rank and by suit nearby.
+
+    A native class in the compiled build: it lives for one decision, never copied or kept.
+    """
 
     __slots__ = ("_near", "_ranks")
 

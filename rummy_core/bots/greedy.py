@@ -61,9 +61,12 @@ class Turn:
     take_backs: int = 0
 
 
-@mypyc_attr(native_class=False)
 class Look:
-    """One decision's reading of the hand: the best arrangement and where cards fit the table."""
+    """One decision's reading of the hand: the best arrangement and where cards fit the table.
+
+    A native class in the compiled build (unlike the objects a bot keeps): a look lives for one
+    decision and is never copied, and the plan steps read its attributes many times.
+    """
 
     __slots__ = ("_keep", "arrangement", "fits", "hand", "rules", "seat", "solver", "view")
 
