@@ -186,11 +186,13 @@ class GreedyBot:
             and self.tracker.pile_unknown == 0
             and self._probe().pile_takes_all(seat, view, self.tracker)
         )
-        before = solver.best(hand)
         if whole:
-            return _pile_gain(solver, before, solver.best([*hand, *pile])) > 0
+            return _pile_gain(solver, solver.best(hand), solver.best([*hand, *pile])) > 0
         after = solver.best([*hand, top])
-        if top in after.deadwood or _after_discard(after, seat) >= _after_discard(before, seat):
+        # Most tops meld with nothing: the hand as it is needs no solving for them.
+        if top in after.deadwood:
+            return False
+        if _after_discard(after, seat) >= _after_discard(solver.best(hand), seat):
             return False
         if reaches_opening(seat, view, after.melds):
             return True
@@ -365,12 +367,20 @@ def _lay_down(look: Look, avoid: set[Action]) -> Action | None:
 def _lay_off(look: Look, avoid: set[Action]) -> Action | None:
     """Lay off a deadwood card onto any meld on the table, the costliest first."""
     seat = look.seat
-    if not look.view.table or len(look.hand) <= look.keep:
+    if not look.view.table:
         return None
     rules = look.rules
     values = look.solver.values
-    for code in sorted(set(look.arrangement.deadwood), key=lambda c: -values[c]):
-        for action in look.fits.lay_offs(code, is_wild(code, rules)):
+    fits = look.fits
+    places = [
+        fits.lay_offs(code, is_wild(code, rules))
+        for code in sorted(set(look.arrangement.deadwood), key=lambda c: -values[c])
+    ]
+    # Where no card fits, the rules' cards to keep need not be asked (the answer is the same).
+    if not any(places) or len(look.hand) <= look.keep:
+        return None
+    for actions in places:
+        for action in actions:
             if action not in avoid and seat.is_legal(action):
                 return action
     return None
