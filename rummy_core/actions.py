@@ -8,11 +8,13 @@ None.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Final, Literal
 
-STOCK = "stock"
-DISCARD = "discard"
-CUT = "cut"
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+STOCK: Final = "stock"
+DISCARD: Final = "discard"
+CUT: Final = "cut"
 
 
 @dataclass(frozen=True, slots=True)

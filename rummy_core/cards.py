@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from rummy_core.errors import RuleError
 
@@ -26,9 +27,11 @@ SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
-JOKER = 52
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+JOKER: Final = 52
 """The joker's code; every joker of a deck is this same value."""
-CARD_CODES = 53
+CARD_CODES: Final = 53
 """Size of a table indexed by card code (52 suited cards and the joker)."""
 
 _RANK_BY_NAME = {name: rank for rank, name in enumerate(RANK_NAMES) if name}

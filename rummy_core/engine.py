@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from random import Random
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Final, Literal, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -64,7 +64,9 @@ from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outco
 
 T = TypeVar("T")
 
-TURN_ACTION_CAP = 200
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+TURN_ACTION_CAP: Final = 200
 """The safety cap of actions in one turn (ruling A1): the action that reaches it, when the turn
 goes on after it, ends the hand, flagged capped. A plugin that refuses every discard would
 otherwise let a bot meld and take back for ever."""

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from rummy_core.cards import ACE, JOKER, card, rank_of, suit_of
 from rummy_core.meldrules import MeldRules
 
-RUN = "run"
-SET = "set"
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+RUN: Final = "run"
+SET: Final = "set"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import Final
 
 from rummy_core.actions import (
     Action,
@@ -230,7 +231,9 @@ def _one_reading(cards: tuple[int, ...], special: set[int], rules: MeldRules) ->
     return special.isdisjoint(cards) or len(readings(cards, (None,) * len(cards), rules)) == 1
 
 
-_BIT = tuple(1 << code for code in range(CARD_CODES))
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+_BIT: Final = tuple(1 << code for code in range(CARD_CODES))
 _SPECIAL: dict[frozenset[int], int] = {}
 
 

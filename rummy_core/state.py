@@ -11,17 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
-CUT = "cut"
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+CUT: Final = "cut"
 """Phase: a person cuts the shuffled deck before the deal (ruling H12); the stock is the deck."""
-DRAW = "draw"
+DRAW: Final = "draw"
 """Phase: the player to move must draw (or try another draw source)."""
-PLAY = "play"
+PLAY: Final = "play"
 """Phase: the player has drawn and may meld, lay off, swap, take back, and must discard."""
-HAND_OVER = "hand_over"
+HAND_OVER: Final = "hand_over"
 """Phase: the hand has ended and been scored; the next hand has not been dealt."""
-MATCH_OVER = "match_over"
+MATCH_OVER: Final = "match_over"
 """Phase: the match has a result."""
 
 

@@ -7,6 +7,7 @@ name; the engine has the last word on every action built here (``SeatHandle.is_l
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -17,8 +18,10 @@ from rummy_core.melds import RUN, readings
 from rummy_core.solver import Meld as SolvedMeld
 from rummy_core.state import Meld
 
-HIGH = "high"
-LOW = "low"
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+HIGH: Final = "high"
+LOW: Final = "low"
 
 
 def is_wild(code: int, rules: MeldRules) -> bool:
@@ -101,7 +104,11 @@ class TableFits:
         return code in self._by_card
 
 
-_NEAR = tuple(sum(1 << ((rank + step) % 13) for step in (-2, -1, 1, 2)) for rank in range(13))
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+_NEAR: Final = tuple(
+    sum(1 << ((rank + step) % 13) for step in (-2, -1, 1, 2)) for rank in range(13)
+)
 
 
 def partner_counts(hand: Iterable[int], rules: MeldRules) -> dict[int, int]:

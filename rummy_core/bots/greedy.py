@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -44,9 +45,11 @@ TWO_WAYS = 3
 """Points of deadwood worth keeping a card for, per card in hand it could one day meld with."""
 FEEDING = 4
 """Points of deadwood the bot would rather keep than discard a card that helps a rival."""
-WILD_KEEP = 100
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+WILD_KEEP: Final = 100
 """A wild card is discarded only when nothing else may be."""
-MAX_TAKE_BACKS = 3
+MAX_TAKE_BACKS: Final = 3
 """Take-backs in one turn after which the bot only discards (or gives back its draw)."""
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import Final
 
 from rummy_core.cards import CARD_CODES, JOKER
 from rummy_core.meldrules import MeldRules
@@ -19,7 +20,9 @@ from rummy_core.solver.general import WildSearch
 from rummy_core.solver.runs import suit_runs
 from rummy_core.solver.sets import ranks_held, set_options
 
-_BIT = tuple(1 << code for code in range(CARD_CODES))
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+_BIT: Final = tuple(1 << code for code in range(CARD_CODES))
 PAIR_LIMIT = 1 << 11
 """Entries each suit's two-pack memo holds before it is cleared. Its keys are pairs of 13-bit
 masks (3 ** 13 of them), so without a bound a long simulation would fill memory with it; this
