@@ -42,6 +42,9 @@ class ClassicRummy(Ruleset):
     domain = DOMAIN
     Options = ClassicOptions
     options: ClassicOptions
+    expert_weights = (3, 4)
+    """The greedy bot's own weights: the loser pays for every card he holds (C5), and keeping
+    each card with a partner won the expert more hands but lost it more points than it won."""
 
     @hookimpl
     def rummy_hand_size(self, players: int) -> int:

@@ -40,6 +40,11 @@ class Ruleset:
     shows: ClassVar[dict[str, str]] = {}
     """The labels under which this ruleset puts cards on show (``State.on_show``), each with
     what the table calls them: ``{"cut": "cut card"}``."""
+    expert_weights: ClassVar[tuple[float, float]] = (12, 2)
+    """The expert bot's discard weights here (``two_ways``, ``feeding``: see
+    ``GreedyBot.discard_order``) unless its options say otherwise. The default keeps every
+    card that could join a meld (12 points for each partner, 2 for feeding a rival): that pays
+    where melds score for whoever lays them down or must reach an opening."""
 
     def __init__(self, options: BaseOptions) -> None:
         self.options = options

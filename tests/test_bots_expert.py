@@ -12,9 +12,12 @@ import pytest
 from rummy_core.actions import STOCK, Action, Discard, Draw, MeldDown, NewMeld
 from rummy_core.bots import SeatHandle, expert, make_bot
 from rummy_core.bots.expert import ExpertBot
+from rummy_core.bots.greedy import GreedyBot
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
-from rummy_core.setup import game_from_position
+from rummy_core.errors import RuleError
+from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
+from rummy_core.simulate import play_hand
 
 
 def position(variant: str, hands: list[str], **fields: Any) -> Game:
@@ -87,3 +90,46 @@ def test_the_expert_is_available_by_name_and_plays_its_turn_to_the_end() -> None
         made.append(action)
     assert isinstance(made[-1], Discard) and game.state.turn == 1
     assert not any(isinstance(a, Draw) for a in made)
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "given", "weights"),
+    [
+        ("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"], {}, (3, 4)),
+        ("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"], {"two_ways": 12}, (12, 4)),
+        ("riverside", ["4H 5H 6H 9C 9D KD QS 3C", "3S 8D QC JH 2C 7D 7S"], {}, (12, 2)),
+        ("riverside", ["4H 5H 6H 9C 9D KD QS 3C", "3S 8D QC JH 2C 7D 7S"], {"feeding": 0}, (12, 0)),
+    ],
+)
+def test_the_discard_weights_are_the_rulesets_unless_given(
+    variant: str, hands: list[str], given: dict[str, float], weights: tuple[float, float]
+) -> None:
+    game = position(variant, hands)
+    bot = ExpertBot(3, playouts=2, **given)
+    bot.choose(SeatHandle(game, 0))
+    assert (bot.greedy.two_ways, bot.greedy.feeding) == weights
+    own = bot._own_policy()  # its seat in the playouts plays the same way
+    assert (own.two_ways, own.feeding) == weights
+
+
+@pytest.mark.parametrize(("variant", "same"), [("classic", True), ("riverside", False)])
+def test_without_a_search_the_classic_expert_plays_as_the_greedy_bot(
+    variant: str, same: bool
+) -> None:
+    # One deal a decision is never evidence enough to leave its own choice, so the expert plays
+    # its own policy: in classic the greedy bot's weights, elsewhere its own (12 and 2).
+    logs = []
+    for first in (ExpertBot(5, playouts=1), GreedyBot(5)):
+        game = new_game(hooks=build_hooks(Variant.parse(variant), 2), seed=7)
+        play_hand(game, [first, GreedyBot(6)])
+        logs.append(game.log)
+    assert (logs[0] == logs[1]) is same
+
+
+@pytest.mark.parametrize(
+    "given", [{"two_ways": -1}, {"feeding": float("nan")}, {"two_ways": True}, {"feeding": "x"}]
+)
+def test_a_weight_that_is_not_a_number_from_0_is_refused(given: dict[str, Any]) -> None:
+    with pytest.raises(RuleError) as err:
+        ExpertBot(0, **given)
+    assert err.value.code == "bad_bot_options"

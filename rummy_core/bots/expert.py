@@ -31,11 +31,6 @@ from rummy_core.events import Event
 from rummy_core.state import DRAW, PLAY
 from rummy_core.view import PlayerView
 
-TWO_WAYS = 12
-"""The expert's weight on cards that work two ways (the greedy bot's is 3): found by duels of
-greedy bots with different weights, where keeping every card with a partner won most hands."""
-FEEDING = 2
-"""The expert's weight on not feeding rivals (the greedy bot's is 4), tuned with ``TWO_WAYS``."""
 PLAYOUTS = 16
 """Sampled deals per decision by default (each option is played out once on each). A count,
 not a time, is the default budget: the same seed makes the same choices on any machine."""
@@ -60,6 +55,8 @@ class ExpertBot:
     """Chooses draws and whole turns by determinised playouts with the greedy bot."""
 
     name = "expert"
+    observes_events = True
+    """Said outright, as the greedy bot does: ``bots.turns.tell`` asks after every action."""
 
     def __init__(
         self,
@@ -67,13 +64,17 @@ class ExpertBot:
         playouts: int = PLAYOUTS,
         seconds: float | None = None,
         discards: int = DISCARDS,
+        two_ways: float | None = None,
+        feeding: float | None = None,
     ) -> None:
         """``playouts`` deals per decision, the best ``discards`` of its own policy weighed.
 
         ``seconds`` also caps the CPU time of a decision (two deals at least); it is off by
         default, since a time limit makes the choices depend on the machine's speed.
-        ``bad_bot_options`` if a count is not a whole number from 1, or ``seconds`` is not a
-        positive, finite number of seconds.
+        ``two_ways`` and ``feeding``: the weights of its own discard tips (``GreedyBot``'s);
+        by default the ruleset's ``Ruleset.expert_weights``.
+        ``bad_bot_options`` if a count is not a whole number from 1, ``seconds`` is not a
+        positive, finite number of seconds, or a weight is not a finite number from 0.
         """
         for option, count in (("playouts", playouts), ("discards", discards)):
             if not _whole(count) or count < 1:
@@ -96,10 +97,24 @@ class ExpertBot:
                 option="seconds",
                 value=seconds,
             )
+        for option, weight in (("two_ways", two_ways), ("feeding", feeding)):
+            if weight is not None and not (
+                isinstance(weight, int | float)
+                and not isinstance(weight, bool)
+                and 0 <= weight < math.inf
+            ):
+                raise RuleError(
+                    "bad_bot_options",
+                    "Options for expert: %(option)s is a number from 0, not %(value)r.",
+                    bot=self.name,
+                    option=option,
+                    value=weight,
+                )
         playouts, discards = int(playouts), int(discards)
-        self.greedy = GreedyBot(seed, two_ways=TWO_WAYS, feeding=FEEDING)
+        self.greedy = GreedyBot(seed)
         """This bot's own policy between searches and in its own seat of the playouts: the
-        greedy bot with its discard weights tuned."""
+        greedy bot with the expert's discard weights (set at its first decision)."""
+        self._weights: tuple[float | None, float | None] | None = (two_ways, feeding)
         self.playouts = playouts
         self.seconds = seconds
         self.discards = discards
@@ -115,6 +130,13 @@ class ExpertBot:
         """The next action: searched at the turn's draw and first play, else planned or greedy."""
         view = seat.view
         greedy = self.greedy
+        if self._weights is not None:
+            # The ruleset is known only now: its weights fill those not given as options.
+            two_ways, feeding = seat.hooks.ruleset.expert_weights
+            given_two_ways, given_feeding = self._weights
+            greedy.two_ways = two_ways if given_two_ways is None else given_two_ways
+            greedy.feeding = feeding if given_feeding is None else given_feeding
+            self._weights = None
         greedy.tracker.sync(view)
         turn = greedy.turn_of(view)
         action = self._decide(seat, view, turn)
@@ -187,7 +209,7 @@ class ExpertBot:
 
     def _greedy_plays(self, game: Game, me: int) -> list[Action]:
         """The plays (not the discard) the greedy bot would make now, found on a sampled copy."""
-        bot = GreedyBot(two_ways=TWO_WAYS, feeding=FEEDING)
+        bot = self._own_policy()
         bot.tracker = self.greedy.tracker.public_copy(self.greedy.tracker.pile)
         plays: list[Action] = []
         for _ in range(60):
@@ -247,7 +269,7 @@ class ExpertBot:
         bots = []
         for other in range(view.players):
             # Rivals are played as the greedy bot, this seat by its own policy.
-            bot = GreedyBot(two_ways=TWO_WAYS, feeding=FEEDING) if other == me else GreedyBot()
+            bot = self._own_policy() if other == me else GreedyBot()
             bot.tracker = self.greedy.tracker.public_copy(game.state.discard)
             bots.append(bot)
         limit = game.state.hand_turns + PLAYOUT_TURNS
@@ -260,3 +282,7 @@ class ExpertBot:
         others = [s for i, s in enumerate(scores) if i != me]
         margin = scores[me] - sum(others) / len(others)
         return -margin if hooks.ruleset.low_score_wins else margin
+
+    def _own_policy(self) -> GreedyBot:
+        """A fresh greedy bot with this bot's discard weights, for its seat in a playout."""
+        return GreedyBot(two_ways=self.greedy.two_ways, feeding=self.greedy.feeding)
