@@ -1,0 +1,70 @@
+"""Points a hand between two bots: how often each wins a single hand, and by how much.
+
+A duel (``rummy duel``) counts wins; in a match to a target what adds up is points. For each
+deal, played twice with the seats swapped (as in a duel), this plays one hand of ``--ruleset``
+and takes A's margin: its hand score less B's (reversed where low scores win). It prints the
+hands A won and lost, its mean points in each, the net mean a hand with its spread and the
+standard error over deals.
+
+Run: ``python bench/margins.py A B [--ruleset classic] [--deals 150] [--jobs 2]``, for example
+``python bench/margins.py expert expert:two_ways=12,feeding=2`` or ``... expert greedy``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
+
+from rummy_core.duel import DEALS_PER_SEED, bot_from_spec
+from rummy_core.setup import Variant, build_hooks, new_game
+from rummy_core.simulate import play_hand
+
+
+def deal_margins(a: str, b: str, variant: str, deal: int) -> tuple[float, float]:
+    """A's margin in the hand of ``deal``, from seat 0 and then from seat 1."""
+    hooks = build_hooks(Variant.parse(variant), 2)
+    sign = -1 if hooks.ruleset.low_score_wins else 1
+    margins = []
+    for a_seat in (0, 1):
+        bots = [bot_from_spec(a, 2 * deal), bot_from_spec(b, 2 * deal + 1)]
+        if a_seat:
+            bots.reverse()
+        game = new_game(hooks=hooks, seed=deal)
+        play_hand(game, bots)
+        assert game.state.outcome is not None
+        scores = game.state.outcome.hand_scores
+        margins.append(sign * (scores[a_seat] - scores[1 - a_seat]))
+    return margins[0], margins[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a")
+    parser.add_argument("b")
+    parser.add_argument("--ruleset", default="classic")
+    parser.add_argument("--deals", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    deals = [args.seed * DEALS_PER_SEED + i for i in range(args.deals)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        pairs = list(
+            pool.map(deal_margins, repeat(args.a), repeat(args.b), repeat(args.ruleset), deals)
+        )
+    margins = [m for pair in pairs for m in pair]
+    won = [m for m in margins if m > 0]
+    lost = [-m for m in margins if m < 0]
+    per_deal = [sum(pair) / 2 for pair in pairs]
+    print(
+        f"{args.a} vs {args.b}, {args.ruleset}, {len(margins)} hands: won {len(won)} "
+        f"(mean {statistics.fmean(won or [0]):.2f} points), lost {len(lost)} "
+        f"(mean {statistics.fmean(lost or [0]):.2f}); net {statistics.fmean(margins):+.2f} a "
+        f"hand, spread {statistics.pstdev(margins):.1f}, standard error "
+        f"{statistics.stdev(per_deal) / len(per_deal) ** 0.5:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
