@@ -133,3 +133,18 @@ def test_a_weight_that_is_not_a_number_from_0_is_refused(given: dict[str, Any]) 
     with pytest.raises(RuleError) as err:
         ExpertBot(0, **given)
     assert err.value.code == "bad_bot_options"
+
+
+@pytest.mark.parametrize("weights", [(3,), (3, -1), ("3", 4), None])
+def test_a_rulesets_weights_that_are_not_two_numbers_are_named(weights: object) -> None:
+    # A plugin's ruleset that sets them wrong gets a clear refusal, not a crash deep in a bot.
+    game = position("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"])
+    handle = SeatHandle(game, 0)
+    ruleset = handle.hooks.ruleset
+    bot = ExpertBot(3, playouts=2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(ruleset), "expert_weights", weights)
+        with pytest.raises(RuleError) as err:
+            bot.choose(handle)
+    assert err.value.code == "bad_expert_weights"
+    assert "classic" in err.value.message

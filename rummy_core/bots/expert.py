@@ -28,6 +28,7 @@ from rummy_core.bots.turns import bot_turn
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
+from rummy_core.plugin import Ruleset
 from rummy_core.state import DRAW, PLAY
 from rummy_core.view import PlayerView
 
@@ -49,6 +50,26 @@ def _whole(value: object) -> bool:
     if isinstance(value, bool):
         return False
     return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+
+
+def _weight(value: object) -> bool:
+    """Whether ``value`` is a discard weight: a finite number from 0 (not a bool)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < math.inf
+
+
+def _ruleset_weights(ruleset: Ruleset) -> tuple[float, float]:
+    """The ruleset's ``expert_weights``; ``bad_expert_weights`` names a plugin that set them
+    to anything but two weights."""
+    weights: object = ruleset.expert_weights
+    if not (isinstance(weights, tuple) and len(weights) == 2 and all(map(_weight, weights))):
+        raise RuleError(
+            "bad_expert_weights",
+            "The ruleset %(ruleset)s gives the expert bot expert_weights of %(value)r; they"
+            " must be two numbers from 0.",
+            ruleset=ruleset.name,
+            value=weights,
+        )
+    return weights[0], weights[1]
 
 
 class ExpertBot:
@@ -98,11 +119,7 @@ class ExpertBot:
                 value=seconds,
             )
         for option, weight in (("two_ways", two_ways), ("feeding", feeding)):
-            if weight is not None and not (
-                isinstance(weight, int | float)
-                and not isinstance(weight, bool)
-                and 0 <= weight < math.inf
-            ):
+            if weight is not None and not _weight(weight):
                 raise RuleError(
                     "bad_bot_options",
                     "Options for expert: %(option)s is a number from 0, not %(value)r.",
@@ -132,7 +149,7 @@ class ExpertBot:
         greedy = self.greedy
         if self._weights is not None:
             # The ruleset is known only now: its weights fill those not given as options.
-            two_ways, feeding = seat.hooks.ruleset.expert_weights
+            two_ways, feeding = _ruleset_weights(seat.hooks.ruleset)
             given_two_ways, given_feeding = self._weights
             greedy.two_ways = two_ways if given_two_ways is None else given_two_ways
             greedy.feeding = feeding if given_feeding is None else given_feeding
