@@ -17,23 +17,17 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
-from rummy_core.duel import DEALS_PER_SEED, bot_from_spec
-from rummy_core.setup import Variant, build_hooks, new_game
+from rummy_core.duel import DEALS_PER_SEED, deal_games
 from rummy_core.simulate import play_hand
 
 
 def deal_margins(a: str, b: str, variant: str, deal: int) -> tuple[float, float]:
     """A's margin in the hand of ``deal``, from seat 0 and then from seat 1."""
-    hooks = build_hooks(Variant.parse(variant), 2)
-    sign = -1 if hooks.ruleset.low_score_wins else 1
     margins = []
-    for a_seat in (0, 1):
-        bots = [bot_from_spec(a, 2 * deal), bot_from_spec(b, 2 * deal + 1)]
-        if a_seat:
-            bots.reverse()
-        game = new_game(hooks=hooks, seed=deal)
+    for a_seat, game, bots in deal_games(a, b, variant, deal):
         play_hand(game, bots)
         assert game.state.outcome is not None
+        sign = -1 if game.hooks.ruleset.low_score_wins else 1
         scores = game.state.outcome.hand_scores
         margins.append(sign * (scores[a_seat] - scores[1 - a_seat]))
     return margins[0], margins[1]

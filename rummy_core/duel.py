@@ -19,7 +19,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -32,6 +32,7 @@ from rummy_core.bots import Bot, make_bot
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.clicklang import LangCommand
 from rummy_core.compare.stats import wilson
+from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
 from rummy_core.i18n import N_, _, ngettext
@@ -151,16 +152,22 @@ def _hooks(variant: str) -> Hooks:
     return found
 
 
-def play_deal(a: str, b: str, variant: str, seed: int) -> list[tuple[float, int]]:
-    """Play the deal ``seed`` twice, A in seat 0 then in seat 1: A's score (1, 0.5, 0) and the
-    hands played, per game."""
+def deal_games(a: str, b: str, variant: str, seed: int) -> Iterator[tuple[int, Game, list[Bot]]]:
+    """The deal ``seed``'s two games, not yet played, A in seat 0 then in seat 1: A's seat, the
+    game and its bots (fresh ones for each game)."""
     hooks = _hooks(variant)
-    results = []
     for a_seat in (0, 1):
         bots = [bot_from_spec(a, 2 * seed), bot_from_spec(b, 2 * seed + 1)]
         if a_seat:
             bots.reverse()
-        game = new_game(hooks=hooks, seed=seed)
+        yield a_seat, new_game(hooks=hooks, seed=seed), bots
+
+
+def play_deal(a: str, b: str, variant: str, seed: int) -> list[tuple[float, int]]:
+    """Play the deal ``seed`` twice, A in seat 0 then in seat 1: A's score (1, 0.5, 0) and the
+    hands played, per game."""
+    results = []
+    for a_seat, game, bots in deal_games(a, b, variant, seed):
         play_match(game, bots, MAX_HANDS)
         winners = set(game.state.winners)
         a_won, b_won = a_seat in winners, 1 - a_seat in winners
