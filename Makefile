@@ -35,8 +35,8 @@ serve: $(VENV)/.serve-installed
 	$(BIN)/rummy serve --host $(HOST) --port $(PORT)
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check rummy_core rulesets tests
-	$(BIN)/ruff format --check rummy_core rulesets tests
+	$(BIN)/ruff check rummy_core rulesets tests bench examples i18n setup.py
+	$(BIN)/ruff format --check rummy_core rulesets tests bench examples i18n setup.py
 	$(BIN)/mypy rummy_core rulesets
 
 # The catalogs (docs/cli.md, Languages): for each domain i18n/<domain>.cfg, extract the marked

@@ -22,7 +22,6 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 from bench import pin_to_one_core
-
 from rummy_core.env import aec_env
 
 RULESETS = ("classic", "riverside", "hungarian", "classic+knock")
