@@ -4,10 +4,12 @@ A duel (``rummy duel``) counts wins; in a match to a target what adds up is poin
 deal, played twice with the seats swapped (as in a duel), this plays one hand of ``--ruleset``
 and takes A's margin: its hand score less B's (reversed where low scores win). It prints the
 hands A won and lost, its mean points in each, the net mean a hand with its spread and the
-standard error over deals.
+standard error over deals. With ``--later K`` the hand measured is the match's hand K + 1: two
+greedy bots play the K hands before it, so the scores stand as they would in a match.
 
-Run: ``python bench/margins.py A B [--ruleset classic] [--deals 150] [--jobs 2]``, for example
-``python bench/margins.py expert expert:two_ways=12,feeding=2`` or ``... expert greedy``.
+Run: ``python bench/margins.py A B [--ruleset classic] [--deals 150] [--later K] [--jobs 2]``,
+for example ``python bench/margins.py expert expert:two_ways=12,feeding=2`` or ``... expert
+greedy``.
 """
 
 from __future__ import annotations
@@ -17,14 +19,23 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
+from rummy_core.bots.greedy import GreedyBot
+from rummy_core.bots.turns import tell
 from rummy_core.duel import DEALS_PER_SEED, deal_games
 from rummy_core.simulate import play_hand
+from rummy_core.state import MATCH_OVER
 
 
-def deal_margins(a: str, b: str, variant: str, deal: int) -> tuple[float, float]:
-    """A's margin in the hand of ``deal``, from seat 0 and then from seat 1."""
+def deal_margins(a: str, b: str, variant: str, deal: int, later: int = 0) -> tuple[float, float]:
+    """A's margin in the hand of ``deal``, from seat 0 and then from seat 1 (after ``later``
+    hands between greedy bots, which A and B do not see)."""
     margins = []
     for a_seat, game, bots in deal_games(a, b, variant, deal):
+        for _ in range(later):
+            play_hand(game, [GreedyBot(deal + seat) for seat in range(2)])
+            if game.state.phase == MATCH_OVER:
+                raise SystemExit(f"deal {deal}: the match ended before hand {later + 1}")
+            tell(bots, game.next_hand())
         play_hand(game, bots)
         assert game.state.outcome is not None
         sign = -1 if game.hooks.ruleset.low_score_wins else 1
@@ -40,19 +51,28 @@ def main() -> None:
     parser.add_argument("--ruleset", default="classic")
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--later", type=int, default=0, help="greedy hands played first")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     deals = [args.seed * DEALS_PER_SEED + i for i in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         pairs = list(
-            pool.map(deal_margins, repeat(args.a), repeat(args.b), repeat(args.ruleset), deals)
+            pool.map(
+                deal_margins,
+                repeat(args.a),
+                repeat(args.b),
+                repeat(args.ruleset),
+                deals,
+                repeat(args.later),
+            )
         )
     margins = [m for pair in pairs for m in pair]
     won = [m for m in margins if m > 0]
     lost = [-m for m in margins if m < 0]
     per_deal = [sum(pair) / 2 for pair in pairs]
     print(
-        f"{args.a} vs {args.b}, {args.ruleset}, {len(margins)} hands: won {len(won)} "
+        f"{args.a} vs {args.b}, {args.ruleset}, {len(margins)} hands"
+        f"{f' (hand {args.later + 1} of each match)' if args.later else ''}: won {len(won)} "
         f"(mean {statistics.fmean(won or [0]):.2f} points), lost {len(lost)} "
         f"(mean {statistics.fmean(lost or [0]):.2f}); net {statistics.fmean(margins):+.2f} a "
         f"hand, spread {statistics.pstdev(margins):.1f}, standard error "

@@ -126,10 +126,32 @@ def test_without_a_search_the_classic_expert_plays_as_the_greedy_bot(
     assert (logs[0] == logs[1]) is same
 
 
+@pytest.mark.parametrize(("confidence", "same"), [(1e9, True), (0, False)])
+def test_the_confidence_option_sets_how_much_evidence_moves_the_expert(
+    confidence: float, same: bool
+) -> None:
+    # No evidence is enough at a confidence of 10^9: the classic expert plays its own policy,
+    # the greedy bot's. At 0, any option that did better on average is taken.
+    logs = []
+    for first in (ExpertBot(5, playouts=8, confidence=confidence), GreedyBot(5)):
+        game = new_game(hooks=build_hooks(Variant.parse("classic"), 2), seed=7)
+        play_hand(game, [first, GreedyBot(6)])
+        logs.append(game.log)
+    assert (logs[0] == logs[1]) is same
+
+
 @pytest.mark.parametrize(
-    "given", [{"two_ways": -1}, {"feeding": float("nan")}, {"two_ways": True}, {"feeding": "x"}]
+    "given",
+    [
+        {"two_ways": -1},
+        {"feeding": float("nan")},
+        {"two_ways": True},
+        {"feeding": "x"},
+        {"confidence": -0.5},
+        {"confidence": float("inf")},
+    ],
 )
-def test_a_weight_that_is_not_a_number_from_0_is_refused(given: dict[str, Any]) -> None:
+def test_a_weight_or_confidence_that_is_not_a_number_from_0_is_refused(given: dict[str, Any]) -> None:
     with pytest.raises(RuleError) as err:
         ExpertBot(0, **given)
     assert err.value.code == "bad_bot_options"

@@ -53,7 +53,8 @@ def _whole(value: object) -> bool:
 
 
 def _weight(value: object) -> bool:
-    """Whether ``value`` is a discard weight: a finite number from 0 (not a bool)."""
+    """Whether ``value`` is a finite number from 0 (not a bool): a discard weight, or a
+    confidence."""
     return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < math.inf
 
 
@@ -87,15 +88,18 @@ class ExpertBot:
         discards: int = DISCARDS,
         two_ways: float | None = None,
         feeding: float | None = None,
+        confidence: float = CONFIDENCE,
     ) -> None:
         """``playouts`` deals per decision, the best ``discards`` of its own policy weighed.
 
         ``seconds`` also caps the CPU time of a decision (two deals at least); it is off by
         default, since a time limit makes the choices depend on the machine's speed.
         ``two_ways`` and ``feeding``: the weights of its own discard tips (``GreedyBot``'s);
-        by default the ruleset's ``Ruleset.expert_weights``.
+        by default the ruleset's ``Ruleset.expert_weights``. ``confidence``: the standard
+        errors by which another option must beat its own choice (``CONFIDENCE``).
         ``bad_bot_options`` if a count is not a whole number from 1, ``seconds`` is not a
-        positive, finite number of seconds, or a weight is not a finite number from 0.
+        positive, finite number of seconds, or a weight or ``confidence`` is not a finite
+        number from 0.
         """
         for option, count in (("playouts", playouts), ("discards", discards)):
             if not _whole(count) or count < 1:
@@ -118,14 +122,15 @@ class ExpertBot:
                 option="seconds",
                 value=seconds,
             )
-        for option, weight in (("two_ways", two_ways), ("feeding", feeding)):
-            if weight is not None and not _weight(weight):
+        numbers = (("two_ways", two_ways), ("feeding", feeding), ("confidence", confidence))
+        for option, number in numbers:
+            if number is not None and not _weight(number):
                 raise RuleError(
                     "bad_bot_options",
                     "Options for expert: %(option)s is a number from 0, not %(value)r.",
                     bot=self.name,
                     option=option,
-                    value=weight,
+                    value=number,
                 )
         playouts, discards = int(playouts), int(discards)
         self.greedy = GreedyBot(seed)
@@ -135,6 +140,7 @@ class ExpertBot:
         self.playouts = playouts
         self.seconds = seconds
         self.discards = discards
+        self.confidence = float(confidence)
         self._rng = Random(f"expert/{seed}")
         self._plan: list[Action] = []
         self._searched: tuple[int, int] | None = None
@@ -246,7 +252,7 @@ class ExpertBot:
 
     def _best(self, seat: SeatHandle, view: PlayerView, options: list[list[Action]]) -> int:
         """The index of the option to take: the greedy bot's own (the first) unless another did
-        better on the same deals by more than their noise (``CONFIDENCE`` standard errors)."""
+        better on the same deals by more than their noise (``confidence`` standard errors)."""
         gains: list[list[float]] = [[] for _ in options]
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         for played in range(self.playouts):
@@ -266,7 +272,7 @@ class ExpertBot:
                 continue
             mean = sum(found) / len(found)
             spread = sum((g - mean) ** 2 for g in found) / (len(found) - 1)
-            if mean - CONFIDENCE * (spread / len(found)) ** 0.5 > 0 and mean > best_mean:
+            if mean - self.confidence * (spread / len(found)) ** 0.5 > 0 and mean > best_mean:
                 best, best_mean = index, mean
         return best
 
