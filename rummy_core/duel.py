@@ -254,8 +254,13 @@ DEALS_PER_SEED = 100_003
 
 @dataclass
 class _Known:
-    """What a duel's record holds: each deal's games and the seconds they took, and where a
-    line cut off by a stop mid-write begins (the record is cut back there before it grows)."""
+    """What a duel's record holds: each deal's games and its seconds, and where a line cut off
+    by a stop mid-write begins (the record is cut back there before it grows).
+
+    A deal's seconds are the duel's wall time from the deal finished before it to this one, not
+    the time the deal itself took: with ``--jobs`` deals overlap, and a deal that ends just after
+    another shows a fraction of a second. Their sum is the duel's time, which a duel resumed
+    from its record adds to its own."""
 
     deals: dict[int, Outcomes] = field(default_factory=dict)
     seconds: dict[int, float] = field(default_factory=dict)

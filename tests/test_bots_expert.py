@@ -151,7 +151,9 @@ def test_the_confidence_option_sets_how_much_evidence_moves_the_expert(
         {"confidence": float("inf")},
     ],
 )
-def test_a_weight_or_confidence_that_is_not_a_number_from_0_is_refused(given: dict[str, Any]) -> None:
+def test_a_weight_or_confidence_that_is_not_a_number_from_0_is_refused(
+    given: dict[str, Any],
+) -> None:
     with pytest.raises(RuleError) as err:
         ExpertBot(0, **given)
     assert err.value.code == "bad_bot_options"
