@@ -49,7 +49,32 @@ def render_message(
     return fill(text, shown, message) if shown else text
 
 
-class RuleError(Exception):
+class _Coded:
+    """What a refusal and a broken rule share: a stable ``code``, a message ``template`` in a
+    catalog ``domain``, and the ``params`` it speaks of."""
+
+    __slots__ = ()
+    code: str
+    template: Message
+    domain: str
+    params: dict[str, Any]
+
+    @property
+    def message(self) -> str:
+        """The message in the current language."""
+        return self.render()
+
+    def render(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the current language)."""
+        return render_message(self.template, self.params, self.domain, lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The code, message (in the current language) and params as plain data, as they cross
+        a border."""
+        return {"code": self.code, "message": self.message, "params": self.params}
+
+
+class RuleError(_Coded, Exception):
     """An action, a file or a name was refused; the game state is unchanged."""
 
     def __init__(
@@ -61,15 +86,6 @@ class RuleError(Exception):
         self.domain = domain
         self.params = params
 
-    @property
-    def message(self) -> str:
-        """The message in the current language."""
-        return self.render()
-
-    def render(self, lang: str | None = None) -> str:
-        """The message in ``lang`` (default: the current language)."""
-        return render_message(self.template, self.params, self.domain, lang)
-
     def __str__(self) -> str:
         return f"{self.message} [{self.code}]"
 
@@ -77,10 +93,6 @@ class RuleError(Exception):
         # Subclasses take other constructor arguments; rebuild from the fields so that a refusal
         # can cross from a worker process to the parent (multiprocessing, Ray) intact.
         return (_restore, (type(self), self.args, dict(self.__dict__)))
-
-    def to_dict(self) -> dict[str, Any]:
-        """The refusal as plain data in the current language, as it crosses a border."""
-        return {"code": self.code, "message": self.message, "params": self.params}
 
 
 def _restore(cls: type[RuleError], args: tuple[Any, ...], fields: dict[str, Any]) -> RuleError:
@@ -90,7 +102,7 @@ def _restore(cls: type[RuleError], args: tuple[Any, ...], fields: dict[str, Any]
     return error
 
 
-class Violation:
+class Violation(_Coded):
     """One broken rule found by a collecting validator hook (several may be found at once)."""
 
     __slots__ = ("code", "domain", "params", "template")
@@ -102,19 +114,6 @@ class Violation:
         self.template = message
         self.domain = domain
         self.params = params
-
-    @property
-    def message(self) -> str:
-        """The message in the current language."""
-        return self.render()
-
-    def render(self, lang: str | None = None) -> str:
-        """The message in ``lang`` (default: the current language)."""
-        return render_message(self.template, self.params, self.domain, lang)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The broken rule as plain data in the current language."""
-        return {"code": self.code, "message": self.message, "params": self.params}
 
     def __repr__(self) -> str:
         return f"Violation({self.code!r}, {self.message!r})"

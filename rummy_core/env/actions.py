@@ -18,8 +18,8 @@ size; ``docs/rl.md`` has the sizes per ruleset):
   "discard this card and knock"), in the order of the kinds' names.
 
 ``T`` is the most melds the table can hold (the deck's size over the smallest meld), ``W`` the
-number of wild card codes, ``K`` the most orders one set of selected cards can be laid in (one
-more than the wilds a meld may hold, plus one).
+number of wild card codes, ``K`` the most orders one set of selected cards can be laid in
+(``_most_orderings``).
 
 Lay-downs are the two-step part. Their melds are built one at a time: the cards of a meld are
 selected in ascending card code, then ``stage`` or ``lay_down`` says which ordering of those cards
@@ -33,6 +33,7 @@ lay-down are masked in, so every masked-in id leads to a legal action, and every
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -170,6 +171,21 @@ class Choices:
         raise AssertionError("a masked-in lay-down id has no lay-down")  # ids() rules it out
 
 
+def _most_orderings(wilds: int, kinds: int) -> int:
+    """A bound on the runs one set of cards can be laid as, with up to ``wilds`` cards that may
+    be wild (of ``kinds`` distinct codes) among them.
+
+    A run's natural cards fix its suit, and its range to one of ``wilds + 1`` (the wilds split
+    between its two ends), or two of each with an ace (low or high). Cards of several codes that
+    may be wild can also trade places (``wilds!`` ways), and one of them may be the natural that
+    sets the suit (4 suits, ``wilds`` ranges): Riverside's 2s lay 2D 2H AS 2S 4S-9S JS-KS in 13
+    ways. Jokers alike trade places without changing the meld.
+    """
+    if kinds <= 1:
+        return 2 * (wilds + 1)
+    return max(2 * (wilds + 1), 8 * wilds) * math.factorial(wilds)
+
+
 def _ordering_slots(laydowns: Sequence[MeldDown], limit: int) -> dict[NewMeld, int]:
     """Each meld's ordering slot: its place among the melds of the same cards, by card order."""
     groups: dict[tuple[int, ...], set[NewMeld]] = {}
@@ -209,9 +225,9 @@ class ActionCodec:
         """``T``: the most melds the table can hold."""
         self.wilds: tuple[int, ...] = tuple(sorted(rules.wilds))
         """The wild card codes, in the order of the swap block."""
-        in_deck = sum(1 for c in hooks.deck if c in rules.wilds or c == JOKER)
-        budget = in_deck if rules.max_wilds is None else min(rules.max_wilds, in_deck)
-        self.orderings = budget + 2
+        special = [c for c in hooks.deck if c in rules.wilds or c == JOKER]
+        budget = len(special) if rules.max_wilds is None else min(rules.max_wilds, len(special))
+        self.orderings = _most_orderings(budget, len(set(special)))
         """``K``: the most orderings of one set of selected cards that have ids."""
         self.plugin_kinds: tuple[str, ...] = tuple(sorted(hooks.action_kinds))
         self._plugin_classes: dict[str, type] = {}
