@@ -34,7 +34,7 @@ def deal_margins(a: str, b: str, variant: str, deal: int, later: int = 0) -> tup
         for _ in range(later):
             play_hand(game, [GreedyBot(deal + seat) for seat in range(2)])
             if game.state.phase == MATCH_OVER:
-                raise SystemExit(f"deal {deal}: the match ended before hand {later + 1}")
+                raise RuntimeError(f"deal {deal}: the match ended before hand {later + 1}")
             tell(bots, game.next_hand())
         play_hand(game, bots)
         assert game.state.outcome is not None
