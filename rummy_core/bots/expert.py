@@ -52,9 +52,8 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
-def _weight(value: object) -> bool:
-    """Whether ``value`` is a finite number from 0 (not a bool): a discard weight, or a
-    confidence."""
+def _from_zero(value: object) -> bool:
+    """Whether ``value`` is a finite number from 0, not a bool (a discard weight, a confidence)."""
     return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < math.inf
 
 
@@ -62,7 +61,7 @@ def _ruleset_weights(ruleset: Ruleset) -> tuple[float, float]:
     """The ruleset's ``expert_weights``; ``bad_expert_weights`` names a plugin that set them
     to anything but two weights."""
     weights: object = ruleset.expert_weights
-    if not (isinstance(weights, tuple) and len(weights) == 2 and all(map(_weight, weights))):
+    if not (isinstance(weights, tuple) and len(weights) == 2 and all(map(_from_zero, weights))):
         raise RuleError(
             "bad_expert_weights",
             "The ruleset %(ruleset)s gives the expert bot expert_weights of %(value)r; they"
@@ -124,7 +123,7 @@ class ExpertBot:
             )
         numbers = (("two_ways", two_ways), ("feeding", feeding), ("confidence", confidence))
         for option, number in numbers:
-            if number is not None and not _weight(number):
+            if number is not None and not _from_zero(number):
                 raise RuleError(
                     "bad_bot_options",
                     "Options for expert: %(option)s is a number from 0, not %(value)r.",
