@@ -45,6 +45,9 @@ class ClassicRummy(Ruleset):
     expert_weights = (3, 4)
     """The greedy bot's own weights: the loser pays for every card he holds (C5), and keeping
     each card with a partner won the expert more hands but lost it more points than it won."""
+    expert_playouts = 32
+    """Twice the default: options here differ by a point or two against a spread of a dozen a
+    hand, and the search needs the deals to tell them apart (docs/bots.md)."""
 
     @hookimpl
     def rummy_hand_size(self, players: int) -> int:

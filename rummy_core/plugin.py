@@ -45,6 +45,10 @@ class Ruleset:
     ``GreedyBot.discard_order``) unless its options say otherwise. The default keeps every
     card that could join a meld (12 points for each partner, 2 for feeding a rival): that pays
     where melds score for whoever lays them down or must reach an opening."""
+    expert_playouts: ClassVar[int] = 16
+    """The expert bot's sampled deals per decision here (each option is played out once on
+    each) unless its option ``playouts`` says otherwise. A count, not a time: the same seed
+    makes the same choices on any machine. Its decisions cost in proportion."""
 
     def __init__(self, options: BaseOptions) -> None:
         self.options = options

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from rummy_rulesets.classic import ClassicRummy
 
 from rummy_core.actions import STOCK, Action, Discard, Draw, MeldDown, NewMeld
 from rummy_core.bots import SeatHandle, expert, make_bot
@@ -126,6 +127,30 @@ def test_without_a_search_the_classic_expert_plays_as_the_greedy_bot(
     assert (logs[0] == logs[1]) is same
 
 
+@pytest.mark.parametrize(("budget", "given", "same"), [(1, {}, True), (1, {"playouts": 8}, False)])
+def test_the_budget_is_the_rulesets_unless_given(
+    budget: int, given: dict[str, int], same: bool
+) -> None:
+    # A ruleset whose expert plays one deal a decision makes the classic expert the greedy bot
+    # (one deal is never evidence enough); the option playouts=8 overrides it and searches.
+    logs = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ClassicRummy, "expert_playouts", budget)
+        for first in (ExpertBot(5, **given), GreedyBot(5)):
+            game = new_game(hooks=build_hooks(Variant.parse("classic"), 2), seed=7)
+            play_hand(game, [first, GreedyBot(6)])
+            logs.append(game.log)
+    assert (logs[0] == logs[1]) is same
+
+
+@pytest.mark.parametrize(("variant", "budget"), [("classic", 32), ("riverside", 16)])
+def test_each_ruleset_gives_the_expert_its_budget(variant: str, budget: int) -> None:
+    game = new_game(hooks=build_hooks(Variant.parse(variant), 2), seed=7)
+    bot = ExpertBot(5)
+    bot.choose(SeatHandle(game, game.current_player()))
+    assert bot.playouts == budget
+
+
 @pytest.mark.parametrize(("confidence", "same"), [(1e9, True), (0, False)])
 def test_the_confidence_option_sets_how_much_evidence_moves_the_expert(
     confidence: float, same: bool
@@ -157,6 +182,17 @@ def test_a_weight_or_confidence_that_is_not_a_number_from_0_is_refused(
     with pytest.raises(RuleError) as err:
         ExpertBot(0, **given)
     assert err.value.code == "bad_bot_options"
+
+
+@pytest.mark.parametrize("playouts", [0, 2.5, "16", None, True])
+def test_a_rulesets_budget_that_is_not_a_whole_number_from_1_is_named(playouts: object) -> None:
+    game = position("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ClassicRummy, "expert_playouts", playouts)
+        with pytest.raises(RuleError) as err:
+            ExpertBot(3).choose(SeatHandle(game, 0))
+    assert err.value.code == "bad_expert_playouts"
+    assert "classic" in err.value.message
 
 
 @pytest.mark.parametrize("weights", [(3,), (3, -1), ("3", 4), None])

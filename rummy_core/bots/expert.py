@@ -32,9 +32,6 @@ from rummy_core.plugin import Ruleset
 from rummy_core.state import DRAW, PLAY
 from rummy_core.view import PlayerView
 
-PLAYOUTS = 16
-"""Sampled deals per decision by default (each option is played out once on each). A count,
-not a time, is the default budget: the same seed makes the same choices on any machine."""
 DISCARDS = 3
 """How many of the greedy bot's best discards are weighed."""
 CONFIDENCE = 1.5
@@ -72,6 +69,21 @@ def _ruleset_weights(ruleset: Ruleset) -> tuple[float, float]:
     return weights[0], weights[1]
 
 
+def _ruleset_playouts(ruleset: Ruleset) -> int:
+    """The ruleset's ``expert_playouts``; ``bad_expert_playouts`` names a plugin that set it to
+    anything but a whole number from 1."""
+    playouts: object = ruleset.expert_playouts
+    if not (_whole(playouts) and isinstance(playouts, int | float) and playouts >= 1):
+        raise RuleError(
+            "bad_expert_playouts",
+            "The ruleset %(ruleset)s gives the expert bot expert_playouts of %(value)r; it"
+            " must be a whole number from 1.",
+            ruleset=ruleset.name,
+            value=playouts,
+        )
+    return int(playouts)
+
+
 class ExpertBot:
     """Chooses draws and whole turns by determinised playouts with the greedy bot."""
 
@@ -82,14 +94,15 @@ class ExpertBot:
     def __init__(
         self,
         seed: int = 0,
-        playouts: int = PLAYOUTS,
+        playouts: int | None = None,
         seconds: float | None = None,
         discards: int = DISCARDS,
         two_ways: float | None = None,
         feeding: float | None = None,
         confidence: float = CONFIDENCE,
     ) -> None:
-        """``playouts`` deals per decision, the best ``discards`` of its own policy weighed.
+        """``playouts`` deals per decision (by default the ruleset's
+        ``Ruleset.expert_playouts``), the best ``discards`` of its own policy weighed.
 
         ``seconds`` also caps the CPU time of a decision (two deals at least); it is off by
         default, since a time limit makes the choices depend on the machine's speed.
@@ -101,7 +114,7 @@ class ExpertBot:
         number from 0.
         """
         for option, count in (("playouts", playouts), ("discards", discards)):
-            if not _whole(count) or count < 1:
+            if count is not None and (not _whole(count) or count < 1):
                 raise RuleError(
                     "bad_bot_options",
                     "Options for expert: %(option)s is a whole number from 1, not %(value)r.",
@@ -131,12 +144,15 @@ class ExpertBot:
                     option=option,
                     value=number,
                 )
-        playouts, discards = int(playouts), int(discards)
+        discards = int(discards)
         self.greedy = GreedyBot(seed)
         """This bot's own policy between searches and in its own seat of the playouts: the
         greedy bot with the expert's discard weights (set at its first decision)."""
-        self._weights: tuple[float | None, float | None] | None = (two_ways, feeding)
-        self.playouts = playouts
+        self._given: tuple[float | None, float | None] | None = (two_ways, feeding)
+        """The weights given as options, until the first decision fills the rest from the
+        ruleset (then None)."""
+        self.playouts = None if playouts is None else int(playouts)
+        """Deals per decision: as given, else the ruleset's (from the first decision on)."""
         self.seconds = seconds
         self.discards = discards
         self.confidence = float(confidence)
@@ -152,13 +168,15 @@ class ExpertBot:
         """The next action: searched at the turn's draw and first play, else planned or greedy."""
         view = seat.view
         greedy = self.greedy
-        if self._weights is not None:
-            # The ruleset is known only now: its weights fill those not given as options.
-            two_ways, feeding = _ruleset_weights(seat.hooks.ruleset)
-            given_two_ways, given_feeding = self._weights
+        if self._given is not None:
+            # The ruleset is known only now: its settings fill those not given as options.
+            ruleset = seat.hooks.ruleset
+            two_ways, feeding = _ruleset_weights(ruleset)
+            self._budget(ruleset)
+            given_two_ways, given_feeding = self._given
             greedy.two_ways = two_ways if given_two_ways is None else given_two_ways
             greedy.feeding = feeding if given_feeding is None else given_feeding
-            self._weights = None
+            self._given = None
         greedy.tracker.sync(view)
         turn = greedy.turn_of(view)
         action = self._decide(seat, view, turn)
@@ -252,9 +270,10 @@ class ExpertBot:
     def _best(self, seat: SeatHandle, view: PlayerView, options: list[list[Action]]) -> int:
         """The index of the option to take: the greedy bot's own (the first) unless another did
         better on the same deals by more than their noise (``confidence`` standard errors)."""
+        playouts = self._budget(seat.hooks.ruleset)
         gains: list[list[float]] = [[] for _ in options]
         deadline = None if self.seconds is None else time.process_time() + self.seconds
-        for played in range(self.playouts):
+        for played in range(playouts):
             if played >= 2 and deadline is not None and time.process_time() > deadline:
                 break
             deal = self._rng.randrange(1 << 30)
@@ -274,6 +293,12 @@ class ExpertBot:
             if mean - self.confidence * (spread / len(found)) ** 0.5 > 0 and mean > best_mean:
                 best, best_mean = index, mean
         return best
+
+    def _budget(self, ruleset: Ruleset) -> int:
+        """Deals per decision: the option ``playouts``, else the ruleset's (kept from then on)."""
+        if self.playouts is None:
+            self.playouts = _ruleset_playouts(ruleset)
+        return self.playouts
 
     def _playout(
         self, seat: SeatHandle, view: PlayerView, option: list[Action], deal: int
