@@ -19,6 +19,7 @@ import math
 import time
 from collections.abc import Sequence
 from random import Random
+from typing import TypeGuard
 
 from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.bots.base import SeatHandle
@@ -42,11 +43,12 @@ PLAYOUT_TURNS = 400
 """Turns after which a playout stops and is scored as it stands (a bound, rarely reached)."""
 
 
-def _whole(value: object) -> bool:
-    """Whether ``value`` is a whole number (``16`` or ``16.0`` as an option string gives it)."""
-    if isinstance(value, bool):
+def _count(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is a whole number from 1, not a bool (``16`` or ``16.0`` as an option
+    string gives it): a count of deals or discards."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
         return False
-    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+    return value >= 1 and (isinstance(value, int) or value.is_integer())
 
 
 def _from_zero(value: object) -> bool:
@@ -73,7 +75,7 @@ def _ruleset_playouts(ruleset: Ruleset) -> int:
     """The ruleset's ``expert_playouts``; ``bad_expert_playouts`` names a plugin that set it to
     anything but a whole number from 1."""
     playouts: object = ruleset.expert_playouts
-    if not (_whole(playouts) and isinstance(playouts, int | float) and playouts >= 1):
+    if not _count(playouts):
         raise RuleError(
             "bad_expert_playouts",
             "The ruleset %(ruleset)s gives the expert bot expert_playouts of %(value)r; it"
@@ -114,7 +116,7 @@ class ExpertBot:
         number from 0.
         """
         for option, count in (("playouts", playouts), ("discards", discards)):
-            if count is not None and (not _whole(count) or count < 1):
+            if count is not None and not _count(count):
                 raise RuleError(
                     "bad_bot_options",
                     "Options for expert: %(option)s is a whole number from 1, not %(value)r.",
