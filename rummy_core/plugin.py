@@ -49,6 +49,11 @@ class Ruleset:
     """The expert bot's sampled deals per decision here (each option is played out once on
     each) unless its option ``playouts`` says otherwise. A count, not a time: the same seed
     makes the same choices on any machine. Its decisions cost in proportion."""
+    expert_match_win: ClassVar[float] = 0
+    """Points the expert bot adds to a playout's result when that hand ends the match and this
+    seat wins it (and takes off when a rival does), unless its option ``match_win`` says
+    otherwise. 0, the default, plays every hand for its points alone; a ruleset sets it where
+    playing for the match was measured to win more matches (docs/bots.md)."""
 
     def __init__(self, options: BaseOptions) -> None:
         self.options = options

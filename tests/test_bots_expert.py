@@ -149,6 +149,64 @@ def test_each_ruleset_gives_the_expert_its_budget(variant: str, budget: int) -> 
     bot = ExpertBot(5)
     bot.choose(SeatHandle(game, game.current_player()))
     assert bot.playouts == budget
+    assert bot.match_win == 0  # no ruleset plays for the match by default
+
+
+@pytest.mark.parametrize(("given", "match_win"), [({}, 45), ({"match_win": 10}, 10)])
+def test_the_match_worth_is_the_rulesets_unless_given(
+    given: dict[str, float], match_win: float
+) -> None:
+    game = new_game(hooks=build_hooks(Variant.parse("classic"), 2), seed=7)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ClassicRummy, "expert_match_win", 45)
+        bot = ExpertBot(5, playouts=2, **given)
+        bot.choose(SeatHandle(game, game.current_player()))
+    assert bot.match_win == match_win
+
+
+# Seat 0 may go out now (ruling C4): 4-5-6 and 9-9-9 down, the KD discarded.
+_OUT: list[Action] = [
+    MeldDown((NewMeld.of(parse_cards("4H 5H 6H")), NewMeld.of(parse_cards("9C 9D 9S")))),
+    Discard(parse_card("KD")),
+]
+
+
+def _match_worth(scores: list[int], option: list[Action], deal: int) -> tuple[float, float]:
+    """Seat 0's points in the playout of ``option`` on ``deal``, and what ``match_win=60`` adds."""
+    players = len(scores)
+    hands = ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC"] + ["QD 8H 2C"] * (players - 2)
+    game = position("classic", hands, players=players, scores=scores, turns_taken=[3] * players)
+    handle = SeatHandle(game, 0)
+    results = []
+    for match_win in (0, 60):
+        bot = ExpertBot(1, match_win=match_win)
+        bot.choose(handle)  # its first decision reads the ruleset's settings
+        result = bot._playout(handle, handle.view, option, deal)
+        assert result is not None
+        results.append(result)
+    return results[0], results[1] - results[0]
+
+
+@pytest.mark.parametrize(("scores", "worth"), [([99, 0], 60), ([0, 0], 0)])
+def test_going_out_past_the_target_adds_the_match_win_to_the_points(
+    scores: list[int], worth: float
+) -> None:
+    # Ruling C7: at 99 any hand won takes seat 0 past 100; from 0 the rival's three cards,
+    # doubled for a rummy (C5), are worth 60 at most.
+    for deal in range(3):
+        assert _match_worth(scores, _OUT, deal)[1] == worth
+
+
+@pytest.mark.parametrize(("players", "lost"), [(2, -60), (3, -30)])
+def test_a_match_lost_in_a_playout_takes_the_match_win_off(players: int, lost: float) -> None:
+    # Everyone at 99: whoever goes out wins the match. A rival's win is shared out as the points
+    # are: seat 0 less the others' mean, so -60 against one rival and -30 against two.
+    seen = set()
+    for deal in range(10):
+        points, worth = _match_worth([99] * players, [Discard(parse_card("9C"))], deal)
+        assert worth == (60 if points > 0 else lost if points < 0 else 0)
+        seen.add(worth)
+    assert {60, lost} <= seen
 
 
 @pytest.mark.parametrize(("confidence", "same"), [(1e9, True), (0, False)])
@@ -174,6 +232,8 @@ def test_the_confidence_option_sets_how_much_evidence_moves_the_expert(
         {"feeding": "x"},
         {"confidence": -0.5},
         {"confidence": float("inf")},
+        {"match_win": -60},
+        {"match_win": float("nan")},
     ],
 )
 def test_a_weight_or_confidence_that_is_not_a_number_from_0_is_refused(
@@ -184,27 +244,21 @@ def test_a_weight_or_confidence_that_is_not_a_number_from_0_is_refused(
     assert err.value.code == "bad_bot_options"
 
 
-@pytest.mark.parametrize("playouts", [0, 2.5, "16", None, True])
-def test_a_rulesets_budget_that_is_not_a_whole_number_from_1_is_named(playouts: object) -> None:
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [
+        *(("expert_playouts", v) for v in (0, 2.5, "16", None, True)),
+        *(("expert_match_win", v) for v in (-1, "60", None, float("inf"), True)),
+        *(("expert_weights", v) for v in ((3,), (3, -1), ("3", 4), None)),
+    ],
+)
+def test_a_rulesets_expert_setting_out_of_its_range_is_named(setting: str, value: object) -> None:
+    # A plugin's ruleset that sets one wrong gets a clear refusal, not a crash deep in a bot:
+    # a whole number from 1 (deals), a number from 0 (a match's worth), two of them (weights).
     game = position("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ClassicRummy, "expert_playouts", playouts)
+        patch.setattr(ClassicRummy, setting, value)
         with pytest.raises(RuleError) as err:
             ExpertBot(3).choose(SeatHandle(game, 0))
-    assert err.value.code == "bad_expert_playouts"
-    assert "classic" in err.value.message
-
-
-@pytest.mark.parametrize("weights", [(3,), (3, -1), ("3", 4), None])
-def test_a_rulesets_weights_that_are_not_two_numbers_are_named(weights: object) -> None:
-    # A plugin's ruleset that sets them wrong gets a clear refusal, not a crash deep in a bot.
-    game = position("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"])
-    handle = SeatHandle(game, 0)
-    ruleset = handle.hooks.ruleset
-    bot = ExpertBot(3, playouts=2)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(type(ruleset), "expert_weights", weights)
-        with pytest.raises(RuleError) as err:
-            bot.choose(handle)
-    assert err.value.code == "bad_expert_weights"
+    assert err.value.code == f"bad_{setting}"
     assert "classic" in err.value.message

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
-from typing import TypeGuard
+from typing import TypeGuard, TypeVar
 
 from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.bots.base import SeatHandle
@@ -29,8 +29,9 @@ from rummy_core.bots.turns import bot_turn
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
+from rummy_core.i18n import N_
 from rummy_core.plugin import Ruleset
-from rummy_core.state import DRAW, PLAY
+from rummy_core.state import DRAW, MATCH_OVER, PLAY
 from rummy_core.view import PlayerView
 
 DISCARDS = 3
@@ -42,6 +43,8 @@ MIN_EVIDENCE = 4
 PLAYOUT_TURNS = 400
 """Turns after which a playout stops and is scored as it stands (a bound, rarely reached)."""
 
+_T = TypeVar("_T")
+
 
 def _count(value: object) -> TypeGuard[int | float]:
     """Whether ``value`` is a whole number from 1, not a bool (``16`` or ``16.0`` as an option
@@ -51,39 +54,25 @@ def _count(value: object) -> TypeGuard[int | float]:
     return value >= 1 and (isinstance(value, int) or value.is_integer())
 
 
-def _from_zero(value: object) -> bool:
+def _from_zero(value: object) -> TypeGuard[int | float]:
     """Whether ``value`` is a finite number from 0, not a bool (a discard weight, a confidence)."""
     return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < math.inf
 
 
-def _ruleset_weights(ruleset: Ruleset) -> tuple[float, float]:
-    """The ruleset's ``expert_weights``; ``bad_expert_weights`` names a plugin that set them
-    to anything but two weights."""
-    weights: object = ruleset.expert_weights
-    if not (isinstance(weights, tuple) and len(weights) == 2 and all(map(_from_zero, weights))):
-        raise RuleError(
-            "bad_expert_weights",
-            "The ruleset %(ruleset)s gives the expert bot expert_weights of %(value)r; they"
-            " must be two numbers from 0.",
-            ruleset=ruleset.name,
-            value=weights,
-        )
-    return weights[0], weights[1]
+def _two_weights(value: object) -> TypeGuard[tuple[float, float]]:
+    """Whether ``value`` is a pair of numbers from 0 (``two_ways`` and ``feeding``)."""
+    return isinstance(value, tuple) and len(value) == 2 and all(map(_from_zero, value))
 
 
-def _ruleset_playouts(ruleset: Ruleset) -> int:
-    """The ruleset's ``expert_playouts``; ``bad_expert_playouts`` names a plugin that set it to
-    anything but a whole number from 1."""
-    playouts: object = ruleset.expert_playouts
-    if not _count(playouts):
-        raise RuleError(
-            "bad_expert_playouts",
-            "The ruleset %(ruleset)s gives the expert bot expert_playouts of %(value)r; it"
-            " must be a whole number from 1.",
-            ruleset=ruleset.name,
-            value=playouts,
-        )
-    return int(playouts)
+def _ruleset_setting(
+    ruleset: Ruleset, name: str, valid: Callable[[object], TypeGuard[_T]], message: str
+) -> _T:
+    """The ruleset's setting ``name`` for this bot; ``bad_<name>``, with ``message``, names a
+    plugin that set it to what ``valid`` refuses."""
+    value: object = getattr(ruleset, name)
+    if not valid(value):
+        raise RuleError(f"bad_{name}", message, ruleset=ruleset.name, value=value)
+    return value
 
 
 class ExpertBot:
@@ -102,6 +91,7 @@ class ExpertBot:
         two_ways: float | None = None,
         feeding: float | None = None,
         confidence: float = CONFIDENCE,
+        match_win: float | None = None,
     ) -> None:
         """``playouts`` deals per decision (by default the ruleset's
         ``Ruleset.expert_playouts``), the best ``discards`` of its own policy weighed.
@@ -136,7 +126,12 @@ class ExpertBot:
                 option="seconds",
                 value=seconds,
             )
-        numbers = (("two_ways", two_ways), ("feeding", feeding), ("confidence", confidence))
+        numbers = (
+            ("two_ways", two_ways),
+            ("feeding", feeding),
+            ("confidence", confidence),
+            ("match_win", match_win),
+        )
         for option, number in numbers:
             if number is not None and not _from_zero(number):
                 raise RuleError(
@@ -158,6 +153,9 @@ class ExpertBot:
         self.seconds = seconds
         self.discards = discards
         self.confidence = float(confidence)
+        self.match_win = None if match_win is None else float(match_win)
+        """Points a match won is worth in a playout that ends the match: as given, else the
+        ruleset's (from the first decision on)."""
         self._rng = Random(f"expert/{seed}")
         self._plan: list[Action] = []
         self._searched: tuple[int, int] | None = None
@@ -173,8 +171,28 @@ class ExpertBot:
         if self._given is not None:
             # The ruleset is known only now: its settings fill those not given as options.
             ruleset = seat.hooks.ruleset
-            two_ways, feeding = _ruleset_weights(ruleset)
+            two_ways, feeding = _ruleset_setting(
+                ruleset,
+                "expert_weights",
+                _two_weights,
+                N_(
+                    "The ruleset %(ruleset)s gives the expert bot expert_weights of %(value)r;"
+                    " they must be two numbers from 0."
+                ),
+            )
             self._budget(ruleset)
+            if self.match_win is None:
+                self.match_win = float(
+                    _ruleset_setting(
+                        ruleset,
+                        "expert_match_win",
+                        _from_zero,
+                        N_(
+                            "The ruleset %(ruleset)s gives the expert bot expert_match_win of"
+                            " %(value)r; it must be a number of points from 0."
+                        ),
+                    )
+                )
             given_two_ways, given_feeding = self._given
             greedy.two_ways = two_ways if given_two_ways is None else given_two_ways
             greedy.feeding = feeding if given_feeding is None else given_feeding
@@ -299,7 +317,17 @@ class ExpertBot:
     def _budget(self, ruleset: Ruleset) -> int:
         """Deals per decision: the option ``playouts``, else the ruleset's (kept from then on)."""
         if self.playouts is None:
-            self.playouts = _ruleset_playouts(ruleset)
+            self.playouts = int(
+                _ruleset_setting(
+                    ruleset,
+                    "expert_playouts",
+                    _count,
+                    N_(
+                        "The ruleset %(ruleset)s gives the expert bot expert_playouts of"
+                        " %(value)r; it must be a whole number from 1."
+                    ),
+                )
+            )
         return self.playouts
 
     def _playout(
@@ -324,13 +352,23 @@ class ExpertBot:
         limit = game.state.hand_turns + PLAYOUT_TURNS
         while game.state.phase in (DRAW, PLAY) and game.state.hand_turns < limit:
             bot_turn(game, bots)
-        outcome = game.state.outcome
+        state = game.state
+        outcome = state.outcome
         if outcome is None or outcome.hand_number != view.hand_number:
             return 0.0
         scores = outcome.hand_scores
         others = [s for i, s in enumerate(scores) if i != me]
         margin = scores[me] - sum(others) / len(others)
-        return -margin if hooks.ruleset.low_score_wins else margin
+        if hooks.ruleset.low_score_wins:
+            margin = -margin
+        if state.phase == MATCH_OVER and state.winners and self.match_win:
+            # The match's worth is shared by its winners and counted as the points are: this
+            # seat's share less the others' mean share.
+            winners = state.winners
+            share = self.match_win / len(winners)
+            mine = share if me in winners else 0.0
+            margin += mine - (share * len(winners) - mine) / len(others)
+        return margin
 
     def _own_policy(self) -> GreedyBot:
         """A fresh greedy bot with this bot's discard weights, for its seat in a playout."""
