@@ -236,7 +236,7 @@ def test_the_confidence_option_sets_how_much_evidence_moves_the_expert(
         {"match_win": float("nan")},
     ],
 )
-def test_a_weight_or_confidence_that_is_not_a_number_from_0_is_refused(
+def test_a_weight_confidence_or_match_worth_not_a_number_from_0_is_refused(
     given: dict[str, Any],
 ) -> None:
     with pytest.raises(RuleError) as err:

@@ -101,9 +101,11 @@ class ExpertBot:
         ``two_ways`` and ``feeding``: the weights of its own discard tips (``GreedyBot``'s);
         by default the ruleset's ``Ruleset.expert_weights``. ``confidence``: the standard
         errors by which another option must beat its own choice (``CONFIDENCE``).
+        ``match_win``: the points a match won is worth in a playout whose hand ends it; by
+        default the ruleset's ``Ruleset.expert_match_win``.
         ``bad_bot_options`` if a count is not a whole number from 1, ``seconds`` is not a
-        positive, finite number of seconds, or a weight or ``confidence`` is not a finite
-        number from 0.
+        positive, finite number of seconds, or a weight, ``confidence`` or ``match_win`` is not
+        a finite number from 0.
         """
         for option, count in (("playouts", playouts), ("discards", discards)):
             if count is not None and not _count(count):
