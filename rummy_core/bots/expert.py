@@ -170,35 +170,7 @@ class ExpertBot:
         """The next action: searched at the turn's draw and first play, else planned or greedy."""
         view = seat.view
         greedy = self.greedy
-        if self._given is not None:
-            # The ruleset is known only now: its settings fill those not given as options.
-            ruleset = seat.hooks.ruleset
-            two_ways, feeding = _ruleset_setting(
-                ruleset,
-                "expert_weights",
-                _two_weights,
-                N_(
-                    "The ruleset %(ruleset)s gives the expert bot expert_weights of %(value)r;"
-                    " they must be two numbers from 0."
-                ),
-            )
-            self._budget(ruleset)
-            if self.match_win is None:
-                self.match_win = float(
-                    _ruleset_setting(
-                        ruleset,
-                        "expert_match_win",
-                        _from_zero,
-                        N_(
-                            "The ruleset %(ruleset)s gives the expert bot expert_match_win of"
-                            " %(value)r; it must be a number of points from 0."
-                        ),
-                    )
-                )
-            given_two_ways, given_feeding = self._given
-            greedy.two_ways = two_ways if given_two_ways is None else given_two_ways
-            greedy.feeding = feeding if given_feeding is None else given_feeding
-            self._given = None
+        self._settle(seat.hooks.ruleset)
         greedy.tracker.sync(view)
         turn = greedy.turn_of(view)
         action = self._decide(seat, view, turn)
@@ -292,7 +264,7 @@ class ExpertBot:
     def _best(self, seat: SeatHandle, view: PlayerView, options: list[list[Action]]) -> int:
         """The index of the option to take: the greedy bot's own (the first) unless another did
         better on the same deals by more than their noise (``confidence`` standard errors)."""
-        playouts = self._budget(seat.hooks.ruleset)
+        playouts = self._settle(seat.hooks.ruleset)
         gains: list[list[float]] = [[] for _ in options]
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         for played in range(playouts):
@@ -316,8 +288,23 @@ class ExpertBot:
                 best, best_mean = index, mean
         return best
 
-    def _budget(self, ruleset: Ruleset) -> int:
-        """Deals per decision: the option ``playouts``, else the ruleset's (kept from then on)."""
+    def _settle(self, ruleset: Ruleset) -> int:
+        """Fill the settings not given as options from the ruleset, known only at the first
+        decision (kept from then on); the deals per decision."""
+        if self._given is not None:
+            two_ways, feeding = _ruleset_setting(
+                ruleset,
+                "expert_weights",
+                _two_weights,
+                N_(
+                    "The ruleset %(ruleset)s gives the expert bot expert_weights of %(value)r;"
+                    " they must be two numbers from 0."
+                ),
+            )
+            given_two_ways, given_feeding = self._given
+            self.greedy.two_ways = two_ways if given_two_ways is None else given_two_ways
+            self.greedy.feeding = feeding if given_feeding is None else given_feeding
+            self._given = None
         if self.playouts is None:
             self.playouts = int(
                 _ruleset_setting(
@@ -327,6 +314,18 @@ class ExpertBot:
                     N_(
                         "The ruleset %(ruleset)s gives the expert bot expert_playouts of"
                         " %(value)r; it must be a whole number from 1."
+                    ),
+                )
+            )
+        if self.match_win is None:
+            self.match_win = float(
+                _ruleset_setting(
+                    ruleset,
+                    "expert_match_win",
+                    _from_zero,
+                    N_(
+                        "The ruleset %(ruleset)s gives the expert bot expert_match_win of"
+                        " %(value)r; it must be a number of points from 0."
                     ),
                 )
             )
@@ -366,10 +365,8 @@ class ExpertBot:
         if state.phase == MATCH_OVER and state.winners and self.match_win:
             # The match's worth is shared by its winners and counted as the points are: this
             # seat's share less the others' mean share.
-            winners = state.winners
-            share = self.match_win / len(winners)
-            mine = share if me in winners else 0.0
-            margin += mine - (share * len(winners) - mine) / len(others)
+            mine = self.match_win / len(state.winners) if me in state.winners else 0.0
+            margin += mine - (self.match_win - mine) / len(others)
         return margin
 
     def _own_policy(self) -> GreedyBot:
