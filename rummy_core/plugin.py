@@ -54,6 +54,11 @@ class Ruleset:
     seat wins it (and takes off when a rival does), unless its option ``match_win`` says
     otherwise. 0, the default, plays every hand for its points alone; a ruleset sets it where
     playing for the match was measured to win more matches (docs/bots.md)."""
+    expert_recheck: ClassVar[int] = 0
+    """More sampled deals the expert bot plays, once a decision's first deals are played, on
+    the option that came closest to beating its own choice without doing so (ahead on average
+    by half a standard error or more), against its own choice alone; unless its option
+    ``recheck`` says otherwise. 0, the default, decides on the first deals alone."""
 
     def __init__(self, options: BaseOptions) -> None:
         self.options = options

@@ -150,18 +150,27 @@ def test_each_ruleset_gives_the_expert_its_budget(variant: str, budget: int) -> 
     bot.choose(SeatHandle(game, game.current_player()))
     assert bot.playouts == budget
     assert bot.match_win == 0  # no ruleset plays for the match by default
+    assert bot.recheck == 0  # nor looks twice
 
 
-@pytest.mark.parametrize(("given", "match_win"), [({}, 45), ({"match_win": 10}, 10)])
-def test_the_match_worth_is_the_rulesets_unless_given(
-    given: dict[str, float], match_win: float
+@pytest.mark.parametrize(
+    ("setting", "given", "value"),
+    [
+        ("match_win", {}, 5),
+        ("match_win", {"match_win": 10}, 10),
+        ("recheck", {}, 5),
+        ("recheck", {"recheck": 0}, 0),
+    ],
+)
+def test_a_match_worth_or_recheck_is_the_rulesets_unless_given(
+    setting: str, given: dict[str, float], value: float
 ) -> None:
     game = new_game(hooks=build_hooks(Variant.parse("classic"), 2), seed=7)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ClassicRummy, "expert_match_win", 45)
+        patch.setattr(ClassicRummy, f"expert_{setting}", 5)
         bot = ExpertBot(5, playouts=2, **given)
         bot.choose(SeatHandle(game, game.current_player()))
-    assert bot.match_win == match_win
+    assert getattr(bot, setting) == value
 
 
 # Seat 0 may go out now (ruling C4): 4-5-6 and 9-9-9 down, the KD discarded.
@@ -223,6 +232,59 @@ def test_the_confidence_option_sets_how_much_evidence_moves_the_expert(
     assert (logs[0] == logs[1]) is same
 
 
+def _scripted_search(recheck: int, first: list[list[float]], later: float) -> tuple[int, list[int]]:
+    """The option the expert takes when its playouts give, on its 8 first deals, ``first[i]``
+    for option i + 1 (option 0, its own choice, always 0) and ``later`` for every option after
+    that; and the options it played, in order."""
+    game = position("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"])
+    handle = SeatHandle(game, 0)
+    options: list[list[Action]] = [[Discard(i)] for i in range(len(first) + 1)]
+    played: list[int] = []
+
+    def playout(_: SeatHandle, __: object, option: list[Action], ___: int) -> float:
+        index = options.index(option)
+        turn = played.count(index)
+        played.append(index)
+        return 0.0 if index == 0 else first[index - 1][turn] if turn < 8 else later
+
+    bot = ExpertBot(1, playouts=8, recheck=recheck)
+    bot._playout = playout  # type: ignore[method-assign,assignment]
+    return bot._best(handle, handle.view, options), played
+
+
+# Option 1 leads by 0.5 a deal, about half a standard error: close, but not ahead by the 1.5
+# standard errors that would take it. Option 2 breaks even.
+_CLOSE: list[list[float]] = [[3, -2] * 4, [1, -1] * 4]
+
+
+def test_a_close_option_is_played_again_against_the_own_choice_alone() -> None:
+    assert _scripted_search(0, _CLOSE, 3) == (0, [0, 1, 2] * 8)
+    chosen, played = _scripted_search(8, _CLOSE, 3)
+    assert played == [0, 1, 2] * 8 + [0, 1] * 8
+    assert chosen == 1  # 3 a deal on the 8 more deals: now ahead by far more than 1.5
+    assert _scripted_search(8, _CLOSE, -3) == (0, [0, 1, 2] * 8 + [0, 1] * 8)
+
+
+@pytest.mark.parametrize(
+    ("first", "chosen"),
+    [
+        ([[1] * 8, [3, -2] * 4], 1),  # option 1 wins outright: no second look
+        ([[-3, 2] * 4, [1, -1] * 4], 0),  # none leads: nothing to look at again
+        ([[3, -2.5] * 4, [1, -1] * 4], 0),  # option 1 leads by a quarter of a standard error
+    ],
+)
+def test_only_a_close_call_is_looked_at_again(first: list[list[float]], chosen: int) -> None:
+    assert _scripted_search(8, first, 3) == (chosen, [0, 1, 2] * 8)
+
+
+@pytest.mark.parametrize("recheck", [-1, 2.5, "8", True, float("nan")])
+def test_a_recheck_not_a_whole_number_from_0_is_refused(recheck: Any) -> None:
+    with pytest.raises(RuleError) as err:
+        ExpertBot(0, recheck=recheck)
+    assert err.value.code == "bad_bot_options"
+    assert "recheck" in err.value.message
+
+
 @pytest.mark.parametrize(
     "given",
     [
@@ -249,6 +311,7 @@ def test_a_weight_confidence_or_match_worth_not_a_number_from_0_is_refused(
     [
         *(("expert_playouts", v) for v in (0, 2.5, "16", None, True)),
         *(("expert_match_win", v) for v in (-1, "60", None, float("inf"), True)),
+        *(("expert_recheck", v) for v in (-1, 2.5, "8", None, True)),
         *(("expert_weights", v) for v in ((3,), (3, -1), ("3", 4), None)),
     ],
 )

@@ -40,18 +40,26 @@ CONFIDENCE = 1.5
 """Standard errors by which an option must beat the greedy bot's own to be preferred to it."""
 MIN_EVIDENCE = 4
 """Deals an option must have been played on before it may be preferred to the greedy bot's."""
+CLOSE = 0.5
+"""Standard errors by which an option that did not beat the greedy bot's own must still lead
+it, on average, to be played on ``recheck`` more deals."""
 PLAYOUT_TURNS = 400
 """Turns after which a playout stops and is scored as it stands (a bound, rarely reached)."""
 
 _T = TypeVar("_T")
 
 
-def _count(value: object) -> TypeGuard[int | float]:
-    """Whether ``value`` is a whole number from 1, not a bool (``16`` or ``16.0`` as an option
-    string gives it): a count of deals or discards."""
+def _whole(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is a whole number from 0, not a bool (``16`` or ``16.0`` as an option
+    string gives it): a number of deals to add."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
-    return value >= 1 and (isinstance(value, int) or value.is_integer())
+    return value >= 0 and (isinstance(value, int) or value.is_integer())
+
+
+def _count(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is a whole number from 1: a count of deals or discards."""
+    return _whole(value) and value >= 1
 
 
 def _from_zero(value: object) -> TypeGuard[int | float]:
@@ -75,6 +83,13 @@ def _ruleset_setting(
     return value
 
 
+def _mean_error(gains: list[float]) -> tuple[float, float]:
+    """The mean of two or more ``gains`` and its standard error."""
+    mean = sum(gains) / len(gains)
+    spread = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
+    return mean, (spread / len(gains)) ** 0.5
+
+
 class ExpertBot:
     """Chooses draws and whole turns by determinised playouts with the greedy bot."""
 
@@ -92,6 +107,7 @@ class ExpertBot:
         feeding: float | None = None,
         confidence: float = CONFIDENCE,
         match_win: float | None = None,
+        recheck: int | None = None,
     ) -> None:
         """``playouts`` deals per decision (by default the ruleset's
         ``Ruleset.expert_playouts``), the best ``discards`` of its own policy weighed.
@@ -102,10 +118,12 @@ class ExpertBot:
         by default the ruleset's ``Ruleset.expert_weights``. ``confidence``: the standard
         errors by which another option must beat its own choice (``CONFIDENCE``).
         ``match_win``: the points a match won is worth in a playout whose hand ends it; by
-        default the ruleset's ``Ruleset.expert_match_win``.
-        ``bad_bot_options`` if a count is not a whole number from 1, ``seconds`` is not a
-        positive, finite number of seconds, or a weight, ``confidence`` or ``match_win`` is not
-        a finite number from 0.
+        default the ruleset's ``Ruleset.expert_match_win``. ``recheck``: more deals on which the
+        option that came closest to beating its own choice is weighed against it again (the
+        ruleset's ``Ruleset.expert_recheck`` by default).
+        ``bad_bot_options`` if a count is not a whole number from 1 (``recheck`` from 0),
+        ``seconds`` is not a positive, finite number of seconds, or a weight, ``confidence`` or
+        ``match_win`` is not a finite number from 0.
         """
         for option, count in (("playouts", playouts), ("discards", discards)):
             if count is not None and not _count(count):
@@ -116,6 +134,14 @@ class ExpertBot:
                     option=option,
                     value=count,
                 )
+        if recheck is not None and not _whole(recheck):
+            raise RuleError(
+                "bad_bot_options",
+                "Options for expert: %(option)s is a whole number from 0, not %(value)r.",
+                bot=self.name,
+                option="recheck",
+                value=recheck,
+            )
         if seconds is not None and not (
             isinstance(seconds, int | float)
             and not isinstance(seconds, bool)
@@ -158,6 +184,9 @@ class ExpertBot:
         self.match_win = None if match_win is None else float(match_win)
         """Points a match won is worth in a playout that ends the match: as given, else the
         ruleset's (from the first decision on)."""
+        self.recheck = None if recheck is None else int(recheck)
+        """Deals of the second look at the closest option: as given, else the ruleset's (from
+        the first decision on)."""
         self._rng = Random(f"expert/{seed}")
         self._plan: list[Action] = []
         self._searched: tuple[int, int] | None = None
@@ -278,15 +307,46 @@ class ExpertBot:
                 result = self._playout(seat, view, option, deal)
                 if result is not None:
                     gains[index].append(result - baseline)
+        best = self._chosen(gains)
+        closest = self._closest(gains) if best == 0 and self.recheck else 0
+        if closest:
+            # A second look, at the one option worth it, against the greedy bot's own: what
+            # more deals for every option would cost, for a fraction of it.
+            for _ in range(self.recheck or 0):
+                if deadline is not None and time.process_time() > deadline:
+                    break
+                deal = self._rng.randrange(1 << 30)
+                baseline = self._playout(seat, view, options[0], deal)
+                result = self._playout(seat, view, options[closest], deal)
+                if baseline is not None and result is not None:
+                    gains[closest].append(result - baseline)
+            best = self._chosen(gains)
+        return best
+
+    def _chosen(self, gains: list[list[float]]) -> int:
+        """The option whose gains over the first beat it by ``confidence`` standard errors, the
+        best on average of those that do; else the first (0)."""
         best, best_mean = 0, 0.0
         for index, found in enumerate(gains):
             if len(found) < MIN_EVIDENCE:
                 continue
-            mean = sum(found) / len(found)
-            spread = sum((g - mean) ** 2 for g in found) / (len(found) - 1)
-            if mean - self.confidence * (spread / len(found)) ** 0.5 > 0 and mean > best_mean:
+            mean, error = _mean_error(found)
+            if mean - self.confidence * error > 0 and mean > best_mean:
                 best, best_mean = index, mean
         return best
+
+    @staticmethod
+    def _closest(gains: list[list[float]]) -> int:
+        """The option ahead of the first by ``CLOSE`` standard errors or more, by the most
+        standard errors; else 0."""
+        closest, lead = 0, 0.0
+        for index, found in enumerate(gains):
+            if len(found) < MIN_EVIDENCE:
+                continue
+            mean, error = _mean_error(found)
+            if mean > 0 and error > 0 and mean / error >= max(CLOSE, lead):
+                closest, lead = index, mean / error
+        return closest
 
     def _settle(self, ruleset: Ruleset) -> int:
         """Fill the settings not given as options from the ruleset, known only at the first
@@ -326,6 +386,18 @@ class ExpertBot:
                     N_(
                         "The ruleset %(ruleset)s gives the expert bot expert_match_win of"
                         " %(value)r; it must be a number of points from 0."
+                    ),
+                )
+            )
+        if self.recheck is None:
+            self.recheck = int(
+                _ruleset_setting(
+                    ruleset,
+                    "expert_recheck",
+                    _whole,
+                    N_(
+                        "The ruleset %(ruleset)s gives the expert bot expert_recheck of"
+                        " %(value)r; it must be a whole number from 0."
                     ),
                 )
             )
