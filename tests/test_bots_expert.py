@@ -143,14 +143,16 @@ def test_the_budget_is_the_rulesets_unless_given(
     assert (logs[0] == logs[1]) is same
 
 
-@pytest.mark.parametrize(("variant", "budget"), [("classic", 32), ("riverside", 16)])
-def test_each_ruleset_gives_the_expert_its_budget(variant: str, budget: int) -> None:
+@pytest.mark.parametrize(
+    ("variant", "budget", "recheck"), [("classic", 32, 32), ("riverside", 16, 0)]
+)
+def test_each_ruleset_gives_the_expert_its_budget(variant: str, budget: int, recheck: int) -> None:
     game = new_game(hooks=build_hooks(Variant.parse(variant), 2), seed=7)
     bot = ExpertBot(5)
     bot.choose(SeatHandle(game, game.current_player()))
     assert bot.playouts == budget
+    assert bot.recheck == recheck  # a second look at close calls in classic only
     assert bot.match_win == 0  # no ruleset plays for the match by default
-    assert bot.recheck == 0  # nor looks twice
 
 
 @pytest.mark.parametrize(
