@@ -127,23 +127,18 @@ class ExpertBot:
         ``seconds`` is not a positive, finite number of seconds, or a weight, ``confidence`` or
         ``match_win`` is not a finite number from 0.
         """
-        for option, count in (("playouts", playouts), ("discards", discards)):
-            if count is not None and not _count(count):
+        from_1 = N_("Options for expert: %(option)s is a whole number from 1, not %(value)r.")
+        from_0 = N_("Options for expert: %(option)s is a whole number from 0, not %(value)r.")
+        counts = (
+            ("playouts", playouts, _count, from_1),
+            ("discards", discards, _count, from_1),
+            ("recheck", recheck, _whole, from_0),
+        )
+        for option, count, valid, message in counts:
+            if count is not None and not valid(count):
                 raise RuleError(
-                    "bad_bot_options",
-                    "Options for expert: %(option)s is a whole number from 1, not %(value)r.",
-                    bot=self.name,
-                    option=option,
-                    value=count,
+                    "bad_bot_options", message, bot=self.name, option=option, value=count
                 )
-        if recheck is not None and not _whole(recheck):
-            raise RuleError(
-                "bad_bot_options",
-                "Options for expert: %(option)s is a whole number from 0, not %(value)r.",
-                bot=self.name,
-                option="recheck",
-                value=recheck,
-            )
         if seconds is not None and not (
             isinstance(seconds, int | float)
             and not isinstance(seconds, bool)
