@@ -55,10 +55,9 @@ from rummy_core.i18n import N_plural
 from rummy_core.melds import (
     SET,
     needs_declaration,
-    rank_orders,
+    other_orders,
     read_meld,
     readings,
-    reorderable,
 )
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
 
@@ -514,18 +513,17 @@ class Game:
                 end=action.end,
             )
         options: dict[tuple[int, ...], Meld] = {}
-        # Ruling A4: cards without wilds may be given in any order; each order is tried.
-        orders = [action.cards]
-        if reorderable(action.cards, action.declared, rules):
-            orders += [o for o in rank_orders(action.cards) if o != action.cards]
-        for end, laid in ((end, laid) for end in ends for laid in orders):
+        # Ruling A4: the cards may be given in any order that has a reading; each is tried.
+        orders = [(action.cards, action.declared)]
+        orders += other_orders(action.cards, action.declared, rules)
+        for end, (laid, laid_declared) in ((end, o) for end in ends for o in orders):
             if end == "low":
                 cards = laid + before.cards
-                declared = action.declared + before.reps
+                declared = laid_declared + before.reps
                 credit = (seat,) * added + before.credit
             else:
                 cards = before.cards + laid
-                declared = before.reps + action.declared
+                declared = before.reps + laid_declared
                 credit = before.credit + (seat,) * added
             for reading in readings(cards, declared, rules):
                 if reading.kind == before.kind:

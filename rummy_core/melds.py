@@ -99,34 +99,85 @@ def read_meld(
 ) -> list[tuple[tuple[int, ...], Reading]]:
     """Every way to read ``cards`` as one meld, each with the cards in meld order (ruling A4).
 
-    The order given is read first. Cards with no wild among them and nothing declared are also
-    read in any order: ``7H 6H 5H`` is the run 5H 6H 7H. Readings that differ only in where a
-    run round the corner starts are one meld. With wilds the order says what each stands for.
+    The order given is read first. Where every card's stand-in is known (no wilds, or each wild
+    declared as a card) the cards are also read in any order: ``7H 6H 5H`` is the run 5H 6H 7H.
+    With undeclared wilds the order says what each stands for, low to high or high to low:
+    ``9S 2C 7S`` is 7S 2C=8S 9S. Readings that name the same cards are one meld (a run round the
+    corner read from another start, or ``2C 5S 2D`` read either way); more than one meld left
+    means the player must declare.
     """
     given = tuple(cards)
-    found = [(given, r) for r in readings(given, declared, rules)]
-    if found or not reorderable(given, declared, rules):
+    stated = tuple(declared)
+    found = [(given, r) for r in readings(given, stated, rules)]
+    known = _stand_ins(given, stated, rules)
+    if found and known is not None:
         return found
-    seen: set[tuple[str, tuple[int, ...]]] = set()
-    for order in rank_orders(given):
-        for reading in readings(order, declared, rules):
-            key = (reading.kind, tuple(sorted(reading.reps)))
-            if key not in seen:
-                seen.add(key)
+    seen = {_named(reading) for _, reading in found}
+    for order, order_declared in _other_orders(given, stated, known):
+        for reading in readings(order, order_declared, rules):
+            named = _named(reading)
+            if named not in seen:
+                seen.add(named)
                 found.append((order, reading))
     return found
 
 
-def rank_orders(cards: Sequence[int]) -> list[tuple[int, ...]]:
-    """The cards sorted by rank, and each rotation of that (ace high, or round the corner)."""
-    ranked = sorted(cards, key=lambda c: (rank_of(c), suit_of(c)))
-    return [tuple(ranked[i:] + ranked[:i]) for i in range(len(ranked))]
+def other_orders(
+    cards: Sequence[int], declared: Sequence[int | None], rules: MeldRules
+) -> list[tuple[tuple[int, ...], tuple[int | None, ...]]]:
+    """The orders besides the one given in which ``cards`` may be read (ruling A4), each with
+    its declarations: by rank where every stand-in is known, else reversed."""
+    given = tuple(cards)
+    stated = tuple(declared)
+    return _other_orders(given, stated, _stand_ins(given, stated, rules))
 
 
-def reorderable(cards: Sequence[int], declared: Sequence[int | None], rules: MeldRules) -> bool:
-    """Whether cards may be read in any order (ruling A4): no wild among them, nothing declared."""
-    no_wilds = all(c not in rules.wilds and c != JOKER for c in cards)
-    return no_wilds and all(d is None for d in declared)
+def _other_orders(
+    cards: tuple[int, ...], declared: tuple[int | None, ...], known: list[int] | None
+) -> list[tuple[tuple[int, ...], tuple[int | None, ...]]]:
+    if known is None:
+        back = (cards[::-1], declared[::-1])
+        return [back] if back != (cards, declared) else []
+    ranked = sorted(
+        zip(cards, declared, known, strict=True), key=lambda t: (rank_of(t[2]), suit_of(t[2]))
+    )
+    orders = []
+    for i in range(len(ranked)):
+        turned = ranked[i:] + ranked[:i]
+        order = (tuple(t[0] for t in turned), tuple(t[1] for t in turned))
+        if order != (cards, declared) and order not in orders:
+            orders.append(order)
+    return orders
+
+
+def _stand_ins(
+    cards: Sequence[int], declared: Sequence[int | None], rules: MeldRules
+) -> list[int] | None:
+    """The card each card stands for, or None when an undeclared wild (or a wild declared by
+    rank only) leaves its place to say it."""
+    known = []
+    for c, d in zip(cards, declared, strict=True):
+        if d is not None:
+            if d < 0:
+                return None
+            known.append(d)
+        elif c in rules.wilds or c == JOKER:
+            return None
+        else:
+            known.append(c)
+    return known
+
+
+def _named(reading: Reading) -> tuple[str, tuple[int, ...]]:
+    """A reading by the cards it names, whatever the order or which wild stands where."""
+    return (reading.kind, tuple(sorted(reading.reps)))
+
+
+def reads_alone(cards: Sequence[int], reps: Sequence[int], rules: MeldRules) -> bool:
+    """Whether ``cards``, nothing declared, read as ``reps`` in the order given and no other way
+    (ruling A4): a lay-down may then leave its wilds undeclared."""
+    found = read_meld(cards, (None,) * len(cards), rules)
+    return len(found) == 1 and found[0][0] == tuple(cards) and found[0][1].reps == tuple(reps)
 
 
 def needs_declaration(

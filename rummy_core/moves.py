@@ -26,7 +26,7 @@ from rummy_core.actions import (
 from rummy_core.cards import CARD_CODES, JOKER, card, rank_of
 from rummy_core.engine import Game
 from rummy_core.meldrules import MeldRules, RunShape
-from rummy_core.melds import RUN, readings
+from rummy_core.melds import RUN, read_meld
 from rummy_core.state import CUT, DRAW, PLAY
 
 MAX_COMBINED = 3
@@ -226,9 +226,10 @@ def meld_candidates(hand: Sequence[int], rules: MeldRules) -> list[NewMeld]:
 
 
 def _one_reading(cards: tuple[int, ...], special: set[int], rules: MeldRules) -> bool:
-    """Whether ``cards`` read one way only when nothing is declared (always, without a card
-    of ``special``, the wilds held: a meld of naturals reads as itself)."""
-    return special.isdisjoint(cards) or len(readings(cards, (None,) * len(cards), rules)) == 1
+    """Whether ``cards`` read one way only when nothing is declared, in either direction
+    (ruling A4; always, without a card of ``special``, the wilds held: a meld of naturals reads
+    as itself)."""
+    return special.isdisjoint(cards) or len(read_meld(cards, (None,) * len(cards), rules)) == 1
 
 
 # ``Final``: the compiled build reads the value itself, not the module's globals

@@ -69,10 +69,12 @@ def test_a_run_without_2s_may_be_given_in_any_order(given: str, run: str) -> Non
 
 
 def test_a_run_with_a_2_is_read_in_the_order_given() -> None:
-    # Ruling A4: with a wild, the order says what it stands for; 7H 2C 5H has no reading.
+    # Ruling A4: with a wild, the order (low to high or high to low) says what it stands for;
+    # 7H 5H 2C has no reading either way.
     g = game("7H 2C 5H 9C")
-    assert refusal_codes(g, MeldDown((meld("7H", "2C", "5H"),))) == ["not_a_meld"]
-    g.apply(0, MeldDown((meld("5H", "2C", "7H"),)))
+    assert refusal_codes(g, MeldDown((meld("7H", "5H", "2C"),))) == ["not_a_meld"]
+    g.apply(0, MeldDown((meld("7H", "2C", "5H"),)))
+    assert list(g.state.table[0].cards) == parse_cards("5H 2C 7H")
     assert list(g.state.table[0].reps) == parse_cards("5H 6H 7H")
 
 

@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 from rummy_core.actions import LayOff, NewMeld
 from rummy_core.cards import JOKER
 from rummy_core.meldrules import MeldRules
-from rummy_core.melds import RUN, readings
+from rummy_core.melds import RUN, reads_alone
 from rummy_core.solver import Meld as SolvedMeld
 from rummy_core.state import Meld
 
@@ -34,8 +34,7 @@ def new_meld(meld: SolvedMeld, rules: MeldRules) -> NewMeld:
     cards, reps = meld
     if cards == reps:
         return NewMeld.of(cards)
-    found = readings(cards, (None,) * len(cards), rules)
-    if len(found) == 1 and found[0].reps == reps:
+    if reads_alone(cards, reps, rules):
         return NewMeld.of(cards)
     return NewMeld(cards, tuple(None if c == r else r for c, r in zip(cards, reps, strict=True)))
 

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from rummy_core.actions import Action, LayOff, MeldDown, NewMeld, PluginAction, Swap
+from rummy_core.bots.assess import new_meld
 from rummy_core.cards import (
     JOKER,
     RANK_NAMES,
@@ -25,7 +26,7 @@ from rummy_core.cards import (
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.meldrules import MeldRules
-from rummy_core.melds import RUN, readings, wild_count
+from rummy_core.melds import RUN, read_meld, readings, wild_count
 from rummy_core.models.position import parse_meld_card
 from rummy_core.moves import meld_candidates
 from rummy_core.solver import candidate_melds
@@ -112,7 +113,7 @@ def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
     cards as wilds come first: a 2 in its own place is read as a 2 before it is read as a wild.
     """
     solved = sorted(candidate_melds(cards, rules), key=lambda m: (wild_count(*m), m))
-    singles = [_new_meld(meld, rules) for meld in solved]
+    singles = [new_meld(meld, rules) for meld in solved]
     spent = {id(new): wild_count(*meld) for new, meld in zip(singles, solved, strict=True)}
     found: list[tuple[int, MeldDown]] = []
     budget = [SEARCH_BUDGET]
@@ -142,19 +143,9 @@ def wilds_spent(play: Action, rules: MeldRules) -> int:
         return 0
     total = 0
     for meld in play.melds:
-        found = readings(meld.cards, meld.declared, rules)
-        total += wild_count(meld.cards, found[0].reps) if found else 0
+        found = read_meld(meld.cards, meld.declared, rules)
+        total += wild_count(found[0][0], found[0][1].reps) if found else 0
     return total
-
-
-def _new_meld(meld: tuple[tuple[int, ...], tuple[int, ...]], rules: MeldRules) -> NewMeld:
-    """A solver meld (cards and reps) as the engine takes it: each wild declared, unless the
-    cards read one way only and need no word from the player."""
-    cards, reps = meld
-    plain = readings(cards, (None,) * len(cards), rules)
-    if len(plain) == 1 and plain[0].reps == reps:
-        return NewMeld.of(cards)
-    return NewMeld(cards, tuple(None if c == r else r for c, r in zip(cards, reps, strict=True)))
 
 
 def typed_melds(text: str, cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
