@@ -21,7 +21,7 @@ COMPILED = [
     "rummy_core/hooks.py",
     "rummy_core/melds.py",
     "rummy_core/moves.py",
-    "rummy_core/simulate.py",
+    "rummy_core/match/service.py",
     "rummy_core/bots/assess.py",
     "rummy_core/bots/greedy.py",
     "rummy_core/bots/probe.py",

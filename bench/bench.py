@@ -50,9 +50,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from solver_bench import CLASSIC, HUNGARIAN, RIVERSIDE, _hands, _timings
 
 from rummy_core.bots import SeatHandle, make_bot
+from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.duel import bot_from_spec
+from rummy_core.match import Match
 from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.simulate import bot_turn, play_hand, tell
 from rummy_core.solver import MeldSolver
 from rummy_core.state import HAND_OVER, MATCH_OVER
 
@@ -103,7 +104,7 @@ def our_hands(variant: str, bot: str, seconds: float) -> float:
 
     def one(index: int) -> None:
         game = new_game(hooks=hooks, seed=index)
-        play_hand(game, [make_bot(bot, 2 * index), make_bot(bot, 2 * index + 1)])
+        Match(game, [make_bot(bot, 2 * index), make_bot(bot, 2 * index + 1)]).play_hand()
 
     return per_second(one, seconds)
 
@@ -174,7 +175,9 @@ def memory_child(variant: str, players: int, hands: int) -> None:
     hooks = build_hooks(Variant.parse(variant), players)
     for index in range(hands):
         game = new_game(hooks=hooks, seed=index)
-        play_hand(game, [make_bot("greedy", players * index + seat) for seat in range(players)])
+        Match(
+            game, [make_bot("greedy", players * index + seat) for seat in range(players)]
+        ).play_hand()
         if index + 1 in (1000, hands):
             print(index + 1, _status("VmRSS"), _status("VmHWM"), flush=True)
 

@@ -22,9 +22,8 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
 from rummy_core.bots.greedy import GreedyBot
-from rummy_core.bots.turns import tell
 from rummy_core.duel import DEALS_PER_SEED, deal_games
-from rummy_core.simulate import play_hand
+from rummy_core.match import Match
 from rummy_core.state import MATCH_OVER
 
 
@@ -33,12 +32,13 @@ def deal_margins(a: str, b: str, variant: str, deal: int, later: int = 0) -> tup
     hands between greedy bots, which A and B do not see)."""
     margins = []
     for a_seat, game, bots in deal_games(a, b, variant, deal):
+        match = Match(game, bots)
         for _ in range(later):
-            play_hand(game, [GreedyBot(deal + seat) for seat in range(2)])
+            Match(game, [GreedyBot(deal + seat) for seat in range(2)]).play_hand()
             if game.state.phase == MATCH_OVER:
                 raise RuntimeError(f"deal {deal}: the match ended before hand {later + 1}")
-            tell(bots, game.next_hand())
-        play_hand(game, bots)
+            match.deal_next()
+        match.play_hand()
         assert game.state.outcome is not None
         sign = -1 if game.hooks.ruleset.low_score_wins else 1
         scores = game.state.outcome.hand_scores

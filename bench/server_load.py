@@ -29,7 +29,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from rummy_core.models.actions import parse_action
+from rummy_core.match import Match
 from rummy_core.models.position import dump_position
 from rummy_core.server.protocol import PROTOCOL
 from rummy_core.server.store import Store
@@ -169,12 +169,9 @@ def _truth(store: Store, table_id: str) -> list[Message]:
         row.variant, players=row.players, seed=row.seed, dealer=row.dealer, choosers=people
     )
     states = [dump_position(game.state)]
+    match = Match(game, [None] * row.players)
     for change in store.changes(table_id):
-        if change.kind == "next_hand":
-            game.next_hand()
-        else:
-            assert change.seat is not None
-            game.apply(change.seat, parse_action(change.action, game.hooks))
+        match.replay([change.entry])
         states.append(dump_position(game.state))
     if states[-1] != row.position:
         raise AssertionError(f"table {table_id}: the log does not replay to the stored position")

@@ -19,11 +19,11 @@ from rummy_core.clicklang import HELP_VALUES, LangGroup
 from rummy_core.compare.command import compare
 from rummy_core.crash import CRASH_EXIT, crash_message, write_crash_report
 from rummy_core.duel import duel_command
-from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.hooks import hook_names
 from rummy_core.i18n import N_, N_plural, _, language_from_environment, ngettext, set_language
 from rummy_core.jsonout import json_option, to_stdout, write_json
+from rummy_core.match import Match
 from rummy_core.newrule import new_house_rule
 from rummy_core.plugin import HouseRule, Ruleset, plugin_text, ruleset_title
 from rummy_core.record import load_record, record_of, replay, save_record, save_warning
@@ -234,7 +234,7 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
     """The plain text game (``rummy play --plain``)."""
     if resume_path is not None:
         record = load_record(resume_path)
-        game = replay(record)
+        match = replay(record)
         variant = Variant.parse(record.variant)
         seats = record.seats
         dealer = record.dealer
@@ -244,6 +244,7 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
         players = len(setup.bots) + 1
         dealer = first_dealer(seed, players)
         game = new_game(variant, players=players, seed=seed, dealer=dealer, choosers=[0])
+        match = Match(game, [None] * players, journal=[])
         seats = ["human", *setup.bots]
     if seats.count("human") != 1:
         raise RuleError(
@@ -253,17 +254,17 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
             path=str(resume_path),
             seats=seats.count("human"),
         )
-    bots = {
-        s: make_bot(name, seed=game.state.seed + s)
+    game = match.game
+    match.bots = [
+        None if name == "human" else make_bot(name, seed=game.state.seed + s)
         for s, name in enumerate(seats)
-        if name != "human"
-    }
+    ]
     with contextlib.suppress(OSError):
         # A folder that cannot be made is reported by the first save.
         path.parent.mkdir(parents=True, exist_ok=True)
     failing = False
 
-    def save(played: Game) -> None:
+    def save(played: Match) -> None:
         # A save that fails does not stop the game: say so once, and try again every move.
         nonlocal failing
         try:
@@ -283,7 +284,7 @@ def _play_plain(setup: Setup, path: Path, resume_path: Path | None) -> None:
             path=path,
         )
     )
-    play_text(game, seats.index("human"), bots, save)
+    play_text(match, seats.index("human"), save)
 
 
 @cli.command(
@@ -298,7 +299,7 @@ def replay_command(path: Path, json_path: Path | None) -> None:
     """``rummy replay``: a saved game replayed and checked."""
     record = load_record(path)
     try:
-        game = replay(record)
+        game = replay(record).game
     except RuleError as exc:
         if exc.code != "replay_mismatch":
             raise
@@ -472,8 +473,9 @@ def schema(out: Path) -> None:
         click.echo(_("wrote %(path)s", path=target))
 
 
-@cli.command(
-    help=N_("Run the game server: tables that people (and bots) play from any device's browser.")
+@cli.group(
+    invoke_without_command=True,
+    help=N_("Run the game server: tables that people (and bots) play from any device's browser."),
 )
 @click.option(
     "--host",
@@ -499,19 +501,60 @@ def schema(out: Path) -> None:
     show_default=True,
     help=N_("Messages a second each connection may send (a burst of twice that is let through)."),
 )
-def serve(host: str, port: int, db_url: str | None, rate_limit: float) -> None:
-    """``rummy serve``: the game server."""
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, db_url: str | None, rate_limit: float) -> None:
+    """``rummy serve``: the game server (``rummy serve export``: a table as a game record)."""
+    ctx.obj = db_url
+    if ctx.invoked_subcommand is not None:
+        return
     try:
-        # The server's libraries load only for this command, and are an extra.
+        # The server's libraries load only for its commands, and are an extra.
         from rummy_core.server.run import serve as run_server
     except ImportError as exc:
-        raise RuleError(
-            "server_not_installed",
-            "The server needs the server extra: pip install 'rummy[server]' (%(module)s is"
-            " missing).",
-            module=exc.name,
-        ) from None
+        raise _no_server(exc) from None
     run_server(host, port, db_url, rate=rate_limit, say=click.echo)
+
+
+@serve.command(
+    name="export",
+    help=N_(
+        "Write a table of the server's database as a game record, for rummy replay (it holds"
+        " every card: keep it to yourself until the game is over)."
+    ),
+)
+@click.argument("table")
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help=N_("Where to write the record (default: game-TABLE.json here)."),
+)
+@click.pass_obj
+def serve_export(db_url: str | None, table: str, out: Path | None) -> None:
+    """``rummy serve export``: a server table as a game record that ``rummy replay`` opens."""
+    try:
+        from rummy_core.server.export import table_record
+        from rummy_core.server.store import Store, default_url
+    except ImportError as exc:
+        raise _no_server(exc) from None
+    store = Store(db_url or default_url())
+    try:
+        record = table_record(store, table)
+    finally:
+        store.close()
+    path = out or Path(f"game-{table}.json")
+    save_record(record, path)
+    click.echo(_("wrote %(path)s", path=path))
+
+
+def _no_server(exc: ImportError) -> RuleError:
+    """The refusal when the server extra's libraries are missing."""
+    return RuleError(
+        "server_not_installed",
+        "The server needs the server extra: pip install 'rummy[server]' (%(module)s is missing).",
+        module=exc.name,
+    )
 
 
 cli.add_command(check)

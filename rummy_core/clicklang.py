@@ -83,9 +83,11 @@ class LangCommand(click.Command):
 
 
 class LangGroup(LangCommand, click.Group):
-    """A group of commands with ``--lang``, whose own commands are :class:`LangCommand`."""
+    """A group of commands with ``--lang``, whose own commands are :class:`LangCommand` and
+    whose own groups (``rummy serve``) are groups of this class."""
 
     command_class = LangCommand
+    group_class = type
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         LangCommand.format_options(self, ctx, formatter)

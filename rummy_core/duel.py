@@ -37,8 +37,8 @@ from rummy_core.errors import RuleError
 from rummy_core.hooks import Hooks
 from rummy_core.i18n import N_, _, ngettext
 from rummy_core.jsonout import json_option, to_stdout, write_json
+from rummy_core.match import Match
 from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.simulate import play_match
 
 MAX_HANDS = 200
 """Hands after which a match that has not ended counts as a tie."""
@@ -168,7 +168,7 @@ def play_deal(a: str, b: str, variant: str, seed: int) -> list[tuple[float, int]
     hands played, per game."""
     results = []
     for a_seat, game, bots in deal_games(a, b, variant, seed):
-        play_match(game, bots, MAX_HANDS)
+        Match(game, bots).play_match(MAX_HANDS)
         winners = set(game.state.winners)
         a_won, b_won = a_seat in winners, 1 - a_seat in winners
         score = 1.0 if a_won and not b_won else 0.0 if b_won and not a_won else 0.5

@@ -6,35 +6,58 @@ import contextlib
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.events import Event
 from rummy_core.i18n import _
 from rummy_core.invalid import file_problem
 from rummy_core.jsonfile import read_json
-from rummy_core.models.actions import action_json, parse_action
+from rummy_core.match import ACTION, NEXT_HAND, Entry, Match
 from rummy_core.models.position import dump_position
 from rummy_core.setup import Variant, game_from_position, new_game
 from rummy_core.state import HAND_OVER
 
 
 class LoggedAction(BaseModel):
-    """One action of the log, with its seat."""
+    """One entry of the journal: an action by a seat, the deal of the next hand, or a seat
+    handed to a bot (``rummy_core.match.journal``)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    seat: int
-    action: dict[str, Any]
+    kind: Literal["action", "next_hand", "hand_to_bot"] = "action"
+    seat: int | None = None
+    action: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _fields_fit(self) -> LoggedAction:
+        if (self.seat is None) != (self.kind == NEXT_HAND):
+            raise ValueError(
+                f"a {self.kind} entry {'has no' if self.seat is None else 'names no'} seat"
+            )
+        if (self.action is None) == (self.kind == ACTION):
+            raise ValueError(
+                f"a {self.kind} entry {'needs' if self.action is None else 'has no'} action"
+            )
+        return self
+
+    def entry(self) -> Entry:
+        """The journal entry this logs."""
+        return Entry(self.kind, self.seat, self.action)
 
 
 class GameRecord(BaseModel):
-    """Everything needed to replay a match: variant, players, seed, first dealer and actions."""
+    """Everything needed to replay a match: variant, players, seed, first dealer and journal."""
 
     model_config = ConfigDict(extra="forbid")
 
+    version: Literal[1, 2] = Field(
+        1,
+        description="2: every deal of a next hand is an entry of its own; 1 (saves written"
+        " before it): the log holds actions only, and the next hand is dealt when one comes.",
+    )
     variant: str = Field(
         description="Ruleset with options and house rules, e.g. 'classic:target=100'."
     )
@@ -42,8 +65,10 @@ class GameRecord(BaseModel):
     seed: int
     dealer: int
     position: dict[str, Any] | None = Field(None, description="Start here instead of a deal.")
-    seats: list[str] = Field(default_factory=list, description="Who sat where: 'human', a bot.")
-    actions: list[LoggedAction] = Field(default_factory=list)
+    seats: list[str] = Field(
+        default_factory=list, description="Who sat where at the start: 'human', a bot."
+    )
+    actions: list[LoggedAction] = Field(default_factory=list, description="The journal.")
     final: dict[str, Any] | None = Field(None, description="The position the log ends in.")
 
     @model_validator(mode="after")
@@ -59,29 +84,33 @@ class GameRecord(BaseModel):
 
 
 def record_of(
-    game: Game,
+    match: Match,
     variant: Variant,
     dealer: int,
     seats: list[str],
     position: dict[str, Any] | None = None,
 ) -> GameRecord:
-    """The record of ``game`` so far."""
+    """The record of a match so far, from its journal (``Match(..., journal=[])``)."""
+    assert match.journal is not None, "a record needs the match's journal"
     return GameRecord(
+        version=2,
         variant=variant.label(),
-        players=game.state.players,
-        seed=game.state.seed,
+        players=match.game.state.players,
+        seed=match.game.state.seed,
         dealer=dealer,
         position=position,
         seats=seats,
-        actions=[LoggedAction(seat=s, action=action_json(a, game.hooks)) for s, a in game.log],
-        final=dump_position(game.state),
+        actions=[LoggedAction(kind=e.kind, seat=e.seat, action=e.action) for e in match.journal],
+        final=dump_position(match.game.state),
     )
 
 
-def replay(record: GameRecord) -> Game:
-    """Play a record's actions again from its seed (dealing each next hand as the log goes on).
+def replay(record: GameRecord, events: list[Event] | None = None) -> Match:
+    """Play a record's journal again from its seed; the match, people in every seat, with the
+    journal kept so that it can go on and be saved again. ``events``, if given, gets every
+    event of the match, earlier hands' too.
 
-    ``replay_mismatch`` if an action is refused or the end differs from the recorded final
+    ``replay_mismatch`` if an entry is refused or the end differs from the recorded final
     position.
     """
     variant = Variant.parse(record.variant)
@@ -97,11 +126,15 @@ def replay(record: GameRecord) -> Game:
             dealer=record.dealer,
             choosers=people,
         )
+    match = Match(game, [None] * record.players, journal=[])
+    made = events if events is not None else []
+    made.extend(game.events)
     for number, logged in enumerate(record.actions, start=1):
-        if game.state.phase == HAND_OVER:
-            game.next_hand()
+        entries = [logged.entry()]
+        if record.version == 1 and game.state.phase == HAND_OVER:
+            entries.insert(0, Entry(NEXT_HAND))
         try:
-            game.apply(logged.seat, parse_action(logged.action, game.hooks))
+            made.extend(match.replay(entries))
         except RuleError as exc:
             raise RuleError(
                 "replay_mismatch",
@@ -111,7 +144,7 @@ def replay(record: GameRecord) -> Game:
             ) from None
     if record.final is not None and dump_position(game.state) != record.final:
         raise RuleError("replay_mismatch", "The replay does not end in the recorded position.")
-    return game
+    return match
 
 
 def load_record(path: Path) -> GameRecord:

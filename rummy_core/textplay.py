@@ -7,12 +7,11 @@ from collections.abc import Callable
 import click
 
 from rummy_core.actions import Action, Cut, Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
-from rummy_core.bots import Bot
-from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.cards import card_name, meld_card_text, parse_card, rank_of, suit_of
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
+from rummy_core.match import Match
 from rummy_core.models.position import parse_meld_card
 from rummy_core.state import CUT, HAND_OVER, MATCH_OVER
 from rummy_core.tui.describe import describe
@@ -148,8 +147,9 @@ def _scores(scores: list[int], names: list[str]) -> str:
     return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
 
 
-def _cut(game: Game, human: int, seats: list[Bot | None], echo: Callable[[str], None]) -> None:
+def _cut(match: Match, human: int, echo: Callable[[str], None]) -> None:
     """Ruling H12: the human, right of the dealer, cuts the deck before the deal."""
+    game = match.game
     size = len(game.state.stock)
     while True:
         answer = click.prompt(
@@ -170,22 +170,19 @@ def _cut(game: Game, human: int, seats: list[Bot | None], echo: Callable[[str], 
             )
             continue
         try:
-            events = game.apply(human, Cut(int(answer) if answer else None))
+            events = match.act(human, Cut(int(answer) if answer else None)).events
         except RuleError as exc:
             echo(exc.message)
             continue
-        tell(seats, events)
         _say_events(game, events, human, _names(game.state.players, human), echo)
         echo(describe_table(game, human))
         return
 
 
-def play_text(
-    game: Game, human: int, bots: dict[int, Bot], save: Callable[[Game], None] | None = None
-) -> None:
+def play_text(match: Match, human: int, save: Callable[[Match], None] | None = None) -> None:
     """Play until the match ends or the human quits; ``save`` is called after every action."""
     echo = click.echo
-    seats: list[Bot | None] = [bots.get(s) for s in range(game.state.players)]
+    game = match.game
     names = _names(game.state.players, human)
     echo(_(HELP))
     echo(describe_table(game, human))
@@ -198,19 +195,18 @@ def play_text(
             echo(_("Scores: %(scores)s.", scores=_scores(st.scores, names)))
             if not click.confirm(_("Deal the next hand?"), default=True):
                 return
-            events = game.next_hand()
-            tell(seats, events)
+            events = match.deal_next().events
             _say_events(game, events, human, names, echo)
             echo(describe_table(game, human))
             continue
         seat = st.turn
         if st.phase == CUT:
-            _cut(game, human, seats, echo)
+            _cut(match, human, echo)
             continue
         if seat != human:
-            _say_events(game, bot_turn(game, seats), human, names, echo)
+            _say_events(game, match.bot_step().events, human, names, echo)
             if save:
-                save(game)
+                save(match)
             if game.current_player() == human:
                 echo(describe_table(game, human))
             continue
@@ -230,13 +226,12 @@ def play_text(
                 continue
             action = draw_shown(game, human) if command == "draw_shown" else command
             assert not isinstance(action, str)
-            events = game.apply(human, action)
-            tell(seats, events)
+            events = match.act(human, action).events
             _say_events(game, events, human, names, echo)
         except RuleError as exc:
             echo("  " + _("Not allowed: %(message)s", message=with_symbols(exc.message)))
             continue
         if save:
-            save(game)
+            save(match)
         if game.current_player() == human:
             echo(describe_table(game, human))

@@ -134,3 +134,17 @@ def of_type(kind: str) -> Callable[[Message], bool]:
 
 def at_state(state_id: int) -> Callable[[Message], bool]:
     return lambda m: m["type"] in ("update", "welcome") and m["state_id"] >= state_id
+
+
+class Inbox:
+    """A connection that keeps what it is sent (for tests of the hub, with no network)."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.lang = "en"
+
+    def send(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+    def close(self, code: int) -> None:
+        pass

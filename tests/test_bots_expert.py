@@ -17,8 +17,8 @@ from rummy_core.bots.greedy import GreedyBot
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.match import Match
 from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
-from rummy_core.simulate import play_hand
 
 
 def position(variant: str, hands: list[str], **fields: Any) -> Game:
@@ -122,7 +122,7 @@ def test_without_a_search_the_classic_expert_plays_as_the_greedy_bot(
     logs = []
     for first in (ExpertBot(5, playouts=1), GreedyBot(5)):
         game = new_game(hooks=build_hooks(Variant.parse(variant), 2), seed=7)
-        play_hand(game, [first, GreedyBot(6)])
+        Match(game, [first, GreedyBot(6)]).play_hand()
         logs.append(game.log)
     assert (logs[0] == logs[1]) is same
 
@@ -138,7 +138,7 @@ def test_the_budget_is_the_rulesets_unless_given(
         patch.setattr(ClassicRummy, "expert_playouts", budget)
         for first in (ExpertBot(5, **given), GreedyBot(5)):
             game = new_game(hooks=build_hooks(Variant.parse("classic"), 2), seed=7)
-            play_hand(game, [first, GreedyBot(6)])
+            Match(game, [first, GreedyBot(6)]).play_hand()
             logs.append(game.log)
     assert (logs[0] == logs[1]) is same
 
@@ -229,7 +229,7 @@ def test_the_confidence_option_sets_how_much_evidence_moves_the_expert(
     logs = []
     for first in (ExpertBot(5, playouts=8, confidence=confidence), GreedyBot(5)):
         game = new_game(hooks=build_hooks(Variant.parse("classic"), 2), seed=7)
-        play_hand(game, [first, GreedyBot(6)])
+        Match(game, [first, GreedyBot(6)]).play_hand()
         logs.append(game.log)
     assert (logs[0] == logs[1]) is same
 

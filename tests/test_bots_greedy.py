@@ -13,10 +13,10 @@ from rummy_core.cards import JOKER, parse_card, parse_cards
 from rummy_core.engine import Game
 from rummy_core.errors import Violation
 from rummy_core.events import Discarded, Drew
+from rummy_core.match import Match
 from rummy_core.plugin import hookimpl
 from rummy_core.registry import house_rules
 from rummy_core.setup import game_from_position, new_game
-from rummy_core.simulate import play_hand
 from rummy_core.state import HAND_OVER, MATCH_OVER, State
 
 
@@ -297,7 +297,7 @@ def test_finishes_whole_hands_in_every_ruleset(variant: str) -> None:
     # Rulings C4, R10, H8: hands end by someone going out (or the stock), never stuck.
     for seed in range(3):
         game = new_game(variant, players=3, seed=seed)
-        play_hand(game, [make_bot("greedy", s) for s in range(3)])
+        Match(game, [make_bot("greedy", s) for s in range(3)]).play_hand()
         assert game.state.phase in (HAND_OVER, MATCH_OVER)
 
 
@@ -306,7 +306,7 @@ def test_beats_the_random_bot_at_classic() -> None:
     won = 0
     for seed in range(6):
         game = new_game("classic:target=null", players=2, seed=seed)
-        play_hand(game, [make_bot("greedy", seed), make_bot("random", seed)])
+        Match(game, [make_bot("greedy", seed), make_bot("random", seed)]).play_hand()
         won += game.state.outcome is not None and game.state.outcome.went_out == 0
     assert won >= 5
 
@@ -325,6 +325,6 @@ def test_plays_house_rules_through_the_same_hooks(variant: str) -> None:
     # lays melds down where a rule forbids several at once (one-meld-per-turn).
     for seed in range(2):
         game = new_game(variant, players=2, seed=seed)
-        play_hand(game, [make_bot("greedy", 0), make_bot("greedy", 1)])
+        Match(game, [make_bot("greedy", 0), make_bot("greedy", 1)]).play_hand()
         assert game.state.phase in (HAND_OVER, MATCH_OVER)
         assert game.state.table or game.state.outcome.reason != "out"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from rummy_core.bots import SeatHandle, make_bot
+from rummy_core.bots.turns import bot_turn
 from rummy_core.engine import Game
 from rummy_core.moves import action_candidates, legal_actions
 from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.simulate import bot_turn
 from rummy_core.state import PLAY
 
 

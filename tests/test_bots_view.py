@@ -23,8 +23,8 @@ from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.engine import Game
 from rummy_core.events import Drew
 from rummy_core.hooks import Hooks
+from rummy_core.match import Match
 from rummy_core.setup import new_game
-from rummy_core.simulate import play_hand
 from rummy_core.state import PLAY, Meld, Outcome, State
 from rummy_core.testing import all_cards
 from rummy_core.view import PlayerView, player_view
@@ -251,7 +251,7 @@ def test_the_tracker_follows_the_discard_pile_and_pickups() -> None:
             )
         if game.state.discard and not game.state.discard_face_down:
             assert other.pile[-1] == game.state.discard[-1]
-    play_hand(game, bots)
+    Match(game, bots).play_hand()
 
 
 def test_the_cut_card_source_is_left_alone_without_a_cut() -> None:

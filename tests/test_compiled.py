@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from rummy_core.bots import make_bot
+from rummy_core.match import Match
 from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.simulate import play_hand
 
 ROOT = Path(__file__).parent.parent
 PLAYED: list[tuple[str, int, list[int], str]] = [
@@ -58,7 +58,7 @@ def _played(variant: str, seed: int) -> tuple[list[int], str]:
     action of it."""
     hooks = build_hooks(Variant.parse(variant), 2)
     game = new_game(hooks=hooks, seed=seed)
-    play_hand(game, [make_bot("greedy", seed), make_bot("greedy", seed + 1)])
+    Match(game, [make_bot("greedy", seed), make_bot("greedy", seed + 1)]).play_hand()
     log = "\n".join(f"{seat} {action!r}" for seat, action in game.log)
     return game.state.scores, hashlib.sha256(log.encode()).hexdigest()[:16]
 

@@ -10,6 +10,7 @@ from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, TakeBac
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.errors import RuleError
 from rummy_core.events import HandEnded
+from rummy_core.match import Match
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.record import GameRecord, LoggedAction, record_of, replay
 from rummy_core.setup import Variant, new_game
@@ -106,14 +107,15 @@ def test_different_seeds_deal_differently() -> None:
 
 def test_a_record_replays_exactly_and_detects_a_wrong_log() -> None:
     game = new_game("classic", seed=9, dealer=0)
+    match = Match(game, [None, None], journal=[])
     rng = Random(9)
     for _ in range(40):
         seat = game.current_player()
         if seat is None:
             break
-        game.apply(seat, random_action(game, rng))
-    record = record_of(game, Variant.parse("classic"), 0, ["random", "random"])
-    again = replay(GameRecord.model_validate_json(record.model_dump_json()))
+        match.act(seat, random_action(game, rng))
+    record = record_of(match, Variant.parse("classic"), 0, ["random", "random"])
+    again = replay(GameRecord.model_validate_json(record.model_dump_json())).game
     assert again.state.equals(game.state)
     tampered = record.model_copy(
         update={"actions": [LoggedAction(seat=0, action={"type": "draw", "source": "stock"})]}

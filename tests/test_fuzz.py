@@ -117,21 +117,21 @@ def test_any_text_as_a_scenario_is_refused_or_runs(text: str) -> None:
 )
 def test_a_mutated_record_replays_or_is_refused(path: list[int], value: Any) -> None:
     from rummy_core.bots import make_bot
+    from rummy_core.match import Match
     from rummy_core.record import record_of
-    from rummy_core.simulate import bot_turn
 
     game = new_game("classic", players=2, seed=2)
-    bots = [make_bot("random", seed=0), make_bot("random", seed=1)]
+    match = Match(game, [make_bot("random", seed=0), make_bot("random", seed=1)], journal=[])
     for _ in range(6):
-        bot_turn(game, bots)
+        match.bot_step()
     good = json.loads(
         record_of(
-            game, Variant("classic"), game.state.dealer, ["human", "random"]
+            match, Variant("classic"), game.state.dealer, ["human", "random"]
         ).model_dump_json()
     )
     data = _mutate(good, path, value)
     try:
-        replayed = replay(GameRecord.model_validate(data))
+        replayed = replay(GameRecord.model_validate(data)).game
     except RuleError:
         return
     except ValueError:

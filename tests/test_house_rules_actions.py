@@ -19,13 +19,13 @@ from rummy_core.cards import card_name, parse_card
 from rummy_core.defaults import PIP_VALUES
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
+from rummy_core.match import Match
 from rummy_core.models.actions import action_json, parse_action
 from rummy_core.models.events import event_json
 from rummy_core.models.view import view_of
 from rummy_core.moves import legal_actions
 from rummy_core.record import record_of, replay
 from rummy_core.setup import Variant, new_game
-from rummy_core.simulate import play_hand
 from rummy_core.state import HAND_OVER, MATCH_OVER
 from rummy_core.testing import assert_refused, check_events_hide, check_view_hides, position_game
 
@@ -154,13 +154,14 @@ def test_bots_knock_and_the_record_replays_the_knocks() -> None:
     knocks = 0
     for seed in range(6):
         game = new_game(variant, players=2, seed=seed, dealer=0)
-        play_hand(game, [make_bot("random", seed), make_bot("random", seed + 100)])
+        match = Match(game, [make_bot("random", seed), make_bot("random", seed + 100)], [])
+        match.play_hand()
         knocks += KNOCKED in game.state.extra
-        record = record_of(game, variant, 0, ["random", "random"])
+        record = record_of(match, variant, 0, ["random", "random"])
         assert any(a.action["type"] == "knock" for a in record.actions) == (
             KNOCKED in game.state.extra
         )
-        again = replay(record)
+        again = replay(record).game
         assert again.state.equals(game.state)
     assert knocks >= 2
 
@@ -169,7 +170,7 @@ def test_a_match_with_knocks_plays_to_its_end() -> None:
     game = new_game("classic+knock:limit=15+round-the-corner", players=3, seed=4)
     bots = [make_bot("random", seat) for seat in range(3)]
     for _ in range(200):
-        play_hand(game, bots)
+        Match(game, bots).play_hand()
         if game.state.phase == MATCH_OVER:
             break
         game.next_hand()

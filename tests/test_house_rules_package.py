@@ -90,10 +90,10 @@ def test_pip_installed_house_rule_plays_a_game(fresh_venv: Path) -> None:
     script = (
         "from rummy_core.bots import make_bot\n"
         "from rummy_core.setup import new_game\n"
-        "from rummy_core.simulate import play_hand\n"
+        "from rummy_core.match import Match\n"
         "game = new_game('classic+deuces-wild:per_meld=2', players=3, seed=5)\n"
         "print(sorted(game.hooks.meld_rules.wilds), game.hooks.meld_rules.max_wilds)\n"
-        "play_hand(game, [make_bot('random', seed) for seed in range(3)])\n"
+        "Match(game, [make_bot('random', seed) for seed in range(3)]).play_hand()\n"
         "print(game.state.phase, game.state.outcome.reason)\n"
     )
     out = run(fresh_venv / "bin" / "python", "-c", script)

@@ -11,6 +11,7 @@ import pytest
 from rummy_core.actions import Cut, Discard, Draw
 from rummy_core.engine import Game
 from rummy_core.events import CutOffered
+from rummy_core.match import Match
 from rummy_core.models.position import dump_position
 from rummy_core.moves import legal_actions
 from rummy_core.record import record_of, replay
@@ -70,15 +71,16 @@ def test_nothing_else_is_played_before_the_cut() -> None:
 def test_a_game_with_a_cut_replays_from_its_record_and_its_position() -> None:
     # Rulings A5 and H12: the cut is in the log, and a position waiting for it is complete.
     game = waiting()
+    match = Match(game, [None] * 3, journal=[])
     saved = dump_position(game.state)
-    game.apply(CUTTER, Cut(40))
+    match.act(CUTTER, Cut(40))
     starter = game.state.turn
-    game.apply(starter, Discard(game.state.hands[starter][0]))
-    record = record_of(game, Variant("hungarian"), DEALER, ["human", "greedy", "greedy"])
-    assert dump_position(replay(record).state) == dump_position(game.state)
+    match.act(starter, Discard(game.state.hands[starter][0]))
+    record = record_of(match, Variant("hungarian"), DEALER, ["human", "greedy", "greedy"])
+    assert dump_position(replay(record).game.state) == dump_position(game.state)
     loaded = game_from_position("hungarian", saved, seed=SEED)
     loaded.apply(CUTTER, Cut(40))
-    assert loaded.state.on_show == replay(record).state.on_show
+    assert loaded.state.on_show == replay(record).game.state.on_show
 
 
 def test_rulesets_without_a_cut_never_ask() -> None:

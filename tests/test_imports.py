@@ -16,7 +16,9 @@ LAZY = {
         "rummy_core.tui",
         "rummy_core.tui.app",
         "rummy_core.server",
+        "rummy_core.server.export",
         "rummy_core.server.run",
+        "rummy_core.server.store",
     },
     "rummy_core.compare.command": {"rummy_core.compare.plot"},
 }

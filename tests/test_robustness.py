@@ -20,11 +20,11 @@ from rummy_core.cli import cli
 from rummy_core.compare.running import check_reachable
 from rummy_core.errors import RuleError
 from rummy_core.jsonfile import MAX_DEPTH, parse_json
+from rummy_core.match import Match
 from rummy_core.models.position import dump_position
 from rummy_core.record import load_record, record_of, save_record
 from rummy_core.scenario import parse_scenario
 from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
-from rummy_core.simulate import play_match
 from rummy_core.tui.session import Session, Setup
 
 
@@ -190,7 +190,7 @@ def test_ray_at_an_address_that_does_not_answer_is_refused_quickly() -> None:
 
 def played_record(seats: list[str]) -> Any:
     game = new_game("classic", players=2, seed=4)
-    return record_of(game, Variant("classic"), game.state.dealer, seats)
+    return record_of(Match(game, [None, None], []), Variant("classic"), game.state.dealer, seats)
 
 
 def test_a_save_is_private_and_leaves_no_temporary_file(tmp_path: Path) -> None:
@@ -265,7 +265,7 @@ def test_a_superscript_digit_in_a_plain_command_is_a_clear_refusal() -> None:
 
 def test_a_riverside_match_of_random_bots_ends_by_the_hand_cap() -> None:
     game = new_game("riverside:hand_cap=30", players=6, seed=5)
-    play_match(game, [make_bot("random", seed=s) for s in range(6)], 10**6)
+    Match(game, [make_bot("random", seed=s) for s in range(6)]).play_match(10**6)
     assert game.state.phase == "match_over"
     assert game.state.hand_number <= 30
     assert game.state.winners

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from pathlib import Path
 from typing import Any
+
+from server_helpers import Inbox
 
 from rummy_core.server import adapter
 from rummy_core.server.hub import Hub
@@ -28,20 +29,6 @@ class SlowStore(Store):
             self.writing.set()
             self.go.wait(20)
         super().record(table_id, change, position, phase)
-
-
-class Inbox:
-    """A connection that keeps what it is sent."""
-
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-        self.lang = "en"
-
-    def send(self, text: str) -> None:
-        self.messages.append(json.loads(text))
-
-    def close(self, code: int) -> None:
-        pass
 
 
 def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(tmp_path: Path) -> None:

@@ -129,7 +129,7 @@ def test_the_text_game_speaks_icelandic(language: Any, monkeypatch: pytest.Monke
     said: list[str] = []
     monkeypatch.setattr(click, "prompt", lambda *a, **k: next(typed))
     monkeypatch.setattr(click, "echo", lambda text="", **k: said.append(str(text)))
-    play_text(session.game, 0, {1: session.bots[1]} if session.bots[1] else {})
+    play_text(session.match, 0)
     text = "\n".join(said)
     assert "  stokkur: 36 spil   kastbunki: 1 (efst QH)" in text
     assert "  Ekki leyfilegt: Dragðu áður en þú kastar." in text

@@ -17,12 +17,11 @@ from rummy_core.bots import make_bot
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import TURN_ACTION_CAP, Game
 from rummy_core.errors import Violation
-from rummy_core.models.actions import parse_action
+from rummy_core.match import Match
 from rummy_core.models.position import dump_position, load_position
 from rummy_core.plugin import hookimpl
 from rummy_core.record import GameRecord, record_of
 from rummy_core.setup import Variant, game_from_position, new_game
-from rummy_core.simulate import play_hand
 from rummy_core.state import HAND_OVER, PLAY
 
 
@@ -95,32 +94,33 @@ def test_a_new_turn_starts_a_new_count() -> None:
 
 
 def test_a_position_saved_in_a_circling_turn_is_the_state_and_a_replay_caps_alike() -> None:
-    game = circling()
-    circle(game, 101)
-    st = game.state
-    # The count is not in the state: the position is what is on the table, exactly.
-    restored = load_position(json.loads(json.dumps(dump_position(st))), game.hooks, st.seed)
-    assert restored.equals(st)
-    circle(game, TURN_ACTION_CAP - 101)
+    match = Match(circling(), [None, None], journal=[])
+    game = match.game
+    for number in range(TURN_ACTION_CAP):
+        if number == 101:
+            # The count is not in the state: the position is what is on the table, exactly.
+            st = game.state
+            restored = load_position(json.loads(json.dumps(dump_position(st))), game.hooks, st.seed)
+            assert restored.equals(st)
+        match.act(0, TakeBack() if game.state.plays else SEVENS)
     assert game.state.phase == HAND_OVER
-    # The log holds every action made, so a replay counts them again and ends the same way.
-    record = record_of(game, Variant.parse("classic"), 1, ["bot", "bot"], position=PLAYING)
+    # The journal holds every action made, so a replay counts them again and ends the same way.
+    record = record_of(match, Variant.parse("classic"), 1, ["bot", "bot"], position=PLAYING)
     assert replayed(record).state.equals(game.state)
 
 
 def replayed(record: GameRecord) -> Game:
-    """The record's log applied again (``record.replay`` finds rules by name; this plugin has
-    none)."""
-    game = circling()
-    for logged in record.actions:
-        game.apply(logged.seat, parse_action(logged.action, game.hooks))
-    return game
+    """The record's journal played again (``record.replay`` finds rules by name; this plugin
+    has none)."""
+    match = Match(circling(), [None, None])
+    match.replay(logged.entry() for logged in record.actions)
+    return match.game
 
 
 @pytest.mark.parametrize("bot", ["greedy", "random"])
 def test_bots_under_a_rule_that_refuses_every_discard_end_the_hand(bot: str) -> None:
     # Seeds where the first player can meld: the bots meld and take back until the cap.
     game = new_game("classic", players=2, seed=0, plugins=[NoDiscards()])
-    play_hand(game, [make_bot(bot, seat) for seat in range(2)])
+    Match(game, [make_bot(bot, seat) for seat in range(2)]).play_hand()
     assert game.state.outcome is not None and game.state.outcome.reason == "capped"
     assert len(game.log) == TURN_ACTION_CAP

@@ -221,12 +221,13 @@ def scripted_hand(seed: int) -> list[str]:
         return typed[-1]
 
     from rummy_core.bots import make_bot
+    from rummy_core.match import Match
 
-    bots = {1: make_bot("random", seed=seed + 1)}
+    match = Match(game, [None, make_bot("random", seed=seed + 1)])
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(click, "prompt", answer)
         patch.setattr(click, "echo", lambda *a, **k: None)
-        play_text(game, 0, bots)
+        play_text(match, 0)
     return typed
 
 

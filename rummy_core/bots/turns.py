@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummy_core.actions import Action
 from rummy_core.bots.base import Bot, SeatHandle
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
@@ -20,6 +21,11 @@ class BotFailed(RuleError):
 
 def bot_turn(game: Game, bots: Sequence[Bot | None]) -> list[Event]:
     """Let the bot whose turn it is make one action; every bot observes what it may see."""
+    return bot_move(game, bots)[2]
+
+
+def bot_move(game: Game, bots: Sequence[Bot | None]) -> tuple[int, Action, list[Event]]:
+    """``bot_turn``, returning also who acted and what they chose (for a match's journal)."""
     seat = game.current_player()
     if seat is None:
         raise RuleError("hand_over", "No one is to move.")
@@ -39,7 +45,7 @@ def bot_turn(game: Game, bots: Sequence[Bot | None]) -> list[Event]:
             problem=exc.message,
         ) from exc
     tell(bots, events)
-    return events
+    return seat, action, events
 
 
 def tell(bots: Sequence[Bot | None], events: list[Event]) -> None:

@@ -14,7 +14,6 @@ from itertools import combinations
 from typing import Any
 
 from rummy_core.bots import Bot, make_bot
-from rummy_core.bots.turns import tell
 from rummy_core.cards import JOKER
 from rummy_core.compare.spec import Study, unit_seed
 from rummy_core.compare.tally import (
@@ -30,8 +29,8 @@ from rummy_core.errors import RuleError
 from rummy_core.events import Event
 from rummy_core.hooks import Hooks
 from rummy_core.i18n import N_
+from rummy_core.match import Match
 from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.simulate import play_hand
 from rummy_core.state import MATCH_OVER
 
 PLAYS = ("melded", "laid_off", "swapped")
@@ -122,10 +121,11 @@ def play_unit(
     game = seat_zero_starts(hooks, seed)
     deal = deal_fingerprint(game)
     played: list[HandFigures] = []
+    match = Match(game, bots)
     while True:
         first = game.state.turn
         try:
-            play_hand(game, bots)
+            match.play_hand()
         except RuleError as exc:
             # A bot or plugin bug: say which hand, so that its seed can replay it.
             raise HandFailed(
@@ -145,15 +145,15 @@ def play_unit(
         if not study.matches:
             return deal, played, None
         if game.state.phase == MATCH_OVER or game.state.hand_number >= study.max_match_hands:
-            match = MatchFigures(
+            figures = MatchFigures(
                 hands=tuple(played),
                 finished=game.state.phase == MATCH_OVER,
                 winners=tuple(game.state.winners),
                 low_score_wins=hooks.ruleset.low_score_wins,
             )
-            return deal, played, match
+            return deal, played, figures
         started = now
-        tell(bots, game.next_hand())
+        match.deal_next()
 
 
 def deal_fingerprint(game: Game) -> int:

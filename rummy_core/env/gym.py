@@ -16,12 +16,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from rummy_core.bots import Bot, SeatHandle, make_bot
-from rummy_core.bots.turns import tell
+from rummy_core.bots import make_bot
 from rummy_core.env.aec import DEFAULT_MAX_STEPS, observation_space
 from rummy_core.env.session import Reward, Session, variant_hooks
 from rummy_core.errors import RuleError
-from rummy_core.events import Event
 from rummy_core.setup import Variant
 
 Observation = dict[str, Any]
@@ -64,7 +62,6 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
         self.max_steps = max_steps
         self.observation_space = observation_space(self.session)
         self.action_space = spaces.Discrete(self.session.codec.size)
-        self._bots: list[Bot | None] = []
         self._steps = 0
 
     def reset(
@@ -73,12 +70,13 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31 - 1))
         names = iter(self.opponents)
-        self._bots = [
+        bots = [
             None if s == self.seat else make_bot(next(names), game_seed + s)
             for s in range(self.session.players)
         ]
         self._steps = 0
-        self._play_bots(self.session.start(game_seed))
+        self.session.start(game_seed, bots)
+        self._play_bots()
         return self._observe(), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
@@ -86,32 +84,29 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
         self._steps += 1
         info = self._info()
         try:
-            events = session.step(self.seat, int(action))
+            session.step(self.seat, int(action))
         except RuleError as exc:
             # Gymnasium's contract is a step that always returns: the id is refused, the game is
             # unchanged, and the refusal is in the info.
             info["refused"] = exc.to_dict()
             reward = 0.0
         else:
-            reward = session.rewards[self.seat] + self._play_bots(events)
+            reward = session.rewards[self.seat] + self._play_bots()
             info = self._info()
         truncated = not session.done and self._steps >= self.max_steps
         return self._observe(), reward, session.done, truncated, info
 
-    def _play_bots(self, events: list[Event]) -> float:
-        """Tell the bots what happened, then let them play until the learning seat is to act.
+    def _play_bots(self) -> float:
+        """Let the bots play until the learning seat is to act (the match has told them what
+        happened).
 
         Returns the learning seat's reward from the bots' moves (a bot can end the hand).
         """
         session = self.session
-        tell(self._bots, events)
         reward = 0.0
         while (seat := session.current()) is not None and seat != self.seat:
-            bot = self._bots[seat]
-            assert bot is not None
-            events = session.apply(seat, bot.choose(SeatHandle(session.game, seat)))
+            session.apply(seat, session.match.choose(seat))
             reward += session.rewards[self.seat]
-            tell(self._bots, events)
         return reward
 
     def _observe(self) -> Observation:

@@ -23,12 +23,15 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy_core.actions import Action
+from rummy_core.bots import Bot
+from rummy_core.bots.turns import tell
 from rummy_core.engine import Game
 from rummy_core.env.actions import EMPTY, ActionCodec, Choices, Pending
 from rummy_core.env.observe import Encoder, SeatMemory, Vector
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
 from rummy_core.hooks import Hooks
+from rummy_core.match import Match
 from rummy_core.setup import Variant, build_hooks, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
 from rummy_core.view import PlayerView, player_view
@@ -76,7 +79,7 @@ class Session:
         self.codec = ActionCodec(hooks)
         self.players = hooks.ruleset.options.players
         self.encoder = Encoder(self.players)
-        self.game: Game = new_game(hooks=hooks, seed=0)
+        self.match = Match(new_game(hooks=hooks, seed=0), [None] * self.players)
         self.memories: list[SeatMemory] = []
         self.views: list[PlayerView] = []
         self.pending: Pending = EMPTY
@@ -86,9 +89,18 @@ class Session:
         self.rewards: list[float] = [0.0] * self.players
         """The rewards of the last step (non-zero only when the episode ended on it)."""
 
-    def start(self, seed: int) -> list[Event]:
-        """Deal a new match from ``seed``; returns the deal's events."""
-        self.game = new_game(hooks=self.hooks, seed=seed)
+    @property
+    def game(self) -> Game:
+        """The match's game."""
+        return self.match.game
+
+    def start(self, seed: int, bots: Sequence[Bot | None] | None = None) -> list[Event]:
+        """Deal a new match from ``seed``, ``bots`` (if given) in the seats no agent plays;
+        returns the deal's events, which the bots have seen."""
+        game = new_game(hooks=self.hooks, seed=seed)
+        seats = list(bots) if bots is not None else [None] * self.players
+        self.match = Match(game, seats)
+        tell(seats, game.events)
         self.memories = [SeatMemory(seat, self.players) for seat in range(self.players)]
         self.pending = EMPTY
         self.done = False
@@ -136,7 +148,7 @@ class Session:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Make an engine action for ``seat`` (a bot's, or one an id resolved to)."""
-        events = self.game.apply(seat, action)
+        events = self.match.act(seat, action).events
         self.pending = EMPTY
         self.rewards = [0.0] * self.players
         state = self.game.state
@@ -150,7 +162,7 @@ class Session:
                 self.rewards = match_rewards(state.winners, self.players)
                 self.done = True
             else:
-                events = [*events, *self.game.next_hand()]
+                events = [*events, *self.match.deal_next().events]
         self._refresh()
         return events
 

@@ -8,15 +8,15 @@ stores.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from rummy_core.bots import Bot, SeatHandle, make_bot
+from rummy_core.bots import Bot, make_bot
 from rummy_core.cards import card_name
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.events import Event, seen_by
-from rummy_core.models.actions import action_json, parse_action
+from rummy_core.events import Event
+from rummy_core.models.actions import parse_action
 from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position
 from rummy_core.models.view import PublicView, SeatView, view_of
@@ -32,18 +32,13 @@ __all__ = [
     "Event",
     "Game",
     "RuleError",
-    "action_data",
-    "apply",
     "bot",
-    "bot_action",
     "current_seat",
     "events_for",
     "hand_number",
     "hand_over",
     "hand_sheet",
     "match_over",
-    "next_hand",
-    "observe",
     "parse",
     "phase",
     "player_range",
@@ -51,7 +46,6 @@ __all__ = [
     "public_view",
     "restore",
     "seat_view",
-    "set_people",
     "start",
     "variant_label",
 ]
@@ -84,11 +78,6 @@ def restore(variant: str, stored: dict[str, Any], seed: int, people: Sequence[in
     return game_from_position(variant, stored, seed, choosers=people)
 
 
-def set_people(game: Game, people: Sequence[int]) -> None:
-    """The seats where people sit now (a seat handed to a bot cuts as a bot from then on)."""
-    game.choosers = frozenset(people)
-
-
 def position(game: Game) -> dict[str, Any]:
     """The complete state of ``game`` as JSON, for the database only (it holds every hand)."""
     return dump_position(game.state)
@@ -97,21 +86,6 @@ def position(game: Game) -> dict[str, Any]:
 def parse(data: object, game: Game) -> Any:
     """An engine action from a client's JSON; ``bad_action`` or ``unknown_card`` if malformed."""
     return parse_action(data, game.hooks)
-
-
-def action_data(action: Any, game: Game) -> dict[str, Any]:
-    """An engine action as JSON, for the action log."""
-    return action_json(action, game.hooks)
-
-
-def apply(game: Game, seat: int, action: Any) -> list[Event]:
-    """Apply ``action`` for ``seat``, or raise ``RuleError`` with nothing changed."""
-    return game.apply(seat, action)
-
-
-def next_hand(game: Game) -> list[Event]:
-    """Deal the next hand once the current one is over (``hand_not_over`` otherwise)."""
-    return game.next_hand()
 
 
 def current_seat(game: Game) -> int | None:
@@ -189,21 +163,3 @@ def events_for(events: Sequence[Event], seat: int | None) -> list[EventModel]:
 def bot(name: str, seed: int) -> Bot:
     """A bot by name; ``unknown_bot`` lists the others."""
     return make_bot(name, seed)
-
-
-def bot_action(player: Bot, game: Game, seat: int, fallback_seed: int) -> Any:
-    """The action ``player`` chooses for ``seat``; an illegal choice is replaced at random.
-
-    Runs on a worker thread while the table is locked, so nothing else touches ``game``.
-    """
-    handle = SeatHandle(game, seat)
-    action = player.choose(handle)
-    if game.is_legal(seat, action):
-        return action
-    return make_bot("random", fallback_seed).choose(handle)
-
-
-def observe(bots: Mapping[int, Bot], events: Sequence[Event]) -> None:
-    """Show each bot the events as its seat may see them."""
-    for seat, player in bots.items():
-        player.observe([seen_by(event, seat) for event in events])

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TypeVar
 
+from rummy_core.match import Match, Step
 from rummy_core.server import adapter, choices, outbox
 from rummy_core.server.limits import Limits
 from rummy_core.server.live import Connection, LiveTable
@@ -55,7 +56,7 @@ class Hub:
             if row is None:
                 continue
             game = adapter.restore(row.variant, row.position, row.seed, _people(row))
-            table = LiveTable(row, game, self._bots(row))
+            table = LiveTable(row, Match(game, self._bots(row)))
             self.tables[row.id] = table
             self._wake_bots(table)
         log.info("loaded %d tables from %s", len(self.tables), self.store.engine.url)
@@ -121,7 +122,7 @@ class Hub:
             ],
         )
         await self._in_db(self.store.create, row)
-        table = LiveTable(row, game, self._bots(row))
+        table = LiveTable(row, Match(game, self._bots(row)))
         self.tables[row.id] = table
         self._wake_bots(table)
         links = [
@@ -130,8 +131,8 @@ class Hub:
         ]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
-    def _bots(self, row: TableRow) -> dict[int, adapter.Bot]:
-        return {s.seat: adapter.bot(s.bot, _bot_seed(row, s.seat)) for s in row.seats if s.bot}
+    def _bots(self, row: TableRow) -> list[adapter.Bot | None]:
+        return [adapter.bot(s.bot, _bot_seed(row, s.seat)) if s.bot else None for s in row.seats]
 
     # -- connections -------------------------------------------------------------------------
 
@@ -198,14 +199,11 @@ class Hub:
             try:
                 self._check_current(table, seen)
                 action = adapter.parse(data, table.game)
-                events = adapter.apply(table.game, seat, action)
+                step = table.match.act(seat, action)
             except adapter.RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
-            change = Change(
-                table.state_id + 1, "action", seat, adapter.action_data(action, table.game)
-            )
-            await self._commit(table, change, events)
+            await self._commit(table, step)
         self._wake_bots(table)
 
     async def choices(
@@ -225,11 +223,11 @@ class Hub:
         async with table.lock:
             try:
                 self._check_current(table, seen)
-                events = adapter.next_hand(table.game)
+                step = table.match.deal_next()
             except adapter.RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
-            await self._commit(table, Change(table.state_id + 1, "next_hand", None, None), events)
+            await self._commit(table, step)
         self._wake_bots(table)
 
     @staticmethod
@@ -243,15 +241,14 @@ class Hub:
                 seen=seen,
             )
 
-    async def _commit(
-        self, table: LiveTable, change: Change, events: Sequence[adapter.Event]
-    ) -> None:
-        """Store a change the engine has made in memory, then announce it.
+    async def _commit(self, table: LiveTable, step: Step) -> None:
+        """Store a change the match has made in memory, then announce it.
 
-        If the database refuses, the table goes back to what is stored, and nobody hears of
-        the change.
+        If the database refuses, the table goes back to what is stored (its bots dealt afresh,
+        as after a restart), and nobody hears of the change.
         """
         game = table.game
+        change = Change(table.state_id + 1, step.entry)
 
         def write() -> None:
             self.store.record(table.id, change, adapter.position(game), adapter.phase(game))
@@ -264,13 +261,13 @@ class Hub:
             raise
         table.row.state_id = change.state_id
         table.settle()
-        adapter.observe(table.bots, events)
-        self._broadcast(table, events)
+        self._broadcast(table, step.events)
 
     async def _reload(self, table: LiveTable) -> None:
         row = await self._in_db(self.store.load, table.id)
         if row is not None:
-            table.game = adapter.restore(row.variant, row.position, row.seed, _people(row))
+            game = adapter.restore(row.variant, row.position, row.seed, _people(row))
+            table.match = Match(game, self._bots(row))
             table.row.state_id = row.state_id
             table.settle()
 
@@ -307,8 +304,7 @@ class Hub:
             row = table.row.seats[seat]
             row.bot, row.token_hash = bot, None
             await self._in_db(self.store.update_seat, table.id, row)
-            table.bots[seat] = player
-            adapter.set_people(table.game, _people(table.row))
+            await self._commit(table, table.match.hand_to_bot(seat, player))
             conn = table.seated.pop(seat, None)
             if conn is not None:
                 message = outbox.error(
@@ -331,10 +327,11 @@ class Hub:
             table.bot_task = asyncio.create_task(self._play_bots(table))
 
     def _bot_can_move(self, table: LiveTable) -> bool:
-        seat = adapter.current_seat(table.game)
-        if seat is not None:
-            return seat in table.bots
-        return adapter.hand_over(table.game) and table.all_bots()
+        if table.match.bot_to_move() is not None:
+            return True
+        return adapter.current_seat(table.game) is None and (
+            adapter.hand_over(table.game) and table.all_bots()
+        )
 
     async def _play_bots(self, table: LiveTable) -> None:
         """Play the bots' turns (and deal, at a table of bots only) until a person is to act."""
@@ -345,26 +342,14 @@ class Hub:
                 async with table.lock:
                     if not self._bot_can_move(table):
                         continue
-                    seat = adapter.current_seat(table.game)
+                    seat = table.match.bot_to_move()
                     if seat is None:
-                        events = adapter.next_hand(table.game)
-                        await self._commit(
-                            table, Change(table.state_id + 1, "next_hand", None, None), events
-                        )
+                        await self._commit(table, table.match.deal_next())
                         continue
-                    choose = partial(
-                        adapter.bot_action,
-                        table.bots[seat],
-                        table.game,
-                        seat,
-                        _bot_seed(table.row, seat) + table.state_id,
-                    )
+                    fallback = _bot_seed(table.row, seat) + table.state_id
+                    choose = partial(table.match.choose, seat, fallback)
                     action = await loop.run_in_executor(self._bot_pool, choose)
-                    events = adapter.apply(table.game, seat, action)
-                    data = adapter.action_data(action, table.game)
-                    await self._commit(
-                        table, Change(table.state_id + 1, "action", seat, data), events
-                    )
+                    await self._commit(table, table.match.act(seat, action))
         except asyncio.CancelledError:
             raise
         except Exception:

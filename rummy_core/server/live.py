@@ -1,4 +1,4 @@
-"""A table in play in the server's memory: its game, bots, connections and lock."""
+"""A table in play in the server's memory: its match, connections and lock."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from rummy_core.match import Match
 from rummy_core.server import adapter
 from rummy_core.server.protocol import SeatInfo, TableInfo
 from rummy_core.server.store import TableRow, token_matches
@@ -28,17 +29,16 @@ class Connection(Protocol):
 
 @dataclass(eq=False)
 class LiveTable:
-    """One table: the stored row, its game, and who is here.
+    """One table: the stored row, its match (game and bots), and who is here.
 
-    Every change to ``game`` happens under ``lock``, and ``state_id`` counts the changes (the
-    database holds the same count with the position). The engine moves ``game`` before the
-    change is stored, so what the lobby shows of it is copied by ``settle`` once the change is
-    stored, and lobby readers never look at ``game`` itself.
+    Every change to the match happens under ``lock``, and ``state_id`` counts the changes (the
+    database holds the same count with the position and the journal). The engine moves the
+    game before the change is stored, so what the lobby shows of it is copied by ``settle``
+    once the change is stored, and lobby readers never look at the game itself.
     """
 
     row: TableRow
-    game: adapter.Game
-    bots: dict[int, adapter.Bot]
+    match: Match
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     seated: dict[int, Connection] = field(default_factory=dict)
     watchers: set[Connection] = field(default_factory=set)
@@ -47,6 +47,11 @@ class LiveTable:
 
     def __post_init__(self) -> None:
         self.settle()
+
+    @property
+    def game(self) -> adapter.Game:
+        """The table's game (read and changed under ``lock``)."""
+        return self.match.game
 
     def settle(self) -> None:
         """Copy the phase, turn and hand number for the lobby, now that a change is stored."""
@@ -72,7 +77,7 @@ class LiveTable:
 
     def all_bots(self) -> bool:
         """Whether every seat is played by a bot."""
-        return len(self.bots) == self.row.players
+        return not self.match.people()
 
     def info(self) -> TableInfo:
         """The table as the lobby lists it."""

@@ -1,8 +1,9 @@
 """The server's database: tables, seats, and every change, through SQLAlchemy.
 
-A change (an action, or the deal of the next hand) is written in one transaction with the
-table's new position and state id, so after a crash every table is where its last accepted
-change left it. The ``changes`` log with the seed replays a table from its first deal.
+A change (an entry of the match's journal: an action, the deal of the next hand, a seat handed
+to a bot) is written in one transaction with the table's new position and state id, so after a
+crash every table is where its last accepted change left it. The ``changes`` log with the seed
+replays a table from its first deal, as a saved game's journal does (``export``).
 
 Seat and creator tokens are stored as SHA-256 digests: the database alone does not let anyone
 take a seat. The methods are synchronous; the server calls them on one worker thread.
@@ -37,6 +38,7 @@ from sqlalchemy.engine import make_url
 
 from rummy_core.errors import RuleError
 from rummy_core.home import rummy_home
+from rummy_core.match import Entry
 from rummy_core.uitext import UI
 
 metadata = MetaData()
@@ -125,12 +127,10 @@ class TableRow:
 
 @dataclass(frozen=True)
 class Change:
-    """One logged change: an action by a seat, or the deal of the next hand."""
+    """One logged change: the journal entry that made state ``state_id``."""
 
     state_id: int
-    kind: str
-    seat: int | None
-    action: dict[str, Any] | None
+    entry: Entry
 
 
 class Store:
@@ -191,9 +191,9 @@ class Store:
                 changes.insert().values(
                     table_id=table_id,
                     state_id=change.state_id,
-                    kind=change.kind,
-                    seat=change.seat,
-                    action=change.action,
+                    kind=change.entry.kind,
+                    seat=change.entry.seat,
+                    action=change.entry.action,
                 )
             )
 
@@ -235,7 +235,7 @@ class Store:
             rows = db.execute(
                 select(changes).where(changes.c.table_id == table_id).order_by(changes.c.state_id)
             ).mappings()
-            return [Change(r["state_id"], r["kind"], r["seat"], r["action"]) for r in rows]
+            return [Change(r["state_id"], Entry(r["kind"], r["seat"], r["action"])) for r in rows]
 
 
 def _table_values(row: TableRow) -> dict[str, Any]:

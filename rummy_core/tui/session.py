@@ -15,13 +15,11 @@ from typing import Any
 from rummy_core.actions import Action, Draw
 from rummy_core.bots import Bot, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
-from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
-from rummy_core.models.actions import parse_action
+from rummy_core.match import Entry, Match
 from rummy_core.record import (
-    GameRecord,
     load_record,
     record_of,
     replay,
@@ -29,8 +27,8 @@ from rummy_core.record import (
     save_warning,
 )
 from rummy_core.registry import find_ruleset
-from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
-from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Outcome
+from rummy_core.setup import Variant, first_dealer, new_game
+from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.describe import describe
 from rummy_core.uitext import UI, _
 from rummy_core.view import PlayerView, player_view
@@ -102,26 +100,6 @@ class Setup:
         return Variant(base.ruleset, options, base.house_rules)
 
 
-def _match_events(record: GameRecord) -> list[Event]:
-    """Every event of the saved match, earlier hands too, for the log of a resumed game.
-
-    ``replay`` has checked the record; a game keeps only its current hand's events, so this
-    plays the record again and keeps each hand's events before the next deal.
-    """
-    variant = Variant.parse(record.variant)
-    if record.position is not None:
-        game = game_from_position(variant, record.position, record.seed)
-    else:
-        game = new_game(variant, players=record.players, seed=record.seed, dealer=record.dealer)
-    events: list[Event] = []
-    for logged in record.actions:
-        if game.state.phase == HAND_OVER:
-            events.extend(game.events)
-            game.next_hand()
-        game.apply(logged.seat, parse_action(logged.action, game.hooks))
-    return [*events, *game.events]
-
-
 def seat_names(seats: list[str]) -> list[str]:
     """What the log and the panels call each seat."""
     return [_("You") if who == HUMAN else _("Bot %(seat)s", seat=s) for s, who in enumerate(seats)]
@@ -138,14 +116,15 @@ class Session:
         dealer: int,
         save_path: Path | None = None,
         position: dict[str, Any] | None = None,
+        journal: list[Entry] | None = None,
     ) -> None:
+        """``journal``: the entries of the match so far, when it did not start at ``game``."""
         if seats.count(HUMAN) != 1:
             raise RuleError(
                 "no_human_seat",
                 "A game in the terminal needs exactly one human seat.",
                 domain=UI.name,
             )
-        self.game = game
         self.variant = variant
         self.seats = seats
         self.dealer = dealer
@@ -153,10 +132,11 @@ class Session:
         self.position = position
         self.human = seats.index(HUMAN)
         self.names = seat_names(seats)
-        self.bots: list[Bot | None] = [
+        bots: list[Bot | None] = [
             None if who == HUMAN else make_bot(who, seed=game.state.seed + s)
             for s, who in enumerate(seats)
         ]
+        self.match = Match(game, bots, journal=[] if journal is None else journal)
         self.log: list[str] = []
         self.save_failing = False
         """Whether the last save failed (the game goes on, and the next move saves again)."""
@@ -179,16 +159,18 @@ class Session:
     def resume(cls, path: Path, save_path: Path | None = None) -> Session:
         """The game saved at ``path``, replayed to where it was; saving goes on to the same file."""
         record = load_record(path)
-        game = replay(record)
+        events: list[Event] = []
+        match = replay(record, events)
         session = cls(
-            game,
+            match.game,
             Variant.parse(record.variant),
             list(record.seats),
             record.dealer,
             save_path or path,
             record.position,
+            match.journal,
         )
-        session.remember(_match_events(record))
+        session.remember(events)
         return session
 
     def again(self) -> Session:
@@ -205,6 +187,11 @@ class Session:
         session = Session(game, self.variant, self.seats, dealer, self.save_path)
         session.remember(game.events)
         return session
+
+    @property
+    def game(self) -> Game:
+        """The match's game."""
+        return self.match.game
 
     # -- what the human sees -------------------------------------------------------------------
 
@@ -251,19 +238,8 @@ class Session:
         return [s for s in game.draw_sources(seat) if game.is_legal(seat, Draw(s))]
 
     def low_score_wins(self) -> bool:
-        """Whether the lowest total leads, asked of the ruleset's own rule for ending a match.
-
-        No hook says which way scores point, but ``match_winners`` shows it: on a copy of the
-        state long past any match's end, with the human far ahead and everyone else far behind,
-        a high-score game names the human and a low-score game names the others.
-        """
-        probe = self.game.state.clone()
-        far = 10**9
-        probe.scores = [far if s == self.human else -far for s in range(probe.players)]
-        probe.hand_number = far
-        probe.outcome = Outcome(self.human, "out", tuple(probe.scores), probe.hand_number)
-        winners = self.game.hooks.match_winners(probe)
-        return bool(winners) and self.human not in winners
+        """Whether the lowest total leads, as the ruleset declares (``Ruleset.low_score_wins``)."""
+        return self.game.hooks.ruleset.low_score_wins
 
     def running_scores(self) -> list[int] | None:
         """What the hand is worth so far, where the ruleset counts the cards put down for their
@@ -302,20 +278,18 @@ class Session:
     def act(self, action: Action) -> list[str]:
         """The human's action: applied, shown to the bots, logged and saved; ``RuleError`` if
         refused, with nothing changed."""
-        events = self.game.apply(self.human, action)
-        tell(self.bots, events)
+        events = self.match.act(self.human, action).events
         return [*self.remember(events), *self.save()]
 
     def bot_step(self) -> list[str]:
         """One action of the bot to move, logged and saved."""
-        events = bot_turn(self.game, self.bots)
+        events = self.match.bot_step().events
         return [*self.remember(events), *self.save()]
 
     def next_hand(self) -> list[str]:
-        """Deal the next hand (the save follows the next action: a record ends on an action)."""
-        events = self.game.next_hand()
-        tell(self.bots, events)
-        return self.remember(events)
+        """Deal the next hand, saved as the journal's next entry."""
+        events = self.match.deal_next().events
+        return [*self.remember(events), *self.save()]
 
     def remember(self, events: list[Event]) -> list[str]:
         """Add the events' sentences to the log; returns them."""
@@ -336,7 +310,7 @@ class Session:
         """
         if self.save_path is None:
             return []
-        record = record_of(self.game, self.variant, self.dealer, self.seats, self.position)
+        record = record_of(self.match, self.variant, self.dealer, self.seats, self.position)
         try:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
             save_record(record, self.save_path)
