@@ -24,7 +24,7 @@ from rummy_core.actions import Action
 from rummy_core.cards import CARD_CODES
 from rummy_core.errors import PluginError, RuleError, Violation
 from rummy_core.events import Event
-from rummy_core.hookcall import HookCalls, PluginManager, only
+from rummy_core.hookcall import HookCalls, PluginManager
 from rummy_core.meldrules import MeldRules
 from rummy_core.plugin import HouseRule, Ruleset, plugin_text
 from rummy_core.state import Meld, State
@@ -105,7 +105,7 @@ class Hooks:
             for label, name in plugin.shows.items():
                 self.shows[label] = name
                 self._shown_by[label] = type(plugin)
-        self.action_kinds = ActionKinds(pm)
+        self.action_kinds = ActionKinds(self._calls)
         """The kinds of action plugins added, by JSON ``type`` (``rummy_register_actions``)."""
 
     def shown_names(self, lang: str | None = None) -> dict[str, str]:
@@ -220,22 +220,21 @@ class Hooks:
         the implementation that answered, if its answer is not ``ok``. Otherwise the first
         wrapper, innermost first, whose answer around the plain implementations is not ``ok``.
         """
-        pm = self.pm
-        kwargs = self._calls.keywords(name, args)
-        caller = getattr(pm.hook, name)
+        calls = self._calls
+        caller = getattr(self.pm.hook, name)
         first = bool(caller.spec is not None and caller.spec.opts.get("firstresult"))
 
         def bad(result: Any) -> bool:
             return not ok(result) if first else not all(map(ok, result))
 
-        order = list(reversed(caller.get_hookimpls()))  # pluggy's calling order
+        order = calls.implementations(name)
         plain = [i for i in order if not (i.wrapper or i.hookwrapper)]
         wrappers = [i for i in order if i.wrapper or i.hookwrapper]  # the outermost first
         culprit = ENGINE_DEFAULTS
         answer: Any = None
         for impl in plain:
             try:
-                answer = only(pm, name, [impl.plugin])(**kwargs)
+                answer = calls.call_some(name, [impl.plugin], *args)
             except Exception:
                 return str(impl.plugin_name)
             if first and answer is not None:
@@ -249,7 +248,7 @@ class Hooks:
         for at in reversed(range(len(wrappers))):
             wrapper = wrappers[at]
             try:
-                answer = only(pm, name, [*inner, *(w.plugin for w in wrappers[at:])])(**kwargs)
+                answer = calls.call_some(name, [*inner, *(w.plugin for w in wrappers[at:])], *args)
             except Exception:
                 return str(wrapper.plugin_name)
             if bad(answer):
