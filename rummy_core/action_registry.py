@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
-import pluggy
 from pydantic import BaseModel
 
 from rummy_core.action_kinds import ActionKind, GameSteps
 from rummy_core.actions import Action, PluginAction
 from rummy_core.errors import PluginError, RuleError
 from rummy_core.events import Event
-from rummy_core.hookcall import only
+from rummy_core.hookcall import HookCalls
 from rummy_core.state import State
 
 T = TypeVar("T")
@@ -51,17 +50,18 @@ class StepsOnCopy:
 class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
     """The kinds of action plugins added, by JSON ``type``."""
 
-    def __init__(self, pm: pluggy.PluginManager) -> None:
-        """Ask every plugin of ``pm`` for its kinds (``PluginError`` for a bad answer)."""
+    def __init__(self, calls: HookCalls) -> None:
+        """Ask every plugin of the game, through ``calls``, for its kinds, one plugin at a time
+        in pluggy's calling order, so a bad answer names its plugin (``PluginError``)."""
         self._kinds: dict[str, ActionKind[Any, Any]] = {}
         self._owners: dict[str, str] = {}
         self._by_class: dict[type, ActionKind[Any, Any]] = {}
-        for impl in reversed(getattr(pm.hook, REGISTER_ACTIONS).get_hookimpls()):
+        for impl in calls.implementations(REGISTER_ACTIONS):
             owner = str(impl.plugin_name)
             if impl.wrapper or impl.hookwrapper:
                 raise PluginError(owner, REGISTER_ACTIONS, "a registrar cannot be a wrapper")
             try:
-                answers = only(pm, REGISTER_ACTIONS, [impl.plugin])()
+                answers = calls.call_some(REGISTER_ACTIONS, [impl.plugin])
             except Exception as exc:
                 raise PluginError(owner, REGISTER_ACTIONS, f"{type(exc).__name__}: {exc}") from exc
             for kinds in answers:

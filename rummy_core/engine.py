@@ -7,8 +7,9 @@ hand ``h`` is shuffled by ``Random(f"{seed}/{h}")``, so a seed and an action log
 exactly, on any machine.
 
 Hooks asked between actions (the draw sources a bot may try, an opening's minimum, the next
-dealer, a plugin action's candidates) are asked of a copy of the state (``Game.ask``): a plugin
-that changes the state it is given, and then fails or not, leaves the game as it was (A2).
+dealer, a plugin action's candidates) are asked of a copy of the state, which ``Hooks`` makes
+itself: a plugin that changes the state it is given, and then fails or not, leaves the game as it
+was (A2). Inside an action the engine asks them of its working clone (``working=True``).
 """
 
 from __future__ import annotations
@@ -203,7 +204,7 @@ class Game:
         new.scores = list(old.scores)
         new.hand_history = [list(scores) for scores in old.hand_history]
         new.hand_number = old.hand_number + 1
-        new.dealer = self.ask(self.hooks.next_dealer)
+        new.dealer = self.hooks.next_dealer(old)
         self.deal(new)
         self.state = new
         return list(self.events)
@@ -215,21 +216,17 @@ class Game:
         state: whatever a plugin does to the state it is given stays out of the game (A2)."""
         return question(self.state.clone())
 
-    def _copy_for(self, hook: str) -> State:
-        # The engine's own answers change nothing: the copy is for a plugin given the state.
-        return self.state.clone() if self.hooks.given_state(hook) else self.state
-
     def draw_sources(self, seat: int) -> list[str]:
         """The draw sources the rules open to ``seat`` now (``rummy_draw_sources``, on a copy)."""
-        return self.hooks.draw_sources(self._copy_for("rummy_draw_sources"), seat)
+        return self.hooks.draw_sources(self.state, seat)
 
     def opening_minimum(self, seat: int) -> int:
         """The points ``seat``'s first lay-down must be worth (0: none), asked of a copy."""
-        return self.hooks.opening_minimum(self._copy_for("rummy_opening_minimum"), seat)
+        return self.hooks.opening_minimum(self.state, seat)
 
     def min_hand_after_play(self, seat: int) -> int:
-        """How many cards ``seat`` must keep after a meld, lay-off or swap, asked of a copy."""
-        return self.hooks.min_hand_after_play(self._copy_for("rummy_min_hand_after_play"), seat)
+        """How many cards ``seat`` must keep after a meld or lay-off, asked of a copy."""
+        return self.hooks.min_hand_after_play(self.state, seat)
 
     # -- the player to move ------------------------------------------------------------------
 
@@ -355,7 +352,7 @@ class Game:
                 )
             raise refuse("already_drew", "You have already drawn this turn.")
         hooks = self.hooks
-        sources = hooks.draw_sources(st, seat)
+        sources = hooks.draw_sources(st, seat, working=True)
         if action.source not in sources:
             raise refuse(
                 "source_unavailable",
@@ -449,10 +446,10 @@ class Game:
     def _opening_violations(self, st: State, seat: int, melds: list[Meld]) -> list[Violation]:
         if st.opened(seat):
             return []
-        minimum = self.hooks.opening_minimum(st, seat)
+        minimum = self.hooks.opening_minimum(st, seat, working=True)
         if minimum <= 0:
             return []
-        points = sum(self.hooks.meld_points(st, m) for m in melds)
+        points = sum(self.hooks.meld_points(st, m, working=True) for m in melds)
         if points >= minimum:
             return []
         return [
@@ -469,7 +466,7 @@ class Game:
         ]
 
     def _keep_cards_violations(self, st: State, seat: int) -> list[Violation]:
-        keep = self.hooks.min_hand_after_play(st, seat)
+        keep = self.hooks.min_hand_after_play(st, seat, working=True)
         if len(st.hands[seat]) >= keep:
             return []
         return [
@@ -653,7 +650,7 @@ class Game:
     def _take_back(self, old: State, seat: int, events: list[Event]) -> State:
         if old.phase != PLAY:
             raise refuse("nothing_to_take_back", "There is nothing to take back before you draw.")
-        scope = self.hooks.take_back(old.clone(), seat)
+        scope = self.hooks.take_back(old, seat)
         if scope == "draw" and old.drew is not None:
             start = old.start_of_turn()
             if start is None:
@@ -727,17 +724,18 @@ class Game:
         events: list[Event],
     ) -> None:
         hooks = self.hooks
-        bonus = went_out is not None and hooks.hand_bonus(st, went_out)
-        scores = hooks.hand_scores(st, went_out, reason, bonus)
+        bonus = went_out is not None and hooks.hand_bonus(st, went_out, working=True)
+        scores = hooks.hand_scores(st, went_out, reason, bonus, working=True)
         st.scores = [a + b for a, b in zip(st.scores, scores, strict=True)]
         st.hand_history = [*st.hand_history, scores]
         st.outcome = Outcome(went_out, reason, tuple(scores), st.hand_number)
         st.phase = HAND_OVER
         events.append(HandEnded(went_out, reason, tuple(scores), tuple(st.scores)))
-        if hooks.match_over(st):
-            st.winners = sorted(hooks.match_winners(st))
+        if hooks.match_over(st, working=True):
+            st.winners = sorted(hooks.match_winners(st, working=True))
             st.phase = MATCH_OVER
-            events.append(MatchEnded(tuple(st.winners), tuple(st.scores), hooks.match_capped(st)))
+            capped = hooks.match_capped(st, working=True)
+            events.append(MatchEnded(tuple(st.winners), tuple(st.scores), capped))
         hooks.hand_ended(st)
 
 

@@ -10,6 +10,10 @@ defaults, and no call monitoring or tracing on. Anything else, and any hook it d
 to ``pm.hook``. ``PluginManager`` counts the registrations, unregistrations and monitors, so a
 plugin registered late is seen at the next call. ``tests/test_hookcall.py`` checks, over random
 plugin sets, that both ways give the same answers and the same errors.
+
+``HookCalls`` is the one way the engine's side calls hooks: ``call`` for a whole hook, and
+``call_some`` for the few questions put to some plugins alone (each plugin's registered actions,
+and finding which plugin gave a wrong answer), which pluggy's ``subset_hook_caller`` answers.
 """
 
 from __future__ import annotations
@@ -101,6 +105,19 @@ class HookCalls:
             return getattr(self._pm.hook, name)(**self.keywords(name, args))
         return plan[1](*args)
 
+    def call_some(self, name: str, keep: Iterable[object], *args: Any) -> Any:
+        """The hook ``name``'s answer to ``args`` as if only the plugins in ``keep`` were
+        registered, in their registered order (pluggy's ``subset_hook_caller``)."""
+        kept = {id(plugin) for plugin in keep}
+        pm = self._pm
+        others = [plugin for plugin in pm.get_plugins() if id(plugin) not in kept]
+        return pm.subset_hook_caller(name, others)(**self.keywords(name, args))
+
+    def implementations(self, name: str) -> list[pluggy.HookImpl]:
+        """The implementations of ``name`` in the order pluggy calls them: wrappers first, the
+        outermost first, then the plain ones, ``tryfirst`` first."""
+        return list(reversed(getattr(self._pm.hook, name).get_hookimpls()))
+
     def direct(self, name: str) -> bool:
         """Whether ``name`` is called directly now (False: through ``pm.hook``)."""
         if self._pm.changes != self._seen:
@@ -168,9 +185,3 @@ def _compiled(first: bool, steps: list[Step], arity: int) -> Callable[..., Any]:
     exec("\n".join(lines), space)
     made: Callable[..., Any] = space["call"]
     return made
-
-
-def only(pm: pluggy.PluginManager, name: str, keep: Iterable[object]) -> pluggy.HookCaller:
-    """The hook ``name`` as pluggy calls it with only the plugins in ``keep`` registered."""
-    kept = {id(plugin) for plugin in keep}
-    return pm.subset_hook_caller(name, [p for p in pm.get_plugins() if id(p) not in kept])

@@ -6,6 +6,13 @@ what the plugins returned. A plugin that raises, or returns the wrong type, beco
 state unchanged. The calls go through ``rummy_core.hookcall``, which answers as ``pm.hook`` does
 (direct calls where it can follow pluggy exactly, pluggy's own elsewhere); ``Hooks.pm`` is the
 manager itself, for late plugins, monitoring and tracing.
+
+The hooks a caller may ask between actions (the draw sources, an opening's minimum, the cards to
+keep, a meld's points, the next dealer, a take-back's scope, and the end of a hand's bonus,
+scores and match questions) are asked of a copy of the state they are given whenever a plugin
+other than the engine's defaults takes the state, so no caller can hand a plugin the game's own
+state (A2). Only the engine, asking them inside an action of the clone that action works on, says
+``working=True`` and skips the copy.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from rummy_core.actions import Action
 from rummy_core.cards import CARD_CODES
 from rummy_core.errors import PluginError, RuleError, Violation
 from rummy_core.events import Event
-from rummy_core.hookcall import HookCalls, PluginManager, only
+from rummy_core.hookcall import HookCalls, PluginManager
 from rummy_core.meldrules import MeldRules
 from rummy_core.plugin import HouseRule, Ruleset, plugin_text
 from rummy_core.state import Meld, State
@@ -105,7 +112,7 @@ class Hooks:
             for label, name in plugin.shows.items():
                 self.shows[label] = name
                 self._shown_by[label] = type(plugin)
-        self.action_kinds = ActionKinds(pm)
+        self.action_kinds = ActionKinds(self._calls)
         """The kinds of action plugins added, by JSON ``type`` (``rummy_register_actions``)."""
 
     def shown_names(self, lang: str | None = None) -> dict[str, str]:
@@ -140,6 +147,11 @@ class Hooks:
                 for impl in getattr(self.pm.hook, name).get_hookimpls()
             )
         return given
+
+    def _own(self, name: str, state: State) -> State:
+        """``state`` for the engine's defaults, which change nothing; a copy of it for a plugin
+        given it, so what the plugin does stays out of the caller's state (A2)."""
+        return state.clone() if self.given_state(name) else state
 
     def _decide(self, name: str, kind: type[T], *args: Any) -> T:
         # ``_call`` written out: the hot path makes millions of these calls.
@@ -220,22 +232,21 @@ class Hooks:
         the implementation that answered, if its answer is not ``ok``. Otherwise the first
         wrapper, innermost first, whose answer around the plain implementations is not ``ok``.
         """
-        pm = self.pm
-        kwargs = self._calls.keywords(name, args)
-        caller = getattr(pm.hook, name)
+        calls = self._calls
+        caller = getattr(self.pm.hook, name)
         first = bool(caller.spec is not None and caller.spec.opts.get("firstresult"))
 
         def bad(result: Any) -> bool:
             return not ok(result) if first else not all(map(ok, result))
 
-        order = list(reversed(caller.get_hookimpls()))  # pluggy's calling order
+        order = calls.implementations(name)
         plain = [i for i in order if not (i.wrapper or i.hookwrapper)]
         wrappers = [i for i in order if i.wrapper or i.hookwrapper]  # the outermost first
         culprit = ENGINE_DEFAULTS
         answer: Any = None
         for impl in plain:
             try:
-                answer = only(pm, name, [impl.plugin])(**kwargs)
+                answer = calls.call_some(name, [impl.plugin], *args)
             except Exception:
                 return str(impl.plugin_name)
             if first and answer is not None:
@@ -249,7 +260,7 @@ class Hooks:
         for at in reversed(range(len(wrappers))):
             wrapper = wrappers[at]
             try:
-                answer = only(pm, name, [*inner, *(w.plugin for w in wrappers[at:])])(**kwargs)
+                answer = calls.call_some(name, [*inner, *(w.plugin for w in wrappers[at:])], *args)
             except Exception:
                 return str(wrapper.plugin_name)
             if bad(answer):
@@ -287,7 +298,8 @@ class Hooks:
         return self._seat("rummy_first_player", state)
 
     def next_dealer(self, state: State) -> int:
-        return self._seat("rummy_next_dealer", state)
+        """The next hand's dealer, asked of a copy of ``state`` for a plugin that takes it."""
+        return self._seat("rummy_next_dealer", self._own("rummy_next_dealer", state))
 
     def _seat(self, name: str, state: State) -> int:
         def ok(seat: Any) -> bool:
@@ -301,7 +313,11 @@ class Hooks:
     def turn_starts_with_draw(self, state: State, seat: int) -> bool:
         return self._decide("rummy_turn_starts_with_draw", bool, state, seat)
 
-    def draw_sources(self, state: State, seat: int) -> list[str]:
+    def draw_sources(self, state: State, seat: int, *, working: bool = False) -> list[str]:
+        """The sources open to ``seat``; asked of a copy of ``state`` for a plugin that takes it,
+        unless ``working`` (the engine's own clone, inside an action)."""
+        if not working:
+            state = self._own("rummy_draw_sources", state)
         return self._decide("rummy_draw_sources", list, state, seat)
 
     def draw_violations(self, state: State, seat: int, source: str) -> list[Violation]:
@@ -331,13 +347,25 @@ class Hooks:
     ) -> list[Violation]:
         return self._collect("rummy_swap_violations", state, seat, index, before, after, wild)
 
-    def min_hand_after_play(self, state: State, seat: int) -> int:
+    def min_hand_after_play(self, state: State, seat: int, *, working: bool = False) -> int:
+        """The cards ``seat`` must keep after a play; asked of a copy of ``state`` for a plugin
+        that takes it, unless ``working`` (the engine's own clone, inside an action)."""
+        if not working:
+            state = self._own("rummy_min_hand_after_play", state)
         return self._decide("rummy_min_hand_after_play", int, state, seat)
 
-    def opening_minimum(self, state: State, seat: int) -> int:
+    def opening_minimum(self, state: State, seat: int, *, working: bool = False) -> int:
+        """The points ``seat``'s opening must be worth; asked of a copy of ``state`` for a plugin
+        that takes it, unless ``working`` (the engine's own clone, inside an action)."""
+        if not working:
+            state = self._own("rummy_opening_minimum", state)
         return self._decide("rummy_opening_minimum", int, state, seat)
 
-    def meld_points(self, state: State, meld: Meld) -> int:
+    def meld_points(self, state: State, meld: Meld, *, working: bool = False) -> int:
+        """What ``meld`` is worth to an opening; asked of a copy of ``state`` for a plugin that
+        takes it, unless ``working`` (the engine's own clone, inside an action)."""
+        if not working:
+            state = self._own("rummy_meld_points", state)
         return self._decide("rummy_meld_points", int, state, meld)
 
     # -- discarding and the end of a turn -----------------------------------------------------
@@ -361,11 +389,13 @@ class Hooks:
         self._call("rummy_turn_ended", state, seat)
 
     def take_back(self, state: State, seat: int) -> str:
+        """What ``seat``'s take-back undoes, asked of a copy of ``state`` for a plugin that takes
+        it: the engine asks before the action has a clone to work on."""
         answer: str = self._checked(
             "rummy_take_back",
             lambda a: a in ("play", "draw"),
             "'play' or 'draw'",
-            state,
+            self._own("rummy_take_back", state),
             seat,
         )
         return answer
@@ -373,8 +403,19 @@ class Hooks:
     # -- scoring and the match ----------------------------------------------------------------
 
     def hand_scores(
-        self, state: State, went_out: int | None, reason: str, bonus: bool = False
+        self,
+        state: State,
+        went_out: int | None,
+        reason: str,
+        bonus: bool = False,
+        *,
+        working: bool = False,
     ) -> list[int]:
+        """Each seat's points for the hand; asked of a copy of ``state`` for a plugin that takes
+        it, unless ``working`` (the engine's own clone, inside an action)."""
+        if not working:
+            state = self._own("rummy_hand_scores", state)
+
         def ok(scores: Any) -> bool:
             return (
                 isinstance(scores, list)
@@ -394,16 +435,32 @@ class Hooks:
         )
         return scores
 
-    def hand_bonus(self, state: State, went_out: int) -> bool:
+    def hand_bonus(self, state: State, went_out: int, *, working: bool = False) -> bool:
+        """Whether ``went_out`` earned the bonus; asked of a copy of ``state`` for a plugin that
+        takes it, unless ``working`` (the engine's own clone, inside an action)."""
+        if not working:
+            state = self._own("rummy_hand_bonus", state)
         return self._decide("rummy_hand_bonus", bool, state, went_out)
 
-    def match_over(self, state: State) -> bool:
+    def match_over(self, state: State, *, working: bool = False) -> bool:
+        """Whether the match is over; asked of a copy of ``state`` for a plugin that takes it,
+        unless ``working`` (the engine's own clone, inside an action)."""
+        if not working:
+            state = self._own("rummy_match_over", state)
         return self._decide("rummy_match_over", bool, state)
 
-    def match_capped(self, state: State) -> bool:
+    def match_capped(self, state: State, *, working: bool = False) -> bool:
+        """Whether a cap ended the match; asked of a copy of ``state`` for a plugin that takes
+        it, unless ``working`` (the engine's own clone, inside an action)."""
+        if not working:
+            state = self._own("rummy_match_capped", state)
         return self._decide("rummy_match_capped", bool, state)
 
-    def match_winners(self, state: State) -> list[int]:
+    def match_winners(self, state: State, *, working: bool = False) -> list[int]:
+        """The match's winners; asked of a copy of ``state`` for a plugin that takes it, unless
+        ``working`` (the engine's own clone, inside an action)."""
+        if not working:
+            state = self._own("rummy_match_winners", state)
         return self._decide("rummy_match_winners", list, state)
 
     def hand_ended(self, state: State) -> None:

@@ -18,7 +18,9 @@ not change it; the hooks whose docstring says so (deal, draw, refill) change it 
 and ``rummy_action_applied`` and ``rummy_turn_ended`` may keep a plugin's own records in
 ``state.extra``. The state is never
 the game's own: an action works on a copy it keeps only on success, and a hook asked between
-actions gets a copy of its own, so a plugin that changes it and fails changes nothing (A2).
+actions gets a copy of its own (``Hooks`` makes it), so a plugin that changes it and fails changes
+nothing (A2). Which hooks each kind of action asks, and in which order, is the lifecycle table of
+docs/hooks.md.
 Hook implementations take any subset of the parameters, by name, and never give them defaults.
 """
 
@@ -216,8 +218,9 @@ def rummy_action_violations(state: State, seat: int, action: Action) -> list[Vio
     :param seat: the seat to move.
     :param action: the play being tried.
 
-    Asked before a meld, lay-off or swap (turn restrictions, a first turn, an unopened player).
-    Collects the violations of every plugin.
+    Asked before a meld, lay-off or swap, and by a plugin action that calls ``game.check_play``
+    (turn restrictions, a first turn, an unopened player). Collects the violations of every
+    plugin.
     """
 
 
@@ -272,12 +275,14 @@ def rummy_swap_violations(  # type: ignore[empty-body]
 
 @hookspec(firstresult=True)
 def rummy_min_hand_after_play(state: State, seat: int) -> int | None:
-    """How many cards ``seat`` must still hold after a meld, lay-off or swap (0: may go out so).
+    """How many cards ``seat`` must still hold after a meld or lay-off (0: may go out so).
 
-    :param state: the match as it stands; not to be changed.
+    :param state: the state with the cards already out of the hand (between actions, the match as
+        it stands); not to be changed.
     :param seat: the seat playing.
 
-    Stops at first non-None result.
+    Not asked for a swap: it gives a wild back for the card, so the hand keeps its size. Stops at
+    first non-None result.
     """
 
 
@@ -351,21 +356,27 @@ def rummy_action_applied(state: State, seat: int, events: list[Event]) -> None:
     :param events: what the action made, in order (``rummy_core.events``); not to be changed.
 
     For rules that remember what happened during a turn: Hungarian Römi counts here the jokers
-    taken by swaps that must go down again (H6). Not called for a refused action, a take-back
-    (it returns to an earlier state with that state's records) or a cut. The one change
-    allowed is to a plugin's own JSON-ready records in ``state.extra``; a plugin that raises
-    refuses the action. Results are ignored.
+    taken by swaps that must go down again (H6). Asked last, once the action is whole: after the
+    ``rummy_turn_ended`` and ``rummy_hand_ended`` it brought about and the next turn's start, so
+    ``state`` may already be the next seat's turn, or the hand scored. Only an action that
+    reaches the cap of actions in one turn (ruling A1) ends the hand after it. Not called for a
+    refused action, a take-back (it returns to an earlier state with that state's records) or a
+    cut. The one change allowed is to a plugin's own JSON-ready records in ``state.extra``; a
+    plugin that raises refuses the action. Results are ignored.
     """
 
 
 @hookspec(firstresult=True)
 def rummy_goes_out(state: State, seat: int) -> bool | None:
-    """Whether ``seat`` has gone out (or closed) and the hand ends now; asked after every action.
+    """Whether ``seat`` has gone out (or closed) and the hand ends now.
 
     :param state: the state after the action.
     :param seat: the seat that acted.
 
-    Stops at first non-None result.
+    Asked after a meld or a lay-off, and when a turn ends (a discard, or a plugin action that
+    calls ``game.end_turn``), then after ``rummy_turn_ended``. Not asked after a draw, a swap (it
+    gives a wild back for the card, so the hand keeps its size), a take-back or a cut. Stops at
+    first non-None result.
     """
 
 
@@ -388,10 +399,11 @@ def rummy_turn_ended(state: State, seat: int) -> None:
     :param state: the state after the turn; a plugin may keep its own records in ``state.extra``.
     :param seat: the seat whose turn ended.
 
-    ``state`` counts the turn in ``turns_taken``; the engine has not yet asked whether the hand
-    is over, so what is recorded here is seen when the hand is scored. The one change allowed is
-    to a plugin's own JSON-ready records in ``state.extra`` (a penalty to count later, say).
-    Results are ignored.
+    ``state`` counts the turn in ``turns_taken``. When a discard (or a plugin action's
+    ``game.end_turn``) ends the turn, this comes before ``rummy_goes_out``; when a meld or lay-off
+    goes out, after ``rummy_goes_out`` said yes. Either way the hand is not scored yet, so what is
+    recorded here is seen by ``rummy_hand_scores``. The one change allowed is to a plugin's own
+    JSON-ready records in ``state.extra`` (a penalty to count later, say). Results are ignored.
     """
 
 

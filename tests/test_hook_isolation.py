@@ -344,3 +344,44 @@ def guarded_plugin(game: Game, door: str, hits: Hits, call: Callable[[], Any]) -
     except RuleError:
         pass
     assert game.state is before and before.equals(snapshot), f"{door} changed the state"
+
+
+class Scribbler:
+    """Changes every state it is given by the hooks asked between actions, then passes."""
+
+    name = "scribbler"
+
+    @hookimpl(tryfirst=True)
+    def rummy_hand_bonus(self, state: State) -> None:
+        vandalise(state)
+
+    @hookimpl(tryfirst=True)
+    def rummy_hand_scores(self, state: State) -> None:
+        vandalise(state)
+
+    @hookimpl(tryfirst=True)
+    def rummy_opening_minimum(self, state: State) -> None:
+        vandalise(state)
+
+    @hookimpl(tryfirst=True)
+    def rummy_draw_sources(self, state: State) -> None:
+        vandalise(state)
+
+
+def test_hooks_hands_a_copy_to_every_question_asked_between_actions() -> None:
+    from rummy_core.server.adapter import hand_sheet
+
+    game = game_from_position("classic", _classic_position(), 5)
+    players = [GreedyBot(seat) for seat in range(2)]
+    while (seat := game.current_player()) is not None:
+        game.apply(seat, players[seat].choose(SeatHandle(game, seat)))
+    game.hooks.pm.register(Scribbler())
+    st = game.state
+    snapshot = copy.deepcopy(st)
+    # The server's score sheet passes the game's own state: Hooks copies it for the plugin.
+    assert hand_sheet(game) is not None
+    hooks = game.hooks
+    assert hooks.hand_bonus(st, 0) in (True, False)
+    assert hooks.opening_minimum(st, 0) == 0
+    assert hooks.draw_sources(st, 0)
+    assert game.state is st and st.equals(snapshot)

@@ -1,4 +1,6 @@
-"""The direct hook calls give what pluggy gives, over random plugin sets and changes to them."""
+"""``HookCalls``, the one way the engine calls hooks, gives what pluggy gives: over random plugin
+sets and changes to them, whole hooks and hooks asked of some plugins alone, with first results,
+collected answers, wrappers old and new, ``tryfirst`` and ``trylast``."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_core.hookcall import HookCalls, PluginManager, only
+from rummy_core.hookcall import HookCalls, PluginManager
 
 spec = pluggy.HookspecMarker("probe")
 impl = pluggy.HookimplMarker("probe")
@@ -119,6 +121,10 @@ steps = st.one_of(
     st.tuples(st.just("monitor"), st.none()),
     st.tuples(st.just("unmonitor"), st.none()),
     st.tuples(st.just("call"), st.tuples(st.sampled_from(HOOKS), st.integers(0, 9))),
+    st.tuples(
+        st.just("some"),
+        st.tuples(st.sampled_from(HOOKS), st.integers(0, 9), st.lists(st.booleans(), max_size=8)),
+    ),
 )
 
 
@@ -161,10 +167,24 @@ def test_direct_calls_answer_as_pluggy_does(start: list[list[Impl]], changes: li
             # A monitor sees a direct call as it sees pluggy's (once per monitor on).
             assert direct_seen == len(seen)
             seen.clear()
+        elif step == "some":
+            name, a, picks = arg
+            keep = [p for p, kept in zip(registered, picks, strict=False) if kept]
+            assert _outcome(calls.call_some, name, keep, a, a + 1) == _alone(keep, name, a)
+            seen.clear()
 
 
 def _after(outcome: Any, name: str, impls: Any, kwargs: Any) -> None:
     pass
+
+
+def _alone(keep: list[Plugin], name: str, a: int) -> tuple[str, Any]:
+    """What ``pm.hook`` answers in a manager where only ``keep`` is registered, in that order."""
+    pm = pluggy.PluginManager("probe")
+    pm.add_hookspecs(Spec)
+    for plugin in keep:
+        pm.register(plugin)
+    return _outcome(getattr(pm.hook, name), a=a, b=a + 1)
 
 
 def test_a_plugin_registered_late_takes_part_and_an_unregistered_one_does_not() -> None:
@@ -203,15 +223,33 @@ def test_a_call_with_the_wrong_arguments_is_refused() -> None:
         calls.keywords("nothing", ())
 
 
-def test_only_calls_the_plugins_kept() -> None:
+def test_call_some_asks_only_the_plugins_kept() -> None:
     pm = PluginManager("probe")
     pm.add_hookspecs(Spec)
     one = Plugin(1, [Impl("collect", "ab", "plain", "value")])
     two = Plugin(2, [Impl("collect", "ab", "plain", "value")])
     pm.register(one)
     pm.register(two)
-    assert only(pm, "collect", [one])(a=1, b=2) == [(1, 1, 2)]
-    assert pm.hook.collect(a=1, b=2) == [(2, 1, 2), (1, 1, 2)]
+    calls = HookCalls(pm)
+    assert calls.call_some("collect", [one], 1, 2) == [(1, 1, 2)]
+    assert calls.call("collect", 1, 2) == pm.hook.collect(a=1, b=2) == [(2, 1, 2), (1, 1, 2)]
+
+
+def test_implementations_are_in_pluggys_calling_order() -> None:
+    pm = PluginManager("probe")
+    pm.add_hookspecs(Spec)
+    kinds = ("trylast", "plain", "tryfirst", "wrapper", "hookwrapper")
+    for tag, kind in enumerate(kinds):
+        pm.register(Plugin(tag, [Impl("collect", "ab", kind, "value")]))
+    order = [impl.plugin.tag for impl in HookCalls(pm).implementations("collect")]
+    assert order == [4, 3, 2, 1, 0]
+    # Plain answers in that order, inside the wrappers: the hookwrapper (registered last) is
+    # the outermost, so it forces the result last.
+    assert pm.hook.collect(a=1, b=2) == (
+        "forced",
+        4,
+        ("wrapped", 3, [(2, 1, 2), (1, 1, 2), (0, 1, 2)]),
+    )
 
 
 def test_only_plain_implementations_without_defaults_are_called_directly() -> None:
@@ -233,3 +271,48 @@ def test_only_plain_implementations_without_defaults_are_called_directly() -> No
     undo()
     pm.unregister(name=pm.get_name(next(p for p in pm.get_plugins() if p.tag == 4)))
     assert calls.direct("decide")
+
+
+class Layered:
+    """A plugin with every kind of implementation on hooks a game asks all the time."""
+
+    name = "layered"
+
+    @pluggy.HookimplMarker("rummy")(tryfirst=True)
+    def rummy_draw_sources(self, seat: int) -> None:
+        return None
+
+    @pluggy.HookimplMarker("rummy")(wrapper=True)
+    def rummy_goes_out(self, state: Any, seat: int) -> Generator[None, bool, bool]:
+        out = yield
+        return bool(out)
+
+    @pluggy.HookimplMarker("rummy")(trylast=True)
+    def rummy_discard_violations(self, card: int) -> list[Any]:
+        return []
+
+
+@pytest.mark.parametrize("variant", ["classic+knock", "riverside", "hungarian"])
+def test_a_games_hooks_answer_as_pm_hook_does(variant: str) -> None:
+    from rummy_core.bots import make_bot
+    from rummy_core.setup import new_game
+    from rummy_core.simulate import bot_turn
+    from rummy_core.state import DRAW, PLAY
+
+    game = new_game(variant, players=2, seed=3, dealer=0, plugins=[Layered()])
+    hooks, pm = game.hooks, game.hooks.pm
+    bots = [make_bot("greedy", 1), make_bot("random", 2)]
+    registered = [kind for kinds in pm.hook.rummy_register_actions() for kind in kinds]
+    assert list(hooks.action_kinds.values()) == registered
+    for _ in range(60):
+        st = game.state
+        if st.phase not in (DRAW, PLAY):
+            break
+        seat = st.turn
+        assert hooks.draw_sources(st, seat) == pm.hook.rummy_draw_sources(state=st, seat=seat)
+        assert hooks.goes_out(st, seat) == pm.hook.rummy_goes_out(state=st, seat=seat)
+        for card in st.hands[seat][:3]:
+            collected = pm.hook.rummy_discard_violations(state=st, seat=seat, card=card)
+            assert hooks.discard_violations(st, seat, card) == [v for vs in collected for v in vs]
+        assert hooks.opening_minimum(st, seat) == pm.hook.rummy_opening_minimum(state=st, seat=seat)
+        bot_turn(game, bots)
