@@ -21,11 +21,11 @@ from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position
 from rummy_core.models.view import PublicView, SeatView, view_of
 from rummy_core.models.view import public_view as spectator_view
+from rummy_core.present.sheet import table_credit
 from rummy_core.registry import find_ruleset
 from rummy_core.server.protocol import HandSheet
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
-from rummy_core.tui.sheet import table_credit
 
 __all__ = [
     "Bot",

@@ -20,6 +20,7 @@ from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
 from rummy_core.models.actions import parse_action
+from rummy_core.present.describe import describe
 from rummy_core.record import (
     GameRecord,
     load_record,
@@ -31,7 +32,6 @@ from rummy_core.record import (
 from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Outcome
-from rummy_core.tui.describe import describe
 from rummy_core.uitext import UI, _
 from rummy_core.view import PlayerView, player_view
 
