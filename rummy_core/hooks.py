@@ -27,6 +27,7 @@ from rummy_core.events import Event
 from rummy_core.hookcall import HookCalls, PluginManager, only
 from rummy_core.meldrules import MeldRules
 from rummy_core.plugin import HouseRule, Ruleset, plugin_text
+from rummy_core.scorelines import ScoreLine
 from rummy_core.state import Meld, State
 
 T = TypeVar("T")
@@ -396,6 +397,31 @@ class Hooks:
 
     def hand_bonus(self, state: State, went_out: int) -> bool:
         return self._decide("rummy_hand_bonus", bool, state, went_out)
+
+    def score_lines(
+        self, state: State, went_out: int | None, reason: str, bonus: bool
+    ) -> list[list[ScoreLine]]:
+        def ok(lines: Any) -> bool:
+            return (
+                isinstance(lines, list)
+                and len(lines) == state.players
+                and all(
+                    isinstance(seat, list) and all(isinstance(line, ScoreLine) for line in seat)
+                    for seat in lines
+                )
+            )
+
+        lines: list[list[ScoreLine]] = self._checked(
+            "rummy_score_lines",
+            ok,
+            f"a list of {state.players} lists of ScoreLine",
+            state,
+            went_out,
+            reason,
+            self.card_values,
+            bonus,
+        )
+        return lines
 
     def match_over(self, state: State) -> bool:
         return self._decide("rummy_match_over", bool, state)

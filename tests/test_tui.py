@@ -228,7 +228,7 @@ async def test_finish_a_hand_against_a_bot_then_deal_the_next() -> None:
         points = session.game.state.scores[0]
         assert points > 0
         reasons = str(sheet.query_one("#sheet-reasons", Static).render())
-        assert reasons.startswith("You: went out") and "Bot 1: scores nothing" in reasons
+        assert reasons.startswith("You: the others' cards") and "Bot 1: scores nothing" in reasons
         await pilot.press("enter")
         await pilot.pause()
         assert session.game.state.hand_number == 2
