@@ -11,11 +11,13 @@ from pydantic import Field
 
 from rummy_core.actions import DISCARD
 from rummy_core.cards import card_name
+from rummy_core.defaults import winner_takes_all
 from rummy_core.errors import Violation
 from rummy_core.i18n import N_
 from rummy_core.options import BaseOptions
 from rummy_core.piles import refill_from_discards
 from rummy_core.plugin import Ruleset, hookimpl
+from rummy_core.scorelines import ScoreLine
 from rummy_core.state import State
 
 from . import DOMAIN
@@ -89,6 +91,25 @@ class ClassicRummy(Ruleset):
         points = sum(values[c] for hand in state.hands for c in hand)
         scores[went_out] = points * 2 if bonus else points
         return scores
+
+    @hookimpl
+    def rummy_score_lines(
+        self, state: State, went_out: int | None, values: tuple[int, ...], bonus: bool
+    ) -> list[list[ScoreLine]]:
+        # Ruling C5 as rummy_hand_scores counts it: the others' cards, and again for a rummy.
+        lines = winner_takes_all(state, went_out, values)
+        if went_out is not None and bonus:
+            doubled = sum(line.points for line in lines[went_out])
+            lines[went_out].append(
+                ScoreLine(
+                    "rummy_doubled",
+                    N_("a rummy, out all at once: doubled, %(points)s more"),
+                    doubled,
+                    DOMAIN,
+                    {"points": doubled},
+                )
+            )
+        return lines
 
     @hookimpl
     def rummy_hand_bonus(self, state: State, went_out: int) -> bool:

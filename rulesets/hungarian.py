@@ -25,6 +25,7 @@ from rummy_core.melds import RUN, SET, rep_rank
 from rummy_core.options import BaseOptions
 from rummy_core.piles import refill_from_discards
 from rummy_core.plugin import Ruleset, hookimpl
+from rummy_core.scorelines import ScoreLine
 from rummy_core.state import Meld, State
 
 from . import DOMAIN
@@ -360,6 +361,44 @@ class HungarianRomi(Ruleset):
             else:
                 scores.append(sum(values[c] for c in hand))
         return scores
+
+    @hookimpl
+    def rummy_score_lines(
+        self, state: State, went_out: int | None, values: tuple[int, ...], bonus: bool
+    ) -> list[list[ScoreLine]]:
+        lines: list[list[ScoreLine]] = []
+        for seat, hand in enumerate(state.hands):
+            if seat == went_out and bonus:
+                line = ScoreLine(
+                    "out_all_at_once",
+                    N_("went out all at once: %(points)s"),
+                    -20,
+                    DOMAIN,
+                    {"points": -20},
+                )  # ruling H8
+            elif seat == went_out:
+                line = ScoreLine(
+                    "went_out", N_("went out: %(points)s"), -10, DOMAIN, {"points": -10}
+                )  # ruling H8
+            elif not state.opened(seat):
+                line = ScoreLine(
+                    "never_opened",
+                    N_plural("never opened: %(count)s point", "never opened: %(count)s points"),
+                    NEVER_OPENED,
+                    DOMAIN,
+                    {"count": NEVER_OPENED},
+                )  # ruling H9
+            else:
+                left = sum(values[c] for c in hand)
+                line = ScoreLine(
+                    "left_in_hand",
+                    N_("the cards left in hand: %(points)s"),
+                    left,
+                    DOMAIN,
+                    {"points": left},
+                )
+            lines.append([line])
+        return lines
 
     @hookimpl
     def rummy_hand_bonus(self, state: State, went_out: int) -> bool:

@@ -24,6 +24,7 @@ from rummy_core.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.options import BaseOptions
 from rummy_core.piles import refill_from_discards
 from rummy_core.plugin import Ruleset, hookimpl
+from rummy_core.scorelines import ScoreLine
 from rummy_core.state import Meld, State
 
 from . import DOMAIN
@@ -200,6 +201,51 @@ class RiversideRommi(Ruleset):
             for code, seat in zip(meld.cards, meld.credit, strict=True):
                 scores[seat] += values[code]
         return scores
+
+    @hookimpl
+    def rummy_score_lines(
+        self, state: State, went_out: int | None, values: tuple[int, ...]
+    ) -> list[list[ScoreLine]]:
+        # Ruling R11 as rummy_hand_scores counts it; ruling R10's face-down close, for nobody.
+        credit = [0] * state.players
+        for meld in state.table:
+            for code, seat in zip(meld.cards, meld.credit, strict=True):
+                credit[seat] += values[code]
+        lines: list[list[ScoreLine]] = []
+        for seat, hand in enumerate(state.hands):
+            found = []
+            if seat == went_out and state.discard_face_down:
+                found.append(
+                    ScoreLine(
+                        "closed_face_down",
+                        N_("closed face down: the last card counts for nobody"),
+                        0,
+                        DOMAIN,
+                    )
+                )
+            if credit[seat]:
+                found.append(
+                    ScoreLine(
+                        "on_table",
+                        N_("the cards on the table: %(points)s"),
+                        credit[seat],
+                        DOMAIN,
+                        {"points": credit[seat]},
+                    )
+                )
+            left = sum(values[c] for c in hand)
+            if left:
+                found.append(
+                    ScoreLine(
+                        "left_in_hand",
+                        N_("the cards left in hand: %(points)s"),
+                        -left,
+                        DOMAIN,
+                        {"points": -left},
+                    )
+                )
+            lines.append(found)
+        return lines
 
     @hookimpl
     def rummy_match_over(self, state: State) -> bool:

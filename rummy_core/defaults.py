@@ -14,7 +14,9 @@ import pluggy
 from rummy_core.actions import DISCARD, STOCK
 from rummy_core.cards import JOKER, rank_of, standard_deck
 from rummy_core.errors import Violation
+from rummy_core.i18n import N_
 from rummy_core.meldrules import MeldRules
+from rummy_core.scorelines import ScoreLine
 from rummy_core.state import Meld, State
 
 hookimpl = pluggy.HookimplMarker("rummy")
@@ -173,6 +175,38 @@ def rummy_hand_scores(state: State, went_out: int | None, values: tuple[int, ...
     if went_out is not None:
         scores[went_out] = sum(values[c] for hand in state.hands for c in hand)
     return scores
+
+
+@hookimpl(trylast=True)
+def rummy_score_lines(
+    state: State, went_out: int | None, values: tuple[int, ...]
+) -> list[list[ScoreLine]]:
+    return winner_takes_all(state, went_out, values)
+
+
+def winner_takes_all(
+    state: State, went_out: int | None, values: tuple[int, ...]
+) -> list[list[ScoreLine]]:
+    """The score lines of the default scoring: whoever went out scores the others' cards, and
+    the others nothing (a hand nobody went out of scores nothing at all)."""
+    lines: list[list[ScoreLine]] = [[] for _ in range(state.players)]
+    if went_out is None:
+        return lines
+    others = sum(values[c] for hand in state.hands for c in hand)
+    for seat in range(state.players):
+        if seat == went_out:
+            line = ScoreLine(
+                "others_cards",
+                N_("the others' cards: %(points)s"),
+                others,
+                params={"points": others},
+            )
+        else:
+            line = ScoreLine(
+                "to_winner", N_("scores nothing: the cards left go to whoever went out"), 0
+            )
+        lines[seat].append(line)
+    return lines
 
 
 @hookimpl(trylast=True)

@@ -34,6 +34,7 @@ from rummy_core.events import Event
 from rummy_core.hookcall import HookCalls, PluginManager
 from rummy_core.meldrules import MeldRules
 from rummy_core.plugin import HouseRule, Ruleset, plugin_text
+from rummy_core.scorelines import ScoreLine
 from rummy_core.state import Meld, State
 
 T = TypeVar("T")
@@ -441,6 +442,34 @@ class Hooks:
         if not working:
             state = self._own("rummy_hand_bonus", state)
         return self._decide("rummy_hand_bonus", bool, state, went_out)
+
+    def score_lines(
+        self, state: State, went_out: int | None, reason: str, bonus: bool
+    ) -> list[list[ScoreLine]]:
+        """Each seat's items of the hand's score (``rummy_score_lines``), asked of a copy of
+        ``state`` for a plugin that takes it: the score sheet asks between actions."""
+
+        def ok(lines: Any) -> bool:
+            return (
+                isinstance(lines, list)
+                and len(lines) == state.players
+                and all(
+                    isinstance(seat, list) and all(isinstance(line, ScoreLine) for line in seat)
+                    for seat in lines
+                )
+            )
+
+        lines: list[list[ScoreLine]] = self._checked(
+            "rummy_score_lines",
+            ok,
+            f"a list of {state.players} lists of ScoreLine",
+            self._own("rummy_score_lines", state),
+            went_out,
+            reason,
+            self.card_values,
+            bonus,
+        )
+        return lines
 
     def match_over(self, state: State, *, working: bool = False) -> bool:
         """Whether the match is over; asked of a copy of ``state`` for a plugin that takes it,

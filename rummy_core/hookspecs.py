@@ -36,6 +36,7 @@ from rummy_core.actions import Action
 from rummy_core.errors import Violation
 from rummy_core.events import Event
 from rummy_core.meldrules import MeldRules
+from rummy_core.scorelines import ScoreLine
 from rummy_core.state import Meld, State
 
 hookspec = pluggy.HookspecMarker("rummy")
@@ -440,6 +441,29 @@ def rummy_hand_bonus(state: State, went_out: int) -> bool | None:
     asks this when a hand ends with someone out, before scoring, and passes the answer to
     ``rummy_hand_scores`` as ``bonus``: a wrapper that answers False removes the bonus, one that
     answers True gives it. Statistics count bonus hands by it (``rummy compare``). Stops at
+    first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_score_lines(
+    state: State, went_out: int | None, reason: str, values: tuple[int, ...], bonus: bool
+) -> list[list[ScoreLine]] | None:
+    """Why each seat scored what it did in the hand that just ended: per seat, its items.
+
+    :param state: the hand as it ended (its scores may already be added: read the hands, the
+        table and ``state.extra``, not ``state.scores``).
+    :param went_out: the seat that went out or closed, or None.
+    :param reason: ``"out"``, ``"stock"`` (the stock ran out) or ``"capped"`` (ruling A1).
+    :param values: each card's value, as ``rummy_card_values`` answered.
+    :param bonus: whether ``went_out`` earned the hand's bonus, as ``rummy_hand_bonus`` answered.
+
+    Each ``ScoreLine`` is a message id with its params, translated where it is shown, and the
+    points it adds: a seat's items add up to its points from ``rummy_hand_scores``, and a seat
+    with no items scored 0. Whoever answers ``rummy_hand_scores`` answers this the same way: a
+    plugin that decides the scores (``tryfirst``) decides the items, and one that adjusts the
+    scores (a wrapper) adds its own items to each seat's. Score sheets ask it once a hand is over
+    (the terminal game, the server), so no front end reads a rule off the numbers. Stops at
     first non-None result.
     """
 

@@ -13,9 +13,9 @@ from rummy_core.errors import RuleError
 from rummy_core.events import Event
 from rummy_core.match import Match
 from rummy_core.models.position import parse_meld_card
+from rummy_core.present.describe import describe
+from rummy_core.present.words import with_symbols
 from rummy_core.state import CUT, HAND_OVER, MATCH_OVER
-from rummy_core.tui.describe import describe
-from rummy_core.tui.words import with_symbols
 from rummy_core.uitext import N_, UI, _, ngettext, phase_name
 from rummy_core.view import player_view
 

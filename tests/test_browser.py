@@ -32,8 +32,8 @@ from server_helpers import Client, create_table, of_type, running_server
 
 from rummy_core.cards import card_name, parse_card
 from rummy_core.meldrules import MeldRules
+from rummy_core.present.plays import held_melds
 from rummy_core.setup import new_game
-from rummy_core.tui.plays import held_melds
 
 pytestmark = needs_chromium
 

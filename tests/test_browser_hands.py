@@ -28,7 +28,7 @@ from browser_helpers import (
 from playwright.sync_api import Browser, Page, expect
 
 from rummy_core.cards import parse_card
-from rummy_core.tui.plays import card_label
+from rummy_core.present.plays import card_label
 
 pytestmark = needs_chromium
 
@@ -124,7 +124,7 @@ def test_a_classic_hand_by_keys_alone_ends_in_the_score_sheet(
             assert shown(card) in text, f"{card} is not on the score sheet"
         points = view(page)["outcome"]["hand_scores"]
         assert points[0] > 0 and points[1] == 0
-        assert "You: went out all at once: the others' cards" in text and "doubled" in text
+        assert "You: the others' cards" in text and "a rummy, out all at once: doubled" in text
         assert str(points[0]) in text
         shoot(page, "classic-keys-score-sheet")
         # The sheet has the focus: Enter deals the next hand.
@@ -184,7 +184,7 @@ def test_a_hungarian_hand_with_the_cut_card_and_a_joker(tmp_path: Path, browser:
         expect(sheet).to_be_visible()
         text = sheet.inner_text()
         assert view(page)["outcome"]["hand_scores"] == [-20, 100]
-        assert "You: went out all at once: -20 points." in text
+        assert "You: went out all at once: -20." in text
         assert "never opened: 100 points." in text
         for card in HUNGARIAN["hands"][1]:
             assert shown(card) in text
@@ -195,8 +195,8 @@ def test_a_hungarian_hand_with_the_cut_card_and_a_joker(tmp_path: Path, browser:
         assert page.locator("#sheet").inner_text() == text
 
 
-# The rival's hand is worth 105, as much as the table seat 0 will put down: only the sheet's
-# table_scores tells the page that seat 0's points are the table's and not the others' cards.
+# The rival's hand is worth 105, as much as the table seat 0 will put down: the numbers alone
+# cannot tell the table's points from the others' cards, so the rules' own items say which.
 RIVERSIDE: dict[str, Any] = {
     "players": 2,
     "dealer": 1,
@@ -250,10 +250,10 @@ def test_a_riverside_hand_with_the_whole_pile_and_a_face_down_close(
         table_worth = points[0]
         assert table_worth > 0
         assert (
-            "You: went out, closing with a face-down discard that counts for nobody:"
-            f" {table_worth} on the table." in text
+            "You: closed face down: the last card counts for nobody;"
+            f" the cards on the table: {table_worth}." in text
         )
-        assert "the cards left in hand count against them" in text
+        assert "the cards left in hand: -" in text
         for card in RIVERSIDE["hands"][1]:
             assert shown(card) in text
         shoot(page, "riverside-phone-score-sheet")

@@ -35,6 +35,7 @@ from rummy_core.events import Event
 from rummy_core.hooks import hook_names
 from rummy_core.moves import action_candidates, legal_actions
 from rummy_core.plugin import hookimpl
+from rummy_core.present.sheet import score_lines
 from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER, Meld, State
 
@@ -198,6 +199,7 @@ def drive(hook: str, mode: Mode, steps: int = 120) -> Hits:
             if plain.state.phase == MATCH_OVER:
                 break
             if plain.state.phase == HAND_OVER:
+                guarded(bad, "score sheet", hook, mode, hits, partial(score_lines, bad))
                 guarded(bad, "next_hand", hook, mode, hits, bad.next_hand)
                 plain.next_hand()
                 continue

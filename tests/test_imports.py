@@ -98,3 +98,20 @@ def test_every_module_imports_on_its_own() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_server_loads_without_the_terminal_game(tmp_path: Path) -> None:
+    """The server shows the game through ``rummy_core.present``, so neither Textual nor the
+    terminal game is loaded by importing the server's app or building it."""
+    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    script = (
+        "import sys\n"
+        "from rummy_core.server.app import create_app\n"
+        f"create_app({url!r})\n"
+        "loaded = [m for m in sys.modules if m.split('.')[0] == 'textual'\n"
+        "          or m.startswith('rummy_core.tui')]\n"
+        "print(' '.join(sorted(loaded)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""

@@ -24,6 +24,7 @@ from rummy_core.hooks import hook_names
 from rummy_core.meldrules import MeldRules
 from rummy_core.moves import legal_actions
 from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.present.sheet import score_lines
 from rummy_core.setup import game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER, State
 from rummy_core.testing import assert_refused, position_game
@@ -182,9 +183,10 @@ def wrong_type(hook: str) -> object:
 
 
 SET_UP_HOOKS = {"rummy_deck", "rummy_meld_rules", "rummy_card_values", "rummy_turn_cap"}
-# Not asked by the engine in classic play: statistics ask rummy_hand_bonus; classic has no
-# wilds to swap or opening points; the registrar is asked at set-up and tested below.
-UNREACHED = {"rummy_hand_bonus", "rummy_swap_violations", "rummy_meld_points"}
+# Not asked by the engine in classic play: statistics ask rummy_hand_bonus, score sheets
+# rummy_score_lines (tested below); classic has no wilds to swap or opening points; the
+# registrar is asked at set-up and tested below.
+UNREACHED = {"rummy_hand_bonus", "rummy_score_lines", "rummy_swap_violations", "rummy_meld_points"}
 GAME_HOOKS = [h for h in hook_names() if h not in SET_UP_HOOKS | UNREACHED]
 # Notifications: their answers are ignored, so no type is wrong.
 TYPELESS = {"rummy_action_applied", "rummy_turn_ended", "rummy_hand_ended"}
@@ -298,6 +300,30 @@ def test_a_wrapper_returning_too_many_scores_is_blamed() -> None:
     error = assert_refused(game, 0, Discard(parse_card("KD")), "plugin_error")
     assert (error.params["plugin"], error.params["hook"]) == ("three-scores", "rummy_hand_scores")
     assert "expected a list of 2 ints" in error.message
+
+
+class WrongScoreLines(HouseRule):
+    """Explains a hand with a string instead of score lines."""
+
+    name = "wrong-lines"
+
+    @hookimpl(tryfirst=True)
+    def rummy_score_lines(self) -> object:
+        return "surprise"
+
+
+def test_a_plugin_answering_the_wrong_score_lines_is_named_when_a_sheet_asks() -> None:
+    game = game_with(
+        variant="classic+wrong-lines", local_rules=(WrongScoreLines,), hands=[["4S", "KD"], ["5H"]]
+    )
+    game.apply(0, LayOff(0, (parse_card("4S"),), (None,)))
+    game.apply(0, Discard(parse_card("KD")))
+    with pytest.raises(PluginError) as caught:
+        score_lines(game)
+    assert (caught.value.params["plugin"], caught.value.params["hook"]) == (
+        "wrong-lines",
+        "rummy_score_lines",
+    )
 
 
 # -- plugin actions --------------------------------------------------------------------------

@@ -10,9 +10,17 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+import pytest
+
 from rummy_core.actions import Discard, MeldDown, NewMeld
+from rummy_core.bots import SeatHandle, make_bot
 from rummy_core.cards import JOKER, parse_card, parse_cards
+from rummy_core.engine import Game
+from rummy_core.i18n import use_language
 from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.present.sheet import score_lines
+from rummy_core.setup import new_game
+from rummy_core.state import HAND_OVER, MATCH_OVER
 from rummy_core.testing import position_game
 
 
@@ -39,6 +47,11 @@ class NoBonus(HouseRule):
 
 def classic_rummy(variant: str) -> Any:
     """Seat 0 goes out in one turn (a rummy, C5) against 5H 5D 9D: 19 at classic values."""
+    return list(classic_rummy_game(variant).state.outcome.hand_scores)
+
+
+def classic_rummy_game(variant: str) -> Game:
+    """The hand of ``classic_rummy``, over."""
     game = position_game(
         variant,
         local_rules=(FlatValues, NoBonus),
@@ -53,7 +66,7 @@ def classic_rummy(variant: str) -> Any:
     melds = ("7H 7S 7D", "8C 9C 10C")
     game.apply(0, MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in melds)))
     game.apply(0, Discard(parse_card("KH")))
-    return list(game.state.outcome.hand_scores)
+    return game
 
 
 def test_card_values_change_classic_scores() -> None:
@@ -124,3 +137,53 @@ def test_a_wrapper_on_the_hand_bonus_removes_hungarians_minus_twenty() -> None:
         game.apply(0, Discard(parse_card("4C")))
         assert game.state.outcome is not None
         assert game.state.outcome.hand_scores[0] == expected
+
+
+VARIANTS = {
+    "classic": {"others_cards", "to_winner"},
+    "classic+knock": {"knocked", "to_knock_winner"},
+    "hungarian": {"went_out", "never_opened", "left_in_hand"},
+    "riverside": {"on_table", "left_in_hand", "closed_face_down"},
+    "riverside+pile-penalty": {"pile_penalty"},
+}
+"""Each variant, and items its hands are expected to show among them."""
+
+
+def played_hand(variant: str, seed: int) -> Game:
+    """A hand of ``variant`` played to its end by a greedy bot and one that plays at random (it
+    knocks, and takes the pile it cannot use)."""
+    game = new_game(variant, players=2, seed=seed, dealer=seed % 2)
+    bots = [make_bot("greedy", seed), make_bot("random", seed + 1)]
+    while game.state.phase not in (HAND_OVER, MATCH_OVER):
+        seat = game.current_player()
+        assert seat is not None
+        game.apply(seat, bots[seat].choose(SeatHandle(game, seat)))
+    return game
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_score_lines_add_up_to_the_points_of_the_hand(variant: str) -> None:
+    # The rules explain the score they gave, item by item: no front end infers a rule from the
+    # numbers, and a house rule's own scoring says itself.
+    seen: set[str] = set()
+    for seed in range(12):
+        game = played_hand(variant, seed)
+        outcome = game.state.outcome
+        assert outcome is not None
+        lines = score_lines(game)
+        assert [sum(line.points for line in seat) for seat in lines] == list(outcome.hand_scores)
+        seen |= {line.code for seat in lines for line in seat}
+        for seat in lines:
+            for line in seat:
+                with use_language("hu"):
+                    assert "%(" not in line.render()
+    assert VARIANTS[variant] <= seen, f"{variant} never showed {VARIANTS[variant] - seen}"
+
+
+def test_classic_says_a_rummy_is_doubled_and_a_wrapper_on_the_bonus_takes_it_back() -> None:
+    def codes(variant: str) -> list[list[tuple[str, int]]]:
+        lines = score_lines(classic_rummy_game(variant))
+        return [[(i.code, i.points) for i in seat] for seat in lines]
+
+    assert codes("classic") == [[("others_cards", 19), ("rummy_doubled", 19)], [("to_winner", 0)]]
+    assert codes("classic+test-no-bonus") == [[("others_cards", 19)], [("to_winner", 0)]]

@@ -77,8 +77,10 @@ def test_no_message_to_two_seats_or_a_spectator_holds_a_hidden_card(tmp_path: Pa
         sheet = ended[0]["sheet"]
         assert any(e["type"] == "hand_ended" for e in ended[0]["events"])
         assert [sorted(h) for h in sheet["leftover"]] == [sorted(h) for h in position["hands"]]
-        assert len(sheet["worth"]) == len(sheet["on_table"]) == 2
-        assert sheet["table_scores"] is False  # classic scores the others' cards
+        assert len(sheet["worth"]) == len(sheet["why"]) == 2
+        # The rules' items add up to each seat's points for the hand.
+        points = ended[0]["view"]["outcome"]["hand_scores"]
+        assert [sum(item["points"] for item in items) for items in sheet["why"]] == points
     before_end = [m for c in seats.values() for m in c.received if m["type"] == "update"]
     assert any(m.get("sheet") is None for m in before_end)
     # A sheet that is not the hands as they were left frees no card: the other hand still leaks.

@@ -15,10 +15,10 @@ from textual.widgets import Markdown, Select, Static
 
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.models.position import dump_position
+from rummy_core.present.plays import sort_hand
 from rummy_core.setup import Variant, game_from_position
 from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.app import RummyApp
-from rummy_core.tui.plays import sort_hand
 from rummy_core.tui.screens import HelpScreen, ScoreSheet, StartScreen
 from rummy_core.tui.session import HUMAN, Session
 from rummy_core.tui.widgets import HandView, TableView
@@ -228,7 +228,7 @@ async def test_finish_a_hand_against_a_bot_then_deal_the_next() -> None:
         points = session.game.state.scores[0]
         assert points > 0
         reasons = str(sheet.query_one("#sheet-reasons", Static).render())
-        assert reasons.startswith("You: went out") and "Bot 1: scores nothing" in reasons
+        assert reasons.startswith("You: the others' cards") and "Bot 1: scores nothing" in reasons
         await pilot.press("enter")
         await pilot.pause()
         assert session.game.state.hand_number == 2

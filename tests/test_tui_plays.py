@@ -17,9 +17,8 @@ from rummy_core.errors import RuleError
 from rummy_core.events import Discarded, Drew, MatchEnded
 from rummy_core.meldrules import MeldRules, RunShape
 from rummy_core.models.position import dump_position
-from rummy_core.setup import Variant, build_hooks, game_from_position
-from rummy_core.tui.describe import describe
-from rummy_core.tui.plays import (
+from rummy_core.present.describe import describe
+from rummy_core.present.plays import (
     describe_choice,
     distinct_legal,
     held_melds,
@@ -32,6 +31,7 @@ from rummy_core.tui.plays import (
     swap_plays,
     typed_melds,
 )
+from rummy_core.setup import Variant, build_hooks, game_from_position
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
 
 CLASSIC = MeldRules()

@@ -186,7 +186,7 @@ def test_rules_help_is_the_guide(installed: Installed) -> None:
     guide = installed.run(
         installed.python,
         "-c",
-        "from rummy_core.tui.screens import rules_text; print(rules_text('classic'), end='')",
+        "from rummy_core.present.rules import rules_text; print(rules_text('classic'), end='')",
     )
     assert guide.startswith((ROOT / "docs" / "classic.md").read_text(encoding="utf-8"))
     assert "\n# Rulings\n" in guide  # from the shipped rulings page
@@ -194,7 +194,7 @@ def test_rules_help_is_the_guide(installed: Installed) -> None:
     icelandic = installed.run(
         installed.python,
         "-c",
-        "from rummy_core.i18n import set_language; from rummy_core.tui.screens import rules_text;"
+        "from rummy_core.i18n import set_language; from rummy_core.present.rules import rules_text;"
         " set_language('is'); print(rules_text('riverside'), end='')",
     )
     assert icelandic.startswith((ROOT / "docs" / "is" / "riverside.md").read_text(encoding="utf-8"))

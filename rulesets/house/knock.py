@@ -28,6 +28,7 @@ from rummy_core.engine import refuse
 from rummy_core.events import Event, event_kind
 from rummy_core.i18n import N_, N_plural
 from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.scorelines import ScoreLine
 from rummy_core.state import PLAY, State
 
 from .. import DOMAIN
@@ -178,6 +179,52 @@ class KnockRule(HouseRule):
         scores = [0] * state.players
         scores[winner] = points
         return scores
+
+    @hookimpl(tryfirst=True)
+    def rummy_score_lines(self, state: State) -> list[list[ScoreLine]] | None:
+        knocker = state.extra.get(KNOCKED)
+        if knocker is None:
+            return None
+        values = hand_values(state)
+        winner = knock_winner(state, knocker)
+        points = sum(value - values[winner] for value in values)
+        lines: list[list[ScoreLine]] = [
+            [
+                ScoreLine(
+                    "to_knock_winner", N_("scores nothing: one player scores a knock"), 0, DOMAIN
+                )
+            ]
+            for _ in range(state.players)
+        ]
+        if winner == knocker:
+            lines[winner] = [
+                ScoreLine(
+                    "knocked",
+                    N_("knocked: the other hands less this one, %(points)s"),
+                    points,
+                    DOMAIN,
+                    {"points": points},
+                )
+            ]
+            return lines
+        bonus = self.options.undercut_bonus
+        lines[winner] = [
+            ScoreLine(
+                "undercut",
+                N_("undercut the knocker: the other hands less this one, %(points)s"),
+                points,
+                DOMAIN,
+                {"points": points},
+            ),
+            ScoreLine(
+                "undercut_bonus",
+                N_("the undercut bonus: %(points)s"),
+                bonus,
+                DOMAIN,
+                {"points": bonus},
+            ),
+        ]
+        return lines
 
     @hookimpl(tryfirst=True)
     def rummy_hand_bonus(self, state: State) -> bool | None:

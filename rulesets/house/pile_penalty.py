@@ -7,7 +7,8 @@ cards reaching the table (in a new meld, a lay-off or a swap). A first turn, whe
 forbids every play, is not charged unless the option ``first_turn`` says so.
 
 The charges are counted at the end of each turn (``rummy_turn_ended``, in ``state.extra``) and
-taken off the hand's scores by wrapping ``rummy_hand_scores``.
+taken off the hand's scores by wrapping ``rummy_hand_scores``, and said on the score sheet by
+wrapping ``rummy_score_lines``.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from collections.abc import Generator
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.actions import DISCARD
-from rummy_core.i18n import N_
+from rummy_core.i18n import N_, N_plural
 from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.scorelines import ScoreLine
 from rummy_core.state import State
 
 from .. import DOMAIN
@@ -74,3 +76,26 @@ class PilePenalty(HouseRule):
         scores = yield
         points = self.options.points
         return [score - points * n for score, n in zip(scores, charges(state), strict=True)]
+
+    @hookimpl(wrapper=True)
+    def rummy_score_lines(
+        self, state: State
+    ) -> Generator[None, list[list[ScoreLine]], list[list[ScoreLine]]]:
+        lines = yield
+        points = self.options.points
+        for seat, n in enumerate(charges(state)):
+            if n:
+                lines[seat] = [
+                    *lines[seat],
+                    ScoreLine(
+                        "pile_penalty",
+                        N_plural(
+                            "took the pile without melding from it %(count)s time: %(points)s",
+                            "took the pile without melding from it %(count)s times: %(points)s",
+                        ),
+                        -points * n,
+                        DOMAIN,
+                        {"count": n, "points": -points * n},
+                    ),
+                ]
+        return lines

@@ -21,11 +21,12 @@ from rummy_core.models.events import EventModel, event_model
 from rummy_core.models.position import dump_position
 from rummy_core.models.view import PublicView, SeatView, view_of
 from rummy_core.models.view import public_view as spectator_view
+from rummy_core.present.sheet import score_lines
+from rummy_core.present.status import seat_statuses
 from rummy_core.registry import find_ruleset
-from rummy_core.server.protocol import HandSheet
+from rummy_core.server.protocol import HandSheet, ScoreItem
 from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
 from rummy_core.state import HAND_OVER, MATCH_OVER
-from rummy_core.tui.sheet import table_credit
 
 __all__ = [
     "Bot",
@@ -45,6 +46,7 @@ __all__ = [
     "position",
     "public_view",
     "restore",
+    "seat_status",
     "seat_view",
     "start",
     "variant_label",
@@ -127,32 +129,33 @@ def public_view(game: Game) -> PublicView:
 
 
 def hand_sheet(game: Game) -> HandSheet | None:
-    """What the score sheet counts, once the hand is over (None while it is played).
+    """What the score sheet shows, once the hand is over (None while it is played), with the
+    rules' items in the current language.
 
     The terminal game's sheet reads the same: the hands as they were left, the cards' values,
-    whose cards are on the table, and the rules' own answers on going out and opening.
+    and why each seat scored what it did, as the rules say it (``rummy_score_lines``).
     """
     st = game.state
     if st.phase not in (HAND_OVER, MATCH_OVER):
         return None
-    hooks = game.hooks
-    values = hooks.card_values
-    out = st.outcome.went_out if st.outcome else None
-    on_table = [table_credit(st, seat, values) for seat in range(st.players)]
-    # As the terminal game's running score asks: with every hand emptied, do the rules' own
-    # scores credit exactly the table's cards?
-    probe = st.clone()
-    probe.hands = [[] for _ in range(st.players)]
-    table_only = hooks.hand_scores(probe, None, "stock")
+    values = game.hooks.card_values
     return HandSheet(
         leftover=[[card_name(c) for c in hand] for hand in st.hands],
         worth=[sum(values[c] for c in hand) for hand in st.hands],
-        on_table=on_table,
-        table_scores=any(on_table) and list(table_only) == on_table,
-        all_at_once=out is not None and hooks.hand_bonus(st, out),
-        face_down=st.discard_face_down,
-        opening=any(hooks.opening_minimum(st, seat) > 0 for seat in range(st.players)),
+        why=[
+            [
+                ScoreItem(code=i.code, message=i.render(), params=dict(i.params), points=i.points)
+                for i in items
+            ]
+            for items in score_lines(game)
+        ],
     )
+
+
+def seat_status(game: Game) -> list[str]:
+    """The words a seat's status uses under the game's rules (``opened`` where there is an
+    opening)."""
+    return seat_statuses(game)
 
 
 def events_for(events: Sequence[Event], seat: int | None) -> list[EventModel]:

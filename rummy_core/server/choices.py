@@ -16,9 +16,7 @@ from rummy_core.cards import card_name, parse_card
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.models.actions import action_json
-from rummy_core.server.protocol import Choices, Play
-from rummy_core.state import PLAY
-from rummy_core.tui.plays import (
+from rummy_core.present.plays import (
     describe_choice,
     distinct_legal,
     held_melds,
@@ -26,6 +24,8 @@ from rummy_core.tui.plays import (
     meld_plays,
     swap_plays,
 )
+from rummy_core.server.protocol import Choices, Play
+from rummy_core.state import PLAY
 from rummy_core.uitext import UI
 
 MAX_SELECTED = 16

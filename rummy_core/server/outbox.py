@@ -5,8 +5,8 @@ did): a seat gets its ``SeatView`` and the events as that seat may see them, a s
 public view and the events as nobody's seat sees them. Refusals carry only the engine's code,
 message and params, which speak of the refused seat's own action; the message is in the
 receiving connection's language, so players of different languages share a table. Once a hand
-is over, a welcome or update also carries the hand's score sheet, the same for everyone: the
-cards left in every hand are counted in the open then.
+is over, a welcome or update also carries the hand's score sheet, the same for everyone but its
+language: the cards left in every hand are counted in the open then.
 """
 
 from __future__ import annotations
@@ -48,8 +48,14 @@ def welcome(
     call the cards on show) in the language ``lang``."""
     with use_language(lang):
         view = view_for(game, seat)
+        sheet = adapter.hand_sheet(game)
     return Welcome(
-        table=table, seat=seat, state_id=state_id, view=view, sheet=adapter.hand_sheet(game)
+        table=table,
+        seat=seat,
+        state_id=state_id,
+        view=view,
+        sheet=sheet,
+        seat_status=adapter.seat_status(game),
     )
 
 
@@ -63,11 +69,9 @@ def update(
     """The events of one change and the new view, as ``seat`` may see them, in ``lang``."""
     with use_language(lang):
         view = view_for(game, seat)
+        sheet = adapter.hand_sheet(game)
     return Update(
-        state_id=state_id,
-        events=adapter.events_for(events, seat),
-        view=view,
-        sheet=adapter.hand_sheet(game),
+        state_id=state_id, events=adapter.events_for(events, seat), view=view, sheet=sheet
     )
 
 

@@ -32,7 +32,7 @@ from rummy_core.i18n import (
     register_domain,
     use_language,
 )
-from rummy_core.tui.screens import help_rules
+from rummy_core.present.rules import help_rules
 from rummy_core.words import CARD_CODES, card_label, rank_name, suit_name
 
 WEB = register_domain(Domain("web", "rummy_core"))

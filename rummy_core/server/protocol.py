@@ -28,6 +28,16 @@ class _Message(BaseModel):
 # -- tables ------------------------------------------------------------------------------------
 
 
+class ScoreItem(_Message):
+    """One item of a seat's points for a hand (``rummy_score_lines``), in the receiver's
+    language."""
+
+    code: str = Field(description="Stable: what the item is (`rummy_doubled`, `never_opened`).")
+    message: str = Field(description="The item in words, in the connection's language.")
+    params: dict[str, Any] = Field(description="The values the message speaks of.")
+    points: int = Field(description="What the item adds to the seat's points for the hand.")
+
+
 class HandSheet(_Message):
     """What a score sheet counts once a hand is over, for everyone at the table.
 
@@ -37,17 +47,9 @@ class HandSheet(_Message):
 
     leftover: list[list[str]] = Field(description="Each seat's cards left in hand.")
     worth: list[int] = Field(description="What each seat's leftover cards are worth.")
-    on_table: list[int] = Field(
-        description="What the cards each seat put on the table are worth (Riverside scores them)."
+    why: list[list[ScoreItem]] = Field(
+        description="Each seat's points for the hand, item by item, as the rules explain them."
     )
-    table_scores: bool = Field(
-        description="The rules score each card on the table for whoever put it down (R11)."
-    )
-    all_at_once: bool = Field(
-        description="Whoever went out did it in one go (classic's doubled rummy, Hungarian's -20)."
-    )
-    face_down: bool = Field(description="The hand was closed with a face-down discard (R10).")
-    opening: bool = Field(description="The rules ask for an opening (who never opened pays).")
 
 
 class SeatInfo(_Message):
@@ -143,6 +145,10 @@ class Welcome(_Message):
     state_id: int
     view: SeatView | PublicView
     sheet: HandSheet | None = Field(None, description="Once the hand is over; null before.")
+    seat_status: list[str] = Field(
+        description="The words a seat's status uses under these rules: `opened` where the rules"
+        " ask for an opening (the table then says who has opened), else none."
+    )
 
 
 class Update(_Message):

@@ -21,20 +21,7 @@ from textual.widgets import Footer, Static
 
 from rummy_core.actions import Action, Cut, Discard, Draw, MeldDown, NewMeld, TakeBack
 from rummy_core.errors import RuleError
-from rummy_core.resources import styles
-from rummy_core.saves import SavedGame
-from rummy_core.state import PLAY
-from rummy_core.tui.extras import house_actions, house_keys, turn_keys
-from rummy_core.tui.keys import bind_keys
-from rummy_core.tui.panels import (
-    discard_text,
-    players_text,
-    shown_source,
-    shown_text,
-    status_text,
-    stock_text,
-)
-from rummy_core.tui.plays import (
+from rummy_core.present.plays import (
     action_cards,
     describe_choice,
     distinct_legal,
@@ -50,11 +37,24 @@ from rummy_core.tui.plays import (
     wild_example,
     wilds_spent,
 )
+from rummy_core.present.words import with_symbols
+from rummy_core.resources import styles
+from rummy_core.saves import SavedGame
+from rummy_core.state import PLAY
+from rummy_core.tui.extras import house_actions, house_keys, turn_keys
+from rummy_core.tui.keys import bind_keys
+from rummy_core.tui.panels import (
+    discard_text,
+    players_text,
+    shown_source,
+    shown_text,
+    status_text,
+    stock_text,
+)
 from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen
 from rummy_core.tui.session import Session, Setup
 from rummy_core.tui.speed import PAUSES, next_speed, speed_of
 from rummy_core.tui.widgets import HandView, LogView, PileView, TableView
-from rummy_core.tui.words import with_symbols
 from rummy_core.uitext import N_, _, ngettext, pgettext, pN_, speed_name
 
 GAME_ACTIONS = frozenset(

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from rummy_core.actions import Draw
 from rummy_core.errors import RuleError
+from rummy_core.present.status import OPENED, seat_statuses
 from rummy_core.state import DRAW
 from rummy_core.tui.session import Session
 from rummy_core.tui.widgets import card_text
@@ -53,7 +54,7 @@ def players_text(s: Session) -> Text:
     cards in hand, and whether they have opened where an opening is needed."""
     st = s.game.state
     view = s.view
-    opening = s.game.opening_minimum(s.human) > 0
+    opening = OPENED in seat_statuses(s.game)
     leaders = set(s.leaders()) if any(st.scores) else set()
     running = s.running_scores()
     text = Text()

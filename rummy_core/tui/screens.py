@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -16,15 +15,15 @@ from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Stat
 from rummy_core.bots.levels import default_bot, levels
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
-from rummy_core.i18n import current_language
 from rummy_core.plugin import plugin_text, ruleset_title
+from rummy_core.present.rules import help_rules
+from rummy_core.present.sheet import reasons
 from rummy_core.registry import find_ruleset, rulesets
-from rummy_core.resources import guide
 from rummy_core.saves import SavedGame, saved_games
 from rummy_core.tui.extras import house_keys
 from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
-from rummy_core.tui.sheet import hand_table, history_table, leader_line, reasons
+from rummy_core.tui.sheet import hand_table, history_table, leader_line
 from rummy_core.tui.speed import PAUSES
 from rummy_core.uitext import N_, UI, _, join_names, level_name, ngettext, speed_name
 
@@ -67,56 +66,6 @@ def keys_text(game: Game, seats: Sequence[str]) -> str:
     text += "\n" + _("Your opponents: %(bots)s.", bots=who) + " "
     text += _("Easy plays any legal move, normal plays like a careful person, hard looks ahead.")
     return text + "\n"
-
-
-CODE_IN_BRACKETS = re.compile(r" ?\(`[a-z_]+`\)")
-"""A refusal's code cited in a ruling, ``(`must_keep_a_card`)``: for programmers, not players."""
-
-
-ALL_RULESETS = "All rulesets"
-"""The heading of the rulings that hold in every ruleset (``docs/rulings.md``)."""
-
-RULINGS_LINK = re.compile(r"\[rulings\.md\]\((?:\.\./)?rulings\.md\)")
-"""A guide's link to the rulings page (``../rulings.md`` from a translated guide)."""
-
-
-def rules_text(ruleset: str) -> str:
-    """The player's guide of ``ruleset`` in the current language (shipped as
-    ``guides/<lang>/<name>.md``, else ``guides/<name>.md``, else its summary), then its rulings."""
-    cls = find_ruleset(ruleset)
-    page = guide(cls, cls.name, current_language())
-    text = page or f"# {cls.name}\n\n{cls.summary}\n\n{cls.__doc__ or ''}"
-    return text + rulings_text(ruleset)
-
-
-def help_rules(ruleset: str) -> str:
-    """``rules_text`` as the in-game help shows it: the rulings page is the section below, not
-    a file, and refusal codes cited in brackets are left out."""
-    text = RULINGS_LINK.sub(_("the Rulings section below"), rules_text(ruleset))
-    return CODE_IN_BRACKETS.sub("", text)
-
-
-def rulings_text(ruleset: str) -> str:
-    """The sections of the rulings page (``docs/rulings.md``, shipped as ``guides/rulings.md``)
-    for ``ruleset`` and for all rulesets, under a heading.
-
-    The guides cite rulings by id (R3, H7, A3); the help shows them in full, so the player need
-    not leave the game to look one up.
-    """
-    page = guide(find_ruleset(ruleset), "rulings")
-    if page is None:
-        return ""
-    # Each ruleset's section is headed "## Name (`name`)"; the shared one "## All rulesets".
-    sections = page.split("\n## ")[1:]
-    wanted = [
-        s for s in sections if s.startswith(ALL_RULESETS) or f"(`{ruleset}`)" in s.split("\n")[0]
-    ]
-    if not wanted:
-        return ""
-    body = "".join(f"\n## {s.rstrip()}\n" for s in wanted)
-    heading = _("Rulings")
-    intro = _("How this game settles the questions its rules leave open.")
-    return f"\n\n# {heading}\n\n{intro}\n{body}"
 
 
 class StartScreen(Screen[Setup | SavedGame]):
@@ -343,7 +292,7 @@ class ScoreSheet(ModalScreen[bool]):
             yield Static(self._title(), id="sheet-title")
             with VerticalScroll(id="sheet-body"):
                 yield Static(hand_table(s), id="sheet-table")
-                yield Static("\n".join(reasons(s)), id="sheet-reasons")
+                yield Static("\n".join(reasons(s.game, s.names)), id="sheet-reasons")
                 history = history_table(s)
                 if history is not None:
                     yield Static(history, id="sheet-history")

@@ -19,6 +19,7 @@ from rummy_core.engine import Game
 from rummy_core.errors import RuleError
 from rummy_core.events import Event
 from rummy_core.match import Entry, Match
+from rummy_core.present.describe import describe
 from rummy_core.record import (
     load_record,
     record_of,
@@ -29,7 +30,6 @@ from rummy_core.record import (
 from rummy_core.registry import find_ruleset
 from rummy_core.setup import Variant, first_dealer, new_game
 from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
-from rummy_core.tui.describe import describe
 from rummy_core.uitext import UI, _
 from rummy_core.view import PlayerView, player_view
 

@@ -18,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from rummy_core.cards import JOKER, suit_of
+from rummy_core.present.plays import card_label, rep_label
 from rummy_core.state import Meld
-from rummy_core.tui.plays import card_label, rep_label
 from rummy_core.uitext import _, deal_line_prefix, meld_kind_name
 
 CELL = 5

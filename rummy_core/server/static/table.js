@@ -16,7 +16,7 @@ const joinedKey = `rummy-joined:${tableId}:${token}`;
 const s = {
   ws: null, seat: null, table: null, view: null, stateId: null,
   order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
-  choices: null, waiting: new Map(), sheet: null, sheetFor: null, levels: [], titles: {},
+  choices: null, waiting: new Map(), sheet: null, sheetFor: null, seatStatus: [], levels: [], titles: {},
 };
 
 // -- talking to the server -------------------------------------------------------------------
@@ -49,6 +49,7 @@ function receive(data) {
   if (data.type === "welcome") {
     s.seat = data.seat;
     s.table = data.table;
+    s.seatStatus = data.seat_status;
     $("status").textContent = t("connected");
     document.body.classList.toggle("watching", s.seat === null);
   }
@@ -372,9 +373,10 @@ function render() {
     const b = document.createElement("span");
     b.className = "count";
     b.textContent = tn("{count} card", "{count} cards", v.hand_sizes[i]);
-    const opened = v.opened[i] ? t("opened") : t("not opened");
-    const points = t("{points} pts", { points: v.scores[i] });
-    li.append(b, ` · ${opened}`, ` · ${points}`);
+    // Only the rules that ask for an opening say who has opened (the server says which).
+    if (s.seatStatus.includes("opened")) li.append(b, ` · ${v.opened[i] ? t("opened") : t("not opened")}`);
+    else li.append(b);
+    li.append(` · ${t("{points} pts", { points: v.scores[i] })}`);
     return li;
   }));
 
@@ -551,7 +553,7 @@ function renderSheet(v, who) {
       cell("td", String(out.hand_scores?.[i] ?? "")), cell("td", String(v.scores[i])));
   });
   $("sheet-table").replaceChildren(head, ...rows);
-  $("sheet-why").replaceChildren(...explainScores(v, out, sheet, who).map((line) => cell("li", line)));
+  $("sheet-why").replaceChildren(...explainScores(out, sheet, who).map((line) => cell("li", line)));
   $("next-hand").hidden = v.phase === "match_over" || s.seat === null;
   if (!dialog.open) dialog.showModal();
 }

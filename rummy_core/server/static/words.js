@@ -80,44 +80,17 @@ export function describeEvent(e, who, seat) {
   }
 }
 
-/** How the seat who went out went out, and the sum that made their points: whole sentences. */
-function wentOut(sheet, reason, numbers) {
-  const key = `${sheet.all_at_once ? "once" : "out"}${sheet.face_down ? "-down" : ""}`;
-  const how = {
-    out: t("went out"),
-    once: t("went out all at once"),
-    "out-down": t("went out, closing with a face-down discard that counts for nobody"),
-    "once-down": t("went out all at once, closing with a face-down discard that counts for nobody"),
-  }[key];
-  if (reason === "table") return t("{how}: {credit} on the table", { how, ...numbers });
-  if (reason === "doubled") return t("{how}: the others' cards, {others}, doubled", { how, ...numbers });
-  if (reason === "others") return t("{how}: the others' cards, {others}", { how, ...numbers });
-  return tn("{how}: {count} point", "{how}: {count} points", Math.abs(numbers.points), { how, count: numbers.points });
-}
-
-/** Why each seat's points are what they are, a sentence a seat, read off the numbers and the
- * sheet's counting as the terminal game's sheet does (no ruleset is named here). */
-export function explainScores(v, out, sheet, who) {
+/** Why each seat's points are what they are, a sentence a seat: the rules' own items, which
+ * the server sends in the page's language (the sheet's ``why``), so nothing here reads a rule
+ * off the numbers. A seat with no items scored its points with nothing to say about them. */
+export function explainScores(out, sheet, who) {
   const points = out.hand_scores ?? [];
-  const winner = out.went_out ?? null;
-  const { worth, on_table: credit } = sheet;
   const lines = [];
-  if (winner === null) lines.push(out.reason === "stock" ? t("The stock ran out: nobody went out.") : t("Nobody went out."));
+  if ((out.went_out ?? null) === null) lines.push(out.reason === "stock" ? t("The stock ran out: nobody went out.") : t("Nobody went out."));
   who.forEach((name, seat) => {
-    const p = points[seat] ?? 0, left = worth[seat], others = worth.reduce((a, b) => a + b, 0) - left;
-    let why;
-    if (seat === winner) {
-      if (sheet.table_scores && p === credit[seat] - left) why = wentOut(sheet, "table", { credit: credit[seat] });
-      else if (others && p === 2 * others) why = wentOut(sheet, "doubled", { others });
-      else if (others && p === others) why = wentOut(sheet, "others", { others });
-      else why = wentOut(sheet, "points", { points: p });
-    } else if (sheet.opening && !v.opened[seat] && ![left, -left, 0].includes(p)) {
-      why = tn("never opened: {count} point", "never opened: {count} points", Math.abs(p), { count: p });
-    } else if (credit[seat] && p === credit[seat] - left) why = t("{credit} on the table, less {left} in hand", { credit: credit[seat], left });
-    else if (p === left) why = t("the cards left in hand, {left}", { left });
-    else if (left && p === -left) why = t("the cards left in hand count against them: {points}", { points: p });
-    else if (p === 0 && winner !== null) why = t("scores nothing: the points go to {name}", { name: who[winner] });
-    else why = tn("{count} point", "{count} points", Math.abs(p), { count: p });
+    const items = sheet.why[seat] ?? [];
+    const p = points[seat] ?? 0;
+    const why = items.length ? items.map((item) => item.message).join("; ") : tn("{count} point", "{count} points", Math.abs(p), { count: p });
     lines.push(t("{name}: {why}.", { name, why }));
   });
   return lines;

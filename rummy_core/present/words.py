@@ -6,7 +6,7 @@ import re
 
 from rummy_core.cards import parse_card
 from rummy_core.errors import RuleError
-from rummy_core.tui.plays import card_label
+from rummy_core.present.plays import card_label
 
 CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b")
 """A card as the engine writes it in a sentence (``5H``, ``10D``, ``JK``)."""

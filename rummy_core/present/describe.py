@@ -26,7 +26,7 @@ from rummy_core.events import (
     seen_by,
 )
 from rummy_core.i18n import N_plural, PluralMessage
-from rummy_core.tui.plays import card_label, meld_label
+from rummy_core.present.plays import card_label, meld_label
 from rummy_core.uitext import N_, _, join_names, ngettext
 
 
