@@ -75,7 +75,7 @@ def test_a_house_rule_puts_its_own_card_on_show_and_every_seat_sees_it() -> None
     seat_json = view_of(game, 0)
     assert seat_json.on_show == {KITTY: [card_name(card)]}
     assert seat_json.shows == {KITTY: "kitty card"}
-    assert public_view(seat_json).on_show == {KITTY: [card_name(card)]}
+    assert public_view(game).on_show == {KITTY: [card_name(card)]}
     assert f"kitty card: {card_name(card)}" in describe_table(game, 0)
 
 

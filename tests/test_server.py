@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -116,14 +117,15 @@ def test_an_action_is_applied_and_pushed_to_both_seats(base: str) -> None:
 def test_refusals_go_to_that_seat_only_and_change_nothing(base: str) -> None:
     table, first, second = two_people(base)
     actor, other, view = mover(first, second)
-    other.send({"type": "action", "action": {"type": "draw", "source": "stock"}})
+    other.send({"type": "action", "action": {"type": "draw", "source": "stock"}, "state_id": 0})
     refused = other.wait_for(of_type("refused"))
     assert refused["code"] == "not_your_turn" and refused["state_id"] == 0
-    actor.send({"type": "action", "action": {"type": "discard", "card": view["hand"][0]}})
+    discard = {"type": "discard", "card": view["hand"][0]}
+    actor.send({"type": "action", "action": discard, "state_id": 0})
     refused = actor.wait_for(of_type("refused"))
     assert refused["code"] == "draw_first"
     assert refused["violations"][0]["code"] == "draw_first"
-    actor.send({"type": "action", "action": {"type": "draw", "source": "nowhere"}})
+    actor.send({"type": "action", "action": {"type": "draw", "source": "nowhere"}, "state_id": 0})
     assert actor.wait_for(of_type("refused"))["state_id"] == 0
     actor.send({"type": "action", "action": {"type": "draw", "source": "stock"}, "state_id": 7})
     assert actor.wait_for(of_type("refused"))["code"] == "stale_state"
@@ -140,6 +142,7 @@ def test_malformed_messages_get_a_clear_error(base: str) -> None:
         ("not json", "bad_message"),
         ('{"type": "dance"}', "bad_message"),
         ('{"type": "action"}', "bad_message"),
+        ('{"type": "action", "action": {"type": "draw", "source": "stock"}}', "bad_message"),
         ('{"type": "hello", "protocol": 1}', "already_greeted"),
         ("x" * (Limits().max_message_bytes + 1), "too_large"),
     ]:
@@ -199,7 +202,7 @@ def test_a_spectator_sees_but_cannot_act(base: str) -> None:
     watcher = Client(base, table["table"]["id"], None)
     welcome = watcher.recv()
     assert welcome["seat"] is None and "hand" not in welcome["view"]
-    watcher.send({"type": "action", "action": {"type": "draw", "source": "stock"}})
+    watcher.send({"type": "action", "action": {"type": "draw", "source": "stock"}, "state_id": 0})
     assert watcher.wait_for(of_type("error"))["code"] == "not_seated"
     seats = httpx.get(f"{base}/api/tables/{table['table']['id']}").json()["table"]["seats"]
     assert [(s["name"], s["connected"]) for s in seats] == [("ann", True), ("bob", True)]
@@ -256,9 +259,10 @@ def test_the_creator_hands_a_gone_seat_to_a_bot(base: str) -> None:
             return
         source = {"type": "draw", "source": "stock"}
         first.send({"type": "action", "action": source, "state_id": state})
-        view = first.wait_for(of_type("update"))["view"]
+        drew = first.wait_for(of_type("update"))
+        view = drew["view"]
         discard = {"type": "discard", "card": view["hand"][0]}
-        first.send({"type": "action", "action": discard})
+        first.send({"type": "action", "action": discard, "state_id": drew["state_id"]})
         answer = first.wait_for(lambda m: m["type"] in ("update", "refused"))
         view, state = answer.get("view", view), answer["state_id"]
 
@@ -309,3 +313,10 @@ def test_serve_prints_where_to_go() -> None:
     assert addresses("127.0.0.1", 8000) == ["http://127.0.0.1:8000/"]
     shown = addresses("0.0.0.0", 8001)
     assert "http://127.0.0.1:8001/" in shown and all(a.endswith(":8001/") for a in shown)
+
+
+def test_the_browser_table_speaks_the_server_s_protocol() -> None:
+    script = (
+        Path(__file__).resolve().parent.parent / "rummy_core/server/static/table.js"
+    ).read_text()
+    assert f"const PROTOCOL = {PROTOCOL};" in script

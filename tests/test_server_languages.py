@@ -18,6 +18,7 @@ from server_helpers import Client, create_table, of_type, running_server
 from rummy_core.errors import RuleError
 from rummy_core.i18n import RUMMY, set_language
 from rummy_core.server.pages import WEB
+from rummy_core.server.protocol import PROTOCOL
 from rummy_core.uitext import UI
 
 
@@ -40,7 +41,7 @@ def test_two_players_at_one_table_read_refusals_in_their_own_languages(base: str
         client.wait_for(of_type("welcome"))
     # Dealing the next hand while this one is played: the engine refuses it, for each in turn.
     for client in (icelandic, english):
-        client.send({"type": "next_hand"})
+        client.send({"type": "next_hand", "state_id": 0})
     said = {
         "is": icelandic.wait_for(of_type("refused")),
         "en": english.wait_for(of_type("refused")),
@@ -68,7 +69,7 @@ def test_a_spectator_hears_errors_in_the_language_of_its_browser(base: str) -> N
     table, _ = seats(base)
     watcher = Client(base, table, None, accept_language="hu-HU,hu;q=0.9,en;q=0.5")
     watcher.wait_for(of_type("welcome"))
-    watcher.send({"type": "next_hand"})
+    watcher.send({"type": "next_hand", "state_id": 0})
     error = watcher.wait_for(of_type("error"))
     assert error["code"] == "not_seated"
     assert error["message"] == UI.translate("hu", "Spectators cannot act.")
@@ -93,7 +94,7 @@ def test_pages_and_the_api_follow_the_asked_language(base: str) -> None:
     missing = httpx.get(f"{base}/api/tables/nothing?lang=is")
     assert missing.status_code == 404
     assert missing.json() == {
-        "protocol": 1,
+        "protocol": PROTOCOL,
         "code": "unknown_table",
         "message": "Þetta borð er ekki til.",
         "params": {},

@@ -16,10 +16,12 @@ from server_load import free_port, start_server
 
 def take_turn(client: Client, state: Message) -> Message:
     """Draw from the stock and discard the first card accepted; the last update."""
-    client.send({"type": "action", "action": {"type": "draw", "source": "stock"}})
+    draw = {"type": "draw", "source": "stock"}
+    client.send({"type": "action", "action": draw, "state_id": state["state_id"]})
     update = client.wait_for(lambda m: m["type"] == "update" and m["state_id"] > state["state_id"])
     for card in update["view"]["hand"]:
-        client.send({"type": "action", "action": {"type": "discard", "card": card}})
+        discard = {"type": "discard", "card": card}
+        client.send({"type": "action", "action": discard, "state_id": update["state_id"]})
         answer = client.wait_for(lambda m: m["type"] in ("update", "refused"))
         if answer["type"] == "update":
             return answer

@@ -148,6 +148,10 @@ def seat_view(
     )
 
 
-def public_view(view: SeatView) -> PublicView:
-    """A spectator's view: a seat's, without the fields only that seat sees."""
-    return _PUBLIC_VIEW.model_validate(view.model_dump())
+def public_view(game: Game) -> PublicView:
+    """What a spectator sees of ``game``: the state's public fields, written directly. No
+    seat's own fields (``MINE``) are written, and no seat's legal actions are worked out."""
+    # Any seat's engine view holds the public fields alike; only its MINE fields differ.
+    view = player_view(game.state, 0)
+    values = {f.name: f.write(getattr(view, f.name), view) for f in _FIELDS if not f.mine}
+    return _PUBLIC_VIEW(**values, ruleset=game.hooks.ruleset.name, shows=game.hooks.shown_names())

@@ -121,11 +121,9 @@ def seat_view(game: Game, seat: int) -> SeatView:
 
 
 def public_view(game: Game) -> PublicView:
-    """What anyone may see: a seat's view with every field of its own hand and turn left out.
-
-    The fields left out are those ``PlayerView`` marks as the seat's own (``MINE``).
-    """
-    return spectator_view(view_of(game, 0))
+    """What anyone may see: the fields ``PlayerView`` does not mark as a seat's own (``MINE``),
+    built from the public state (no seat's hand or legal actions is looked at)."""
+    return spectator_view(game)
 
 
 def hand_sheet(game: Game) -> HandSheet | None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from rummy_core.actions import Action, LayOff, Swap
 from rummy_core.cards import card_name, parse_card
@@ -24,7 +26,6 @@ from rummy_core.present.plays import (
     meld_plays,
     swap_plays,
 )
-from rummy_core.server.protocol import Choices, Play
 from rummy_core.state import PLAY
 from rummy_core.uitext import UI
 
@@ -32,8 +33,29 @@ MAX_SELECTED = 16
 """The most cards one question may name (a lay-down is rarely more; the search stays short)."""
 
 
-def choices(game: Game, seat: int, names: Sequence[str], state_id: int) -> Choices:
-    """The legal plays of ``seat`` with exactly the cards ``names`` (all from its own hand)."""
+@dataclass(frozen=True)
+class Choice:
+    """One legal play of the selected cards: its kind, the table meld it goes to (a lay-off or
+    a swap), the action as JSON, and the melds it touches as they would read afterwards."""
+
+    kind: str
+    meld: int | None
+    action: dict[str, Any]
+    label: str
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What a seat's selected cards can do: the natural melds its hand holds (``held``), and
+    each legal play of exactly those cards."""
+
+    held: list[list[str]]
+    plays: list[Choice]
+
+
+def selection(game: Game, seat: int, names: Sequence[str]) -> Selection:
+    """The legal plays of ``seat`` with exactly the cards ``names`` (all from its own hand), in
+    the current language; ``not_in_hand`` for a card the seat does not hold."""
     hand = game.state.hands[seat]
     try:
         cards = [parse_card(n) for n in names]
@@ -48,25 +70,25 @@ def choices(game: Game, seat: int, names: Sequence[str], state_id: int) -> Choic
         )
     rules = game.hooks.meld_rules
     held = [[card_name(c) for c in m.cards] for m in held_melds(hand, rules)]
-    plays: list[Play] = []
+    plays: list[Choice] = []
     if cards and game.current_player() == seat and game.state.phase == PLAY:
         plays += _plays(game, seat, "meld", None, meld_plays(cards, rules))
         for index in range(len(game.state.table)):
             plays += _plays(game, seat, "lay_off", index, lay_off_plays(game, index, cards))
             if len(cards) == 1:
                 plays += _plays(game, seat, "swap", index, swap_plays(game, index, cards[0]))
-    return Choices(state_id=state_id, cards=list(names), held=held, plays=plays)
+    return Selection(held, plays)
 
 
 def _plays(
     game: Game, seat: int, kind: str, meld: int | None, actions: Sequence[Action]
-) -> list[Play]:
+) -> list[Choice]:
     return [
-        Play(
-            kind=kind,
-            meld=meld if isinstance(action, LayOff | Swap) else None,
-            action=action_json(action, game.hooks),
-            label=describe_choice(game, seat, action),
+        Choice(
+            kind,
+            meld if isinstance(action, LayOff | Swap) else None,
+            action_json(action, game.hooks),
+            describe_choice(game, seat, action),
         )
         for action in distinct_legal(game, seat, actions)
     ]

@@ -18,7 +18,7 @@ from functools import partial
 from typing import TypeVar
 
 from rummy_core.match import Match, Step
-from rummy_core.server import adapter, choices, outbox
+from rummy_core.server import adapter, outbox
 from rummy_core.server.limits import Limits
 from rummy_core.server.live import Connection, LiveTable
 from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated, TableState
@@ -192,7 +192,7 @@ class Hub:
         seat: int,
         conn: Connection,
         data: dict[str, object],
-        seen: int | None,
+        seen: int,
     ) -> None:
         """Apply a seat's action; a refusal goes to ``conn`` alone and changes nothing."""
         async with table.lock:
@@ -212,13 +212,13 @@ class Hub:
         """Tell ``conn`` what its seat could do with ``cards`` (under the lock: bots move)."""
         async with table.lock:
             try:
-                answer = choices.choices(table.game, seat, cards, table.state_id)
+                answer = outbox.choices_for(table.game, seat, cards, table.state_id, conn.lang)
             except adapter.RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
         conn.send(outbox.encode(answer))
 
-    async def deal_next(self, table: LiveTable, conn: Connection, seen: int | None) -> None:
+    async def deal_next(self, table: LiveTable, conn: Connection, seen: int) -> None:
         """Deal the next hand, once this one is over."""
         async with table.lock:
             try:
@@ -231,8 +231,8 @@ class Hub:
         self._wake_bots(table)
 
     @staticmethod
-    def _check_current(table: LiveTable, seen: int | None) -> None:
-        if seen is not None and seen != table.state_id:
+    def _check_current(table: LiveTable, seen: int) -> None:
+        if seen != table.state_id:
             raise adapter.RuleError(
                 "stale_state",
                 "The table has moved on (state %(state_id)s, not %(seen)s): look again.",

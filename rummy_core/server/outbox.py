@@ -19,9 +19,11 @@ from pydantic import BaseModel
 from rummy_core.i18n import use_language
 from rummy_core.models.refusal import ViolationModel
 from rummy_core.models.view import PublicView, SeatView
-from rummy_core.server import adapter
+from rummy_core.server import adapter, choices
 from rummy_core.server.protocol import (
+    Choices,
     ErrorMessage,
+    Play,
     Refused,
     TableChanged,
     TableInfo,
@@ -72,6 +74,21 @@ def update(
         sheet = adapter.hand_sheet(game)
     return Update(
         state_id=state_id, events=adapter.events_for(events, seat), view=view, sheet=sheet
+    )
+
+
+def choices_for(
+    game: adapter.Game, seat: int, cards: Sequence[str], state_id: int, lang: str
+) -> Choices:
+    """What ``seat``'s selected ``cards`` could do, for that seat alone, in ``lang``;
+    ``not_in_hand`` (a ``RuleError``) if it does not hold them."""
+    with use_language(lang):
+        found = choices.selection(game, seat, cards)
+    return Choices(
+        state_id=state_id,
+        cards=list(cards),
+        held=found.held,
+        plays=[Play(kind=p.kind, meld=p.meld, action=p.action, label=p.label) for p in found.plays],
     )
 
 

@@ -15,7 +15,7 @@ from rummy_core.models.events import AnyEventModel
 from rummy_core.models.refusal import ViolationModel
 from rummy_core.models.view import PublicView, SeatView
 
-PROTOCOL = 1
+PROTOCOL = 2
 """The protocol version; raised whenever a message changes shape in a way a client would notice."""
 
 NAME_LENGTH = 40
@@ -100,8 +100,8 @@ class ActionMessage(_Message):
 
     type: Literal["action"] = "action"
     action: dict[str, Any]
-    state_id: int | None = Field(
-        None, description="The state the action was chosen in; refused as stale if it moved on."
+    state_id: int = Field(
+        description="The state the action was chosen in; refused as stale if the table moved on."
     )
 
 
@@ -109,7 +109,7 @@ class NextHandMessage(_Message):
     """Deal the next hand, once the hand is over (any seated player may)."""
 
     type: Literal["next_hand"] = "next_hand"
-    state_id: int | None = None
+    state_id: int = Field(description="The state the deal was asked in; refused as stale.")
 
 
 class Ping(_Message):
@@ -123,7 +123,9 @@ class ChoicesQuery(_Message):
 
     type: Literal["choices"] = "choices"
     cards: list[str] = Field(default_factory=list, max_length=16)
-    state_id: int | None = None
+    state_id: int | None = Field(
+        None, description="The state the question was asked in; the answer has the current one."
+    )
 
 
 ClientMessage = Annotated[

@@ -5,6 +5,8 @@ import { cardElement, label, sorted, withSymbols } from "./cards.js";
 import { language, languageSwitch, t, tn } from "./i18n.js";
 import { describeEvent, explainScores, joinNames } from "./words.js";
 
+// The protocol this page speaks (rummy_core/server/protocol.py PROTOCOL; a test checks they agree).
+const PROTOCOL = 2;
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
 const link = new URLSearchParams(location.hash.slice(1));
@@ -35,7 +37,7 @@ function ask(cards, then) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   s.ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
-  s.ws.onopen = () => send({ type: "hello", protocol: 1, token, name: localStorage.getItem("rummy-name"), lang: language });
+  s.ws.onopen = () => send({ type: "hello", protocol: PROTOCOL, token, name: localStorage.getItem("rummy-name"), lang: language });
   s.ws.onmessage = (message) => receive(JSON.parse(message.data));
   s.ws.onclose = (event) => {
     const why = { 4403: t("this link is not a seat of this table"), 4404: t("there is no such table"),
