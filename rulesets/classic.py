@@ -44,16 +44,6 @@ class ClassicRummy(Ruleset):
     domain = DOMAIN
     Options = ClassicOptions
     options: ClassicOptions
-    expert_weights = (3, 4)
-    """The greedy bot's own weights: the loser pays for every card he holds (C5), and keeping
-    each card with a partner won the expert more hands but lost it more points than it won."""
-    expert_playouts = 32
-    """Twice the default: options here differ by a point or two against a spread of a dozen a
-    hand, and the search needs the deals to tell them apart (docs/bots.md)."""
-    expert_recheck = 32
-    """A second look at close calls: 32 more deals for the option that came nearest to beating
-    the bot's own choice. Cheaper than more deals for every option, and it won more classic
-    matches (docs/bots.md)."""
 
     @hookimpl
     def rummy_hand_size(self, players: int) -> int:

@@ -101,9 +101,6 @@ class Hooks:
             lambda cap: _is_int(cap) and cap >= 1,
             "a whole number of turns from 1",
         )
-        self.learned: dict[str, bool] = {}
-        """What bots found out about these rules by trying actions on sampled copies of a game
-        (``bots.probe``): the answers depend on the rules alone, so every bot shares them."""
         self.shows: dict[str, str] = {}
         """Every label the game's rules put cards on show under, with what the table calls them
         in English (``Ruleset.shows``, ``HouseRule.shows``); ``shown_names`` translates them."""

@@ -20,7 +20,11 @@ hookimpl = pluggy.HookimplMarker("rummy")
 
 
 class Ruleset:
-    """A complete variant. Subclasses set the metadata and implement the hooks where they differ."""
+    """A complete variant. Subclasses set the metadata and implement the hooks where they differ.
+
+    How the computer players play it is theirs to know, not part of this contract: a ruleset
+    may tune the expert bot with an ``expert_tuning`` attribute (``rummy_core.bots.tuning``).
+    """
 
     name: ClassVar[str]
     """The name players type (``rummy play --ruleset NAME``)."""
@@ -40,25 +44,6 @@ class Ruleset:
     shows: ClassVar[dict[str, str]] = {}
     """The labels under which this ruleset puts cards on show (``State.on_show``), each with
     what the table calls them: ``{"cut": "cut card"}``."""
-    expert_weights: ClassVar[tuple[float, float]] = (12, 2)
-    """The expert bot's discard weights here (``two_ways``, ``feeding``: see
-    ``GreedyBot.discard_order``) unless its options say otherwise. The default keeps every
-    card that could join a meld (12 points for each partner, 2 for feeding a rival): that pays
-    where melds score for whoever lays them down or must reach an opening."""
-    expert_playouts: ClassVar[int] = 16
-    """The expert bot's sampled deals per decision here (each option is played out once on
-    each) unless its option ``playouts`` says otherwise. A count, not a time: the same seed
-    makes the same choices on any machine. Its decisions cost in proportion."""
-    expert_match_win: ClassVar[float] = 0
-    """Points the expert bot adds to a playout's result when that hand ends the match and this
-    seat wins it (and takes off when a rival does), unless its option ``match_win`` says
-    otherwise. 0, the default, plays every hand for its points alone; a ruleset sets it where
-    playing for the match was measured to win more matches (docs/bots.md)."""
-    expert_recheck: ClassVar[int] = 0
-    """More sampled deals the expert bot plays, once a decision's first deals are played, on
-    the option that came closest to beating its own choice without doing so (ahead on average
-    by half a standard error or more), against its own choice alone; unless its option
-    ``recheck`` says otherwise. 0, the default, decides on the first deals alone."""
 
     def __init__(self, options: BaseOptions) -> None:
         self.options = options

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from itertools import count
 from types import SimpleNamespace
 from typing import Any
@@ -14,6 +15,7 @@ from rummy_core.actions import STOCK, Action, Discard, Draw, MeldDown, NewMeld
 from rummy_core.bots import SeatHandle, expert, make_bot
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.greedy import GreedyBot
+from rummy_core.bots.tuning import BUILT_IN, ExpertTuning
 from rummy_core.cards import parse_card, parse_cards
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
@@ -33,6 +35,11 @@ def position(variant: str, hands: list[str], **fields: Any) -> Game:
     }
     pos.update(fields)
     return game_from_position(variant, pos, seed=9)
+
+
+def tuned(**settings: Any) -> ExpertTuning:
+    """Classic's built-in tuning with ``settings`` changed, unchecked (as a plugin may give it)."""
+    return replace(BUILT_IN["classic"], **settings)
 
 
 def test_playouts_prefer_going_out_to_breaking_a_meld() -> None:
@@ -135,7 +142,7 @@ def test_the_budget_is_the_rulesets_unless_given(
     # (one deal is never evidence enough); the option playouts=8 overrides it and searches.
     logs = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ClassicRummy, "expert_playouts", budget)
+        patch.setattr(ClassicRummy, "expert_tuning", tuned(playouts=budget), raising=False)
         for first in (ExpertBot(5, **given), GreedyBot(5)):
             game = new_game(hooks=build_hooks(Variant.parse("classic"), 2), seed=7)
             Match(game, [first, GreedyBot(6)]).play_hand()
@@ -169,7 +176,7 @@ def test_a_match_worth_or_recheck_is_the_rulesets_unless_given(
 ) -> None:
     game = new_game(hooks=build_hooks(Variant.parse("classic"), 2), seed=7)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ClassicRummy, f"expert_{setting}", 5)
+        patch.setattr(ClassicRummy, "expert_tuning", tuned(**{setting: 5}), raising=False)
         bot = ExpertBot(5, playouts=2, **given)
         bot.choose(SeatHandle(game, game.current_player()))
     assert getattr(bot, setting) == value
@@ -311,10 +318,10 @@ def test_a_weight_confidence_or_match_worth_not_a_number_from_0_is_refused(
 @pytest.mark.parametrize(
     ("setting", "value"),
     [
-        *(("expert_playouts", v) for v in (0, 2.5, "16", None, True)),
-        *(("expert_match_win", v) for v in (-1, "60", None, float("inf"), True)),
-        *(("expert_recheck", v) for v in (-1, 2.5, "8", None, True)),
-        *(("expert_weights", v) for v in ((3,), (3, -1), ("3", 4), None)),
+        *(("playouts", v) for v in (0, 2.5, "16", None, True)),
+        *(("match_win", v) for v in (-1, "60", None, float("inf"), True)),
+        *(("recheck", v) for v in (-1, 2.5, "8", None, True)),
+        *(("weights", v) for v in ((3,), (3, -1), ("3", 4), None)),
     ],
 )
 def test_a_rulesets_expert_setting_out_of_its_range_is_named(setting: str, value: object) -> None:
@@ -322,8 +329,18 @@ def test_a_rulesets_expert_setting_out_of_its_range_is_named(setting: str, value
     # a whole number from 1 (deals), a number from 0 (a match's worth), two of them (weights).
     game = position("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ClassicRummy, setting, value)
+        patch.setattr(ClassicRummy, "expert_tuning", tuned(**{setting: value}), raising=False)
         with pytest.raises(RuleError) as err:
             ExpertBot(3).choose(SeatHandle(game, 0))
-    assert err.value.code == f"bad_{setting}"
+    assert err.value.code == f"bad_expert_{setting}"
+    assert "classic" in err.value.message
+
+
+def test_a_rulesets_expert_tuning_that_is_not_one_is_named() -> None:
+    game = position("classic", ["4H 5H 6H 9C 9D 9S KD", "3S 8D QC JH 2C"])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ClassicRummy, "expert_tuning", {"playouts": 24}, raising=False)
+        with pytest.raises(RuleError) as err:
+            ExpertBot(3).choose(SeatHandle(game, 0))
+    assert err.value.code == "bad_expert_tuning"
     assert "classic" in err.value.message

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
 
 from rummy_core.actions import CUT, DISCARD, STOCK, Action, Discard, Draw, LayOff, MeldDown, Swap
-from rummy_core.bots import SeatHandle, make_bot
+from rummy_core.bots import SeatHandle, make_bot, probe
 from rummy_core.bots.greedy import GreedyBot
+from rummy_core.bots.tracking import CardTracker
 from rummy_core.cards import JOKER, parse_card, parse_cards
 from rummy_core.engine import Game
 from rummy_core.errors import Violation
@@ -246,6 +248,24 @@ def test_takes_the_whole_pile_when_it_melds_well() -> None:
     assert choose(game, bot) == Draw(DISCARD)
     game, bot = pile_game(["5S", "JC", "AD"])
     assert choose(game, bot) == Draw(STOCK)
+
+
+def test_what_the_probe_learns_is_shared_by_the_bots_of_the_rules_and_goes_with_them() -> None:
+    # Whether a pile draw takes the whole pile depends on the rules alone: tried once on a
+    # sampled copy, the answer serves every bot of the game's rules, and goes when they do.
+    gc.collect()
+    known = len(probe._TAKES_ALL)
+    game = position("riverside", ["8H 9H KD QS 4C", "3S 8D"], discard=["5S", "JC", "AD"])
+    handle = SeatHandle(game, 0)
+    tracker = CardTracker()
+    tracker.sync(handle.view)
+    assert probe.Probe(1).pile_takes_all(handle, handle.view, tracker)
+    assert probe._TAKES_ALL.get(game.hooks.pm) is True
+    assert probe.Probe(2).pile_takes_all(handle, handle.view, tracker)
+    assert len(probe._TAKES_ALL) == known + 1
+    del game, handle
+    gc.collect()
+    assert len(probe._TAKES_ALL) == known
 
 
 def test_does_not_take_a_pile_card_it_would_have_to_play_and_cannot() -> None:

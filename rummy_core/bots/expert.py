@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from random import Random
-from typing import TypeGuard, TypeVar
 
 from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.greedy import GreedyBot, Look, Turn
 from rummy_core.bots.sampling import CannotSample, sampled_game
+from rummy_core.bots.tuning import expert_tuning, is_count, is_from_zero, is_whole
 from rummy_core.bots.turns import bot_turn
 from rummy_core.engine import Game
 from rummy_core.errors import RuleError
@@ -47,42 +47,6 @@ CLOSE = 0.5
 it, on average, to be played on ``recheck`` more deals."""
 PLAYOUT_TURNS = 400
 """Turns after which a playout stops and is scored as it stands (a bound, rarely reached)."""
-
-_T = TypeVar("_T")
-
-
-def _whole(value: object) -> TypeGuard[int | float]:
-    """Whether ``value`` is a whole number from 0, not a bool (``16`` or ``16.0`` as an option
-    string gives it): a number of deals to add."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    return value >= 0 and (isinstance(value, int) or value.is_integer())
-
-
-def _count(value: object) -> TypeGuard[int | float]:
-    """Whether ``value`` is a whole number from 1: a count of deals or discards."""
-    return _whole(value) and value >= 1
-
-
-def _from_zero(value: object) -> TypeGuard[int | float]:
-    """Whether ``value`` is a finite number from 0, not a bool (a discard weight, a confidence)."""
-    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < math.inf
-
-
-def _two_weights(value: object) -> TypeGuard[tuple[float, float]]:
-    """Whether ``value`` is a pair of numbers from 0 (``two_ways`` and ``feeding``)."""
-    return isinstance(value, tuple) and len(value) == 2 and all(map(_from_zero, value))
-
-
-def _ruleset_setting(
-    ruleset: Ruleset, name: str, valid: Callable[[object], TypeGuard[_T]], message: str
-) -> _T:
-    """The ruleset's setting ``name`` for this bot; ``bad_<name>``, with ``message``, names a
-    plugin that set it to what ``valid`` refuses."""
-    value: object = getattr(ruleset, name)
-    if not valid(value):
-        raise RuleError(f"bad_{name}", message, ruleset=ruleset.name, value=value)
-    return value
 
 
 def _mean_error(gains: list[float]) -> tuple[float, float]:
@@ -111,18 +75,17 @@ class ExpertBot:
         match_win: float | None = None,
         recheck: int | None = None,
     ) -> None:
-        """``playouts`` deals per decision (by default the ruleset's
-        ``Ruleset.expert_playouts``), the best ``discards`` of its own policy weighed.
+        """``playouts`` deals per decision, the best ``discards`` of its own policy weighed.
 
-        ``seconds`` also caps the CPU time of a decision (two deals at least); it is off by
-        default, since a time limit makes the choices depend on the machine's speed.
-        ``two_ways`` and ``feeding``: the weights of its own discard tips (``GreedyBot``'s);
-        by default the ruleset's ``Ruleset.expert_weights``. ``confidence``: the standard
-        errors by which another option must beat its own choice (``CONFIDENCE``).
-        ``match_win``: the points a match won is worth in a playout whose hand ends it; by
-        default the ruleset's ``Ruleset.expert_match_win``. ``recheck``: more deals on which the
-        option that came closest to beating its own choice is weighed against it again (the
-        ruleset's ``Ruleset.expert_recheck`` by default).
+        The settings left out (None) are the ruleset's tuning (``bots.tuning.expert_tuning``):
+        ``playouts``, ``two_ways`` and ``feeding`` (its ``weights``), ``match_win`` and
+        ``recheck``. ``seconds`` also caps the CPU time of a decision (two deals at least); it
+        is off by default, since a time limit makes the choices depend on the machine's speed.
+        ``two_ways`` and ``feeding``: the weights of its own discard tips (``GreedyBot``'s).
+        ``confidence``: the standard errors by which another option must beat its own choice
+        (``CONFIDENCE``). ``match_win``: the points a match won is worth in a playout whose hand
+        ends it. ``recheck``: more deals on which the option that came closest to beating its
+        own choice is weighed against it again.
         ``bad_bot_options`` if a count is not a whole number from 1 (``recheck`` from 0),
         ``seconds`` is not a positive, finite number of seconds, or a weight, ``confidence`` or
         ``match_win`` is not a finite number from 0.
@@ -130,9 +93,9 @@ class ExpertBot:
         from_1 = N_("Options for expert: %(option)s is a whole number from 1, not %(value)r.")
         from_0 = N_("Options for expert: %(option)s is a whole number from 0, not %(value)r.")
         counts = (
-            ("playouts", playouts, _count, from_1),
-            ("discards", discards, _count, from_1),
-            ("recheck", recheck, _whole, from_0),
+            ("playouts", playouts, is_count, from_1),
+            ("discards", discards, is_count, from_1),
+            ("recheck", recheck, is_whole, from_0),
         )
         for option, count, valid, message in counts:
             if count is not None and not valid(count):
@@ -158,7 +121,7 @@ class ExpertBot:
             ("match_win", match_win),
         )
         for option, number in numbers:
-            if number is not None and not _from_zero(number):
+            if number is not None and not is_from_zero(number):
                 raise RuleError(
                     "bad_bot_options",
                     "Options for expert: %(option)s is a number from 0, not %(value)r.",
@@ -172,7 +135,7 @@ class ExpertBot:
         greedy bot with the expert's discard weights (set at its first decision)."""
         self._given: tuple[float | None, float | None] | None = (two_ways, feeding)
         """The weights given as options, until the first decision fills the rest from the
-        ruleset (then None)."""
+        ruleset's tuning (then None)."""
         self.playouts = None if playouts is None else int(playouts)
         """Deals per decision: as given, else the ruleset's (from the first decision on)."""
         self.seconds = seconds
@@ -346,58 +309,22 @@ class ExpertBot:
         return closest
 
     def _settle(self, ruleset: Ruleset) -> int:
-        """Fill the settings not given as options from the ruleset, known only at the first
-        decision (kept from then on); the deals per decision."""
+        """Fill the settings not given as options from the ruleset's tuning (``bots.tuning``),
+        known only at the first decision and kept from then on; the deals per decision."""
         if self._given is not None:
-            two_ways, feeding = _ruleset_setting(
-                ruleset,
-                "expert_weights",
-                _two_weights,
-                N_(
-                    "The ruleset %(ruleset)s gives the expert bot expert_weights of %(value)r;"
-                    " they must be two numbers from 0."
-                ),
-            )
+            tuning = expert_tuning(ruleset)
             given_two_ways, given_feeding = self._given
+            two_ways, feeding = tuning.weights
             self.greedy.two_ways = two_ways if given_two_ways is None else given_two_ways
             self.greedy.feeding = feeding if given_feeding is None else given_feeding
+            if self.playouts is None:
+                self.playouts = int(tuning.playouts)
+            if self.match_win is None:
+                self.match_win = float(tuning.match_win)
+            if self.recheck is None:
+                self.recheck = int(tuning.recheck)
             self._given = None
-        if self.playouts is None:
-            self.playouts = int(
-                _ruleset_setting(
-                    ruleset,
-                    "expert_playouts",
-                    _count,
-                    N_(
-                        "The ruleset %(ruleset)s gives the expert bot expert_playouts of"
-                        " %(value)r; it must be a whole number from 1."
-                    ),
-                )
-            )
-        if self.match_win is None:
-            self.match_win = float(
-                _ruleset_setting(
-                    ruleset,
-                    "expert_match_win",
-                    _from_zero,
-                    N_(
-                        "The ruleset %(ruleset)s gives the expert bot expert_match_win of"
-                        " %(value)r; it must be a number of points from 0."
-                    ),
-                )
-            )
-        if self.recheck is None:
-            self.recheck = int(
-                _ruleset_setting(
-                    ruleset,
-                    "expert_recheck",
-                    _whole,
-                    N_(
-                        "The ruleset %(ruleset)s gives the expert bot expert_recheck of"
-                        " %(value)r; it must be a whole number from 0."
-                    ),
-                )
-            )
+        assert self.playouts is not None  # filled above at the first decision
         return self.playouts
 
     def _playout(

@@ -9,6 +9,7 @@ the answer depends on the rules alone, never on the hidden cards dealt into the 
 from __future__ import annotations
 
 from random import Random
+from weakref import WeakKeyDictionary
 
 from mypy_extensions import mypyc_attr
 
@@ -17,11 +18,15 @@ from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.sampling import CannotSample, sampled_game
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.errors import RuleError
+from rummy_core.hookcall import PluginManager
 from rummy_core.view import PlayerView
 
-_TAKES_ALL = "pile_takes_all"
-"""The key of ``Hooks.learned`` under which the probe keeps whether a discard draw takes the
-whole pile."""
+_TAKES_ALL: WeakKeyDictionary[PluginManager, bool] = WeakKeyDictionary()
+"""Per game rules: whether a discard draw takes the whole pile. The answer depends on the rules
+alone, so every bot of those rules shares it, and it goes when they do. The rules are known by
+their plugin manager (``Hooks.pm``, one per ``Hooks`` and held by it), not by the ``Hooks``
+itself: on the compiled build ``Hooks`` is a native class, which takes no weak reference. Not
+by the ruleset either, which several ``Hooks`` with other house rules may share."""
 
 
 @mypyc_attr(native_class=False)
@@ -34,14 +39,14 @@ class Probe:
     def pile_takes_all(self, seat: SeatHandle, view: PlayerView, tracker: CardTracker) -> bool:
         """Whether drawing from the discard pile takes all of it (asked with two cards or more)."""
         hooks = seat.hooks
-        known = hooks.learned.get(_TAKES_ALL)
+        known = _TAKES_ALL.get(hooks.pm)
         if known is None:
             try:
                 game = sampled_game(hooks, view, tracker, self._rng)
                 game.apply(view.seat, Draw(DISCARD))
             except (CannotSample, RuleError):
                 return False
-            known = hooks.learned[_TAKES_ALL] = len(game.state.drawn) > 1
+            known = _TAKES_ALL[hooks.pm] = len(game.state.drawn) > 1
         return known
 
     def pile_card_must_be_played(
