@@ -294,9 +294,8 @@ class Layered:
 
 @pytest.mark.parametrize("variant", ["classic+knock", "riverside", "hungarian"])
 def test_a_games_hooks_answer_as_pm_hook_does(variant: str) -> None:
-    from rummy_core.simulate import bot_turn
-
     from rummy_core.bots import make_bot
+    from rummy_core.bots.turns import bot_turn
     from rummy_core.setup import new_game
     from rummy_core.state import DRAW, PLAY
 

@@ -192,7 +192,10 @@ def test_bad_tokens_unknown_tables_and_old_protocols_are_refused(base: str) -> N
         assert closed_with(client) == close
     client = Client(base, tid, None, protocol=PROTOCOL + 1)
     error = client.recv()
-    assert (error["code"], error["params"]) == ("protocol_mismatch", {"server": 1, "client": 2})
+    assert (error["code"], error["params"]) == (
+        "protocol_mismatch",
+        {"server": PROTOCOL, "client": PROTOCOL + 1},
+    )
     assert closed_with(client) == 4400
     assert httpx.get(f"{base}/api/tables/{tid}").json()["table"]["state_id"] == 0
 
