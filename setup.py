@@ -14,13 +14,13 @@ import os
 from setuptools import setup
 
 COMPILED = [
-    "rummy_core/action_checks.py",
-    "rummy_core/cards.py",
-    "rummy_core/engine.py",
-    "rummy_core/hookcall.py",
-    "rummy_core/hooks.py",
-    "rummy_core/melds.py",
-    "rummy_core/moves.py",
+    "rummy_core/engine/action_checks.py",
+    "rummy_core/engine/cards.py",
+    "rummy_core/engine/game.py",
+    "rummy_core/engine/hookcall.py",
+    "rummy_core/engine/hooks.py",
+    "rummy_core/engine/melds.py",
+    "rummy_core/engine/moves.py",
     "rummy_core/match/service.py",
     "rummy_core/bots/assess.py",
     "rummy_core/bots/greedy.py",

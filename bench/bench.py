@@ -51,11 +51,11 @@ from solver_bench import CLASSIC, HUNGARIAN, RIVERSIDE, _hands, _timings
 
 from rummy_core.bots import SeatHandle, make_bot
 from rummy_core.bots.turns import bot_turn, tell
-from rummy_core.duel import bot_from_spec
+from rummy_core.commands.duel import bot_from_spec
+from rummy_core.engine.setup import Variant, build_hooks, new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.match import Match
-from rummy_core.setup import Variant, build_hooks, new_game
 from rummy_core.solver import MeldSolver
-from rummy_core.state import HAND_OVER, MATCH_OVER
 
 REFERENCE: dict[str, Any] = {
     "openspiel_simple": 504.0,
@@ -367,10 +367,10 @@ def compiled_figures(
 
 def compiled_child(seconds: float, solver_hands: int, decisions: int) -> None:
     """In the compiled build's interpreter: print ``our_figures`` as JSON."""
-    import rummy_core.engine
+    import rummy_core.engine.game
 
-    if not str(rummy_core.engine.__file__).endswith(".so"):
-        raise SystemExit(f"not the compiled build: {rummy_core.engine.__file__}")
+    if not str(rummy_core.engine.game.__file__).endswith(".so"):
+        raise SystemExit(f"not the compiled build: {rummy_core.engine.game.__file__}")
     print(json.dumps(our_figures(seconds, solver_hands, decisions)))
 
 

@@ -14,10 +14,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from rummy_core.duel import bot_from_spec
+from rummy_core.commands.duel import bot_from_spec
+from rummy_core.engine.setup import new_game
+from rummy_core.formats.actions import action_json
 from rummy_core.match import Match
-from rummy_core.models.actions import action_json
-from rummy_core.setup import new_game
 
 VARIANTS = {
     "classic": 2,

@@ -22,9 +22,9 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
 from rummy_core.bots.greedy import GreedyBot
-from rummy_core.duel import DEALS_PER_SEED, deal_games
+from rummy_core.commands.duel import DEALS_PER_SEED, deal_games
+from rummy_core.engine.state import MATCH_OVER
 from rummy_core.match import Match
-from rummy_core.state import MATCH_OVER
 
 
 def deal_margins(a: str, b: str, variant: str, deal: int, later: int = 0) -> tuple[float, float]:

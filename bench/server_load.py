@@ -29,11 +29,11 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from rummy_core.engine.setup import new_game
+from rummy_core.formats.position import dump_position
 from rummy_core.match import Match
-from rummy_core.models.position import dump_position
 from rummy_core.server.protocol import PROTOCOL
 from rummy_core.server.store import Store
-from rummy_core.setup import new_game
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?![A-Za-z0-9])")
 """A suited card as the server writes it, anywhere in a message's text (not inside a word)."""

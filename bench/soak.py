@@ -17,9 +17,9 @@ from random import Random
 
 from rummy_core.bots import make_bot
 from rummy_core.bots.turns import bot_turn, tell
-from rummy_core.registry import house_rules, rulesets
-from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER
+from rummy_core.engine.registry import house_rules, rulesets
+from rummy_core.engine.setup import Variant, build_hooks, new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.testing import all_cards, check_view_hides
 
 BOTS = ("random", "greedy")

@@ -17,8 +17,8 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from rummy_core.cards import JOKER, card
-from rummy_core.meldrules import MeldRules, RunShape, SetShape
+from rummy_core.engine.cards import JOKER, card
+from rummy_core.engine.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.solver import MeldSolver, best_arrangement
 
 

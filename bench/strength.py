@@ -28,8 +28,8 @@ from typing import Any
 from margins import deal_margins
 
 from bench import our_expert
+from rummy_core.commands.duel import DEALS_PER_SEED
 from rummy_core.compare.stats import wilson
-from rummy_core.duel import DEALS_PER_SEED
 
 
 def measure(variant: str, playouts: list[int], games: int, jobs: int) -> list[dict[str, Any]]:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from rummy_core.actions import DISCARD
-from rummy_core.cards import card_name
-from rummy_core.defaults import winner_takes_all
-from rummy_core.errors import Violation
-from rummy_core.i18n import N_
-from rummy_core.options import BaseOptions
-from rummy_core.piles import refill_from_discards
-from rummy_core.plugin import Ruleset, hookimpl
-from rummy_core.scorelines import ScoreLine
-from rummy_core.state import State
+from rummy_core.engine.actions import DISCARD
+from rummy_core.engine.cards import card_name
+from rummy_core.engine.defaults import winner_takes_all
+from rummy_core.engine.errors import Violation
+from rummy_core.engine.options import BaseOptions
+from rummy_core.engine.piles import refill_from_discards
+from rummy_core.engine.plugin import Ruleset, hookimpl
+from rummy_core.engine.scorelines import ScoreLine
+from rummy_core.engine.state import State
+from rummy_core.i18n.languages import N_
 
 from . import DOMAIN
 

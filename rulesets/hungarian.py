@@ -14,19 +14,19 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from rummy_core.actions import CUT, DISCARD, STOCK, Action, LayOff, Swap
-from rummy_core.cards import ACE, JOKER, card_name, rank_of, standard_deck
-from rummy_core.defaults import deal_round
-from rummy_core.errors import Violation
-from rummy_core.events import Event, LaidOff, Melded, Swapped
-from rummy_core.i18n import N_, N_plural
-from rummy_core.meldrules import MeldRules, RunShape, SetShape
-from rummy_core.melds import RUN, SET, rep_rank
-from rummy_core.options import BaseOptions
-from rummy_core.piles import refill_from_discards
-from rummy_core.plugin import Ruleset, hookimpl
-from rummy_core.scorelines import ScoreLine
-from rummy_core.state import Meld, State
+from rummy_core.engine.actions import CUT, DISCARD, STOCK, Action, LayOff, Swap
+from rummy_core.engine.cards import ACE, JOKER, card_name, rank_of, standard_deck
+from rummy_core.engine.defaults import deal_round
+from rummy_core.engine.errors import Violation
+from rummy_core.engine.events import Event, LaidOff, Melded, Swapped
+from rummy_core.engine.meldrules import MeldRules, RunShape, SetShape
+from rummy_core.engine.melds import RUN, SET, rep_rank
+from rummy_core.engine.options import BaseOptions
+from rummy_core.engine.piles import refill_from_discards
+from rummy_core.engine.plugin import Ruleset, hookimpl
+from rummy_core.engine.scorelines import ScoreLine
+from rummy_core.engine.state import Meld, State
+from rummy_core.i18n.languages import N_, N_plural
 
 from . import DOMAIN
 

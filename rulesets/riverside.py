@@ -16,16 +16,16 @@ from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.actions import DISCARD
-from rummy_core.cards import JOKER, RANK_NAMES, card, card_name, rank_of
-from rummy_core.errors import Violation
-from rummy_core.i18n import N_
-from rummy_core.meldrules import MeldRules, RunShape, SetShape
-from rummy_core.options import BaseOptions
-from rummy_core.piles import refill_from_discards
-from rummy_core.plugin import Ruleset, hookimpl
-from rummy_core.scorelines import ScoreLine
-from rummy_core.state import Meld, State
+from rummy_core.engine.actions import DISCARD
+from rummy_core.engine.cards import JOKER, RANK_NAMES, card, card_name, rank_of
+from rummy_core.engine.errors import Violation
+from rummy_core.engine.meldrules import MeldRules, RunShape, SetShape
+from rummy_core.engine.options import BaseOptions
+from rummy_core.engine.piles import refill_from_discards
+from rummy_core.engine.plugin import Ruleset, hookimpl
+from rummy_core.engine.scorelines import ScoreLine
+from rummy_core.engine.state import Meld, State
+from rummy_core.i18n.languages import N_
 
 from . import DOMAIN
 

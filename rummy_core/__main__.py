@@ -1,5 +1,5 @@
 """``python -m rummy_core``: the ``rummy`` command."""
 
-from rummy_core.cli import main
+from rummy_core.commands.cli import main
 
 main()

@@ -30,24 +30,24 @@ from typing import Any
 
 import pytest
 
-from rummy_core.actions import Action, Discard, Draw, TakeBack
-from rummy_core.cards import card_name
-from rummy_core.engine import Game
-from rummy_core.errors import IllegalAction, RuleError
-from rummy_core.events import Event, cards_in, seen_by
-from rummy_core.message_checks import (
+from rummy_core.engine.actions import Action, Discard, Draw, TakeBack
+from rummy_core.engine.cards import card_name
+from rummy_core.engine.errors import IllegalAction, RuleError
+from rummy_core.engine.events import Event, cards_in, seen_by
+from rummy_core.engine.game import Game
+from rummy_core.engine.moves import action_candidates, legal_actions
+from rummy_core.engine.plugin import HouseRule
+from rummy_core.engine.setup import Variant, game_from_position, new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER, State
+from rummy_core.engine.view import player_view
+from rummy_core.formats.actions import action_json, parse_action
+from rummy_core.formats.events import event_model
+from rummy_core.formats.position import dump_position, load_position
+from rummy_core.formats.scenario import load_scenario, run_scenario
+from rummy_core.i18n.message_checks import (
     assert_messages_translated as assert_messages_translated,
 )
-from rummy_core.message_checks import untranslated_messages as untranslated_messages
-from rummy_core.models.actions import action_json, parse_action
-from rummy_core.models.events import event_model
-from rummy_core.models.position import dump_position, load_position
-from rummy_core.moves import action_candidates, legal_actions
-from rummy_core.plugin import HouseRule
-from rummy_core.scenario import load_scenario, run_scenario
-from rummy_core.setup import Variant, game_from_position, new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER, State
-from rummy_core.view import player_view
+from rummy_core.i18n.message_checks import untranslated_messages as untranslated_messages
 
 
 def assert_refused(game: Game, seat: int, action: Action, code: str | None = None) -> RuleError:
@@ -200,7 +200,7 @@ def random_action(game: Game, rng: Random) -> Action:
 def try_illegal(game: Game, rng: Random | None = None) -> None:
     """Try a few actions that should be refused and check each changes nothing (ruling A2).
 
-    With ``rng``, also up to three candidate actions (``rummy_core.moves``, plugin actions
+    With ``rng``, also up to three candidate actions (``rummy_core.engine.moves``, plugin actions
     included) that the rules refuse now.
     """
     seat = game.current_player()

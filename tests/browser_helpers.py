@@ -19,10 +19,10 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from server_helpers import SCRIPTED, running_server
 
-from rummy_core.models.position import dump_position
+from rummy_core.engine.setup import game_from_position
+from rummy_core.formats.position import dump_position
 from rummy_core.server.adapter import variant_label
 from rummy_core.server.store import SeatRow, Store, TableRow, digest
-from rummy_core.setup import game_from_position
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"

@@ -28,7 +28,7 @@ def browser() -> Iterator[Any]:
 def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test starts in English, whatever the machine's locale says (the messages tests
     assert are English unless a test chooses another language), and leaves English behind."""
-    from rummy_core.i18n import DEFAULT_LANGUAGE, set_language
+    from rummy_core.i18n.languages import DEFAULT_LANGUAGE, set_language
 
     monkeypatch.setenv("LANGUAGE", DEFAULT_LANGUAGE)
     set_language(DEFAULT_LANGUAGE)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_core.actions import Draw, MeldDown, NewMeld
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.setup import game_from_position
+from rummy_core.engine.actions import Draw, MeldDown, NewMeld
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import game_from_position
 
 RUN_5H = {"owner": 1, "cards": ["5H", "6H", "7H"]}
 RUN_WITH_JOKER = {"owner": 1, "cards": ["8D", "JK", "10D"]}

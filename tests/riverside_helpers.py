@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_core.actions import Action
-from rummy_core.engine import Game
-from rummy_core.errors import IllegalAction
-from rummy_core.setup import Variant, game_from_position
+from rummy_core.engine.actions import Action
+from rummy_core.engine.errors import IllegalAction
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import Variant, game_from_position
 from rummy_core.testing import assert_refused
 
 

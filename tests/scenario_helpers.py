@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rummy_core.scenario import load_scenario, run_scenario
+from rummy_core.formats.scenario import load_scenario, run_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

@@ -18,11 +18,11 @@ import pytest
 
 from rummy_core.bots import SeatHandle, make_bot
 from rummy_core.bots.turns import bot_turn
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.events import seen_by
-from rummy_core.setup import new_game
-from rummy_core.state import DRAW, PLAY, State
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import seen_by
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import DRAW, PLAY, State
 
 PLAYERS = {"classic": 2, "riverside": 4, "hungarian": 3}
 

@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 from rummy_rulesets.classic import ClassicRummy
 
-from rummy_core.actions import STOCK, Action, Discard, Draw, MeldDown, NewMeld
 from rummy_core.bots import SeatHandle, expert, make_bot
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.greedy import GreedyBot
 from rummy_core.bots.tuning import BUILT_IN, ExpertTuning
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
+from rummy_core.engine.actions import STOCK, Action, Discard, Draw, MeldDown, NewMeld
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
 from rummy_core.match import Match
-from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
 
 
 def position(variant: str, hands: list[str], **fields: Any) -> Game:

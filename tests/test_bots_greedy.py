@@ -7,19 +7,29 @@ from typing import Any
 
 import pytest
 
-from rummy_core.actions import CUT, DISCARD, STOCK, Action, Discard, Draw, LayOff, MeldDown, Swap
 from rummy_core.bots import SeatHandle, make_bot, probe
 from rummy_core.bots.greedy import GreedyBot
 from rummy_core.bots.tracking import CardTracker
-from rummy_core.cards import JOKER, parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.errors import Violation
-from rummy_core.events import Discarded, Drew
+from rummy_core.engine.actions import (
+    CUT,
+    DISCARD,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    LayOff,
+    MeldDown,
+    Swap,
+)
+from rummy_core.engine.cards import JOKER, parse_card, parse_cards
+from rummy_core.engine.errors import Violation
+from rummy_core.engine.events import Discarded, Drew
+from rummy_core.engine.game import Game
+from rummy_core.engine.plugin import hookimpl
+from rummy_core.engine.registry import house_rules
+from rummy_core.engine.setup import game_from_position, new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER, State
 from rummy_core.match import Match
-from rummy_core.plugin import hookimpl
-from rummy_core.registry import house_rules
-from rummy_core.setup import game_from_position, new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER, State
 
 
 def c(text: str) -> int:

@@ -6,10 +6,10 @@ from collections import Counter
 
 from rummy_core.bots import SeatHandle, make_bot
 from rummy_core.bots.turns import bot_turn
-from rummy_core.engine import Game
-from rummy_core.moves import action_candidates, legal_actions
-from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.state import PLAY
+from rummy_core.engine.game import Game
+from rummy_core.engine.moves import action_candidates, legal_actions
+from rummy_core.engine.setup import Variant, build_hooks, new_game
+from rummy_core.engine.state import PLAY
 
 
 def _play_phase_with_refusals() -> tuple[Game, int]:

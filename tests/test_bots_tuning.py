@@ -9,9 +9,9 @@ from rummy_rulesets.riverside import RiversideRommi
 from rummy_core.bots import SeatHandle
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.tuning import BUILT_IN, ExpertTuning, expert_tuning
-from rummy_core.hooks import Hooks
-from rummy_core.plugin import Ruleset
-from rummy_core.setup import Variant, build_hooks, new_game
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.plugin import Ruleset
+from rummy_core.engine.setup import Variant, build_hooks, new_game
 
 
 class TunedRiverside(RiversideRommi):

@@ -14,20 +14,20 @@ from typing import Any, cast
 
 import pytest
 
-from rummy_core.actions import CUT, DISCARD
 from rummy_core.bots import SeatHandle
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.greedy import GreedyBot
 from rummy_core.bots.sampling import sampled_game
 from rummy_core.bots.turns import bot_turn, tell
-from rummy_core.engine import Game
-from rummy_core.events import Drew
-from rummy_core.hooks import Hooks
+from rummy_core.engine.actions import CUT, DISCARD
+from rummy_core.engine.events import Drew
+from rummy_core.engine.game import Game
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import PLAY, Meld, Outcome, State
+from rummy_core.engine.view import PlayerView, player_view
 from rummy_core.match import Match
-from rummy_core.setup import new_game
-from rummy_core.state import PLAY, Meld, Outcome, State
 from rummy_core.testing import all_cards
-from rummy_core.view import PlayerView, player_view
 
 PUBLIC = {
     "seat",

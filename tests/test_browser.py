@@ -30,10 +30,10 @@ from browser_helpers import (
 from playwright.sync_api import Browser, Page, expect
 from server_helpers import Client, create_table, of_type, running_server
 
-from rummy_core.cards import card_name, parse_card
-from rummy_core.meldrules import MeldRules
+from rummy_core.engine.cards import card_name, parse_card
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.setup import new_game
 from rummy_core.present.plays import held_melds
-from rummy_core.setup import new_game
 
 pytestmark = needs_chromium
 

@@ -27,7 +27,7 @@ from browser_helpers import (
 )
 from playwright.sync_api import Browser, Page, expect
 
-from rummy_core.cards import parse_card
+from rummy_core.engine.cards import parse_card
 from rummy_core.present.plays import card_label
 
 pytestmark = needs_chromium

@@ -23,11 +23,11 @@ from browser_helpers import (
 )
 from playwright.sync_api import Browser, Page, expect
 
-from rummy_core.actions import Draw, MeldDown, NewMeld
-from rummy_core.cards import parse_cards
-from rummy_core.errors import RuleError
+from rummy_core.engine.actions import Draw, MeldDown, NewMeld
+from rummy_core.engine.cards import parse_cards
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.setup import game_from_position
 from rummy_core.present.words import with_symbols
-from rummy_core.setup import game_from_position
 
 pytestmark = needs_chromium
 

@@ -13,8 +13,8 @@ from browser_helpers import SCRIPTED, needs_chromium, new_page, shoot, view
 from playwright.sync_api import Browser, Page, expect
 from server_helpers import running_server
 
-from rummy_core.plugin import ruleset_title
-from rummy_core.registry import house_rules, rulesets
+from rummy_core.engine.plugin import ruleset_title
+from rummy_core.engine.registry import house_rules, rulesets
 
 pytestmark = needs_chromium
 

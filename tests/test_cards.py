@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy_core.cards import (
+from rummy_core.engine.cards import (
     ACE,
     CLUBS,
     HEARTS,
@@ -18,8 +18,8 @@ from rummy_core.cards import (
     parse_cards,
     standard_deck,
 )
-from rummy_core.errors import RuleError
-from rummy_core.models.position import meld_card_text, parse_meld_card
+from rummy_core.engine.errors import RuleError
+from rummy_core.formats.position import meld_card_text, parse_meld_card
 
 
 @pytest.mark.parametrize(

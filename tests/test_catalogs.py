@@ -20,7 +20,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from babel.util import pathmatch
 
-from rummy_core.i18n import LANGUAGES
+from rummy_core.i18n.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 POTS = sorted([*ROOT.glob("rummy_core/locale/*.pot"), *ROOT.glob("rulesets/locale/*.pot")])

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld
-from rummy_core.cards import card_name, parse_card, parse_cards
-from rummy_core.events import MatchEnded
-from rummy_core.setup import new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER, PLAY, Outcome
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld
+from rummy_core.engine.cards import card_name, parse_card, parse_cards
+from rummy_core.engine.events import MatchEnded
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER, PLAY, Outcome
 from rummy_core.testing import assert_refused, position_game
 
 

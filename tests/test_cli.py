@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rummy_core.cli import cli, main
+from rummy_core.commands.cli import cli, main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rummy_core import cli as cli_module
-from rummy_core.cli import main
-from rummy_core.newrule import skeleton
+from rummy_core.commands import cli as cli_module
+from rummy_core.commands.cli import main
+from rummy_core.commands.new_rule import skeleton
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOCK = ROOT / "scenarios" / "house-rules" / "knock.json"

@@ -7,9 +7,7 @@ from typing import Any
 
 import pytest
 
-from rummy_core.actions import Discard, Draw, MeldDown, NewMeld
 from rummy_core.bots import registry as bot_registry
-from rummy_core.cards import parse_card, parse_cards
 from rummy_core.compare import Study, build_report, run_study
 from rummy_core.compare.play import (
     Block,
@@ -23,9 +21,20 @@ from rummy_core.compare.report import Report
 from rummy_core.compare.running import plan
 from rummy_core.compare.spec import parse_bots, unit_seed
 from rummy_core.compare.tally import HandFigures
-from rummy_core.errors import RuleError
-from rummy_core.events import Dealt, Discarded, Drew, HandEnded, LaidOff, Melded, Swapped, TookBack
-from rummy_core.setup import game_from_position
+from rummy_core.engine.actions import Discard, Draw, MeldDown, NewMeld
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import (
+    Dealt,
+    Discarded,
+    Drew,
+    HandEnded,
+    LaidOff,
+    Melded,
+    Swapped,
+    TookBack,
+)
+from rummy_core.engine.setup import game_from_position
 
 # Greedy bots (the default) play a hand in a few milliseconds: small studies are enough here.
 STUDY = Study(("classic:target=null", "riverside"), players=2, units=14, seed=21)

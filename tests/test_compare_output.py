@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from pydantic import BaseModel
 
-from rummy_core.cli import cli
+from rummy_core.commands.cli import cli
 from rummy_core.compare import report as report_module
 from rummy_core.compare import running
 from rummy_core.compare.output import CSV_COLUMNS

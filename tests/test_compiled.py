@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from rummy_core.bots import make_bot
+from rummy_core.engine.setup import Variant, build_hooks, new_game
 from rummy_core.match import Match
-from rummy_core.setup import Variant, build_hooks, new_game
 
 ROOT = Path(__file__).parent.parent
 PLAYED: list[tuple[str, int, list[int], str]] = [

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rummy_core.hooks import hook_names
-from rummy_core.registry import rulesets
+from rummy_core.engine.hooks import hook_names
+from rummy_core.engine.registry import rulesets
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -41,7 +41,7 @@ def spec_signature(hook: str) -> str:
     """The hook's signature as the reference writes it, from ``hookspecs.py``."""
     import inspect
 
-    from rummy_core import hookspecs
+    from rummy_core.engine import hookspecs
 
     sig = inspect.signature(getattr(hookspecs, hook))
     params = ", ".join(f"{name}: {p.annotation}" for name, p in sig.parameters.items())
@@ -59,7 +59,7 @@ def doc_section(hook: str) -> str:
 def test_every_documented_signature_and_parameter_is_the_specs(hook: str) -> None:
     import inspect
 
-    from rummy_core import hookspecs
+    from rummy_core.engine import hookspecs
 
     section = doc_section(hook)
     assert spec_signature(hook) in section, f"docs/hooks.md shows another signature of {hook}"

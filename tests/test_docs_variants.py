@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from rummy_core.errors import RuleError
-from rummy_core.plugin import HouseRule
-from rummy_core.registry import rulesets
-from rummy_core.setup import Variant, build_hooks
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.plugin import HouseRule
+from rummy_core.engine.registry import rulesets
+from rummy_core.engine.setup import Variant, build_hooks
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from rummy_core.bots.expert import ExpertBot
-from rummy_core.cli import cli, main
-from rummy_core.duel import bot_from_spec, duel, play_deal, wilson
-from rummy_core.errors import RuleError
+from rummy_core.commands.cli import cli, main
+from rummy_core.commands.duel import bot_from_spec, duel, play_deal, wilson
+from rummy_core.engine.errors import RuleError
 
 
 def test_identical_bots_split_every_deal_between_the_seats() -> None:

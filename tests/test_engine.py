@@ -6,15 +6,15 @@ from random import Random
 
 import pytest
 
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, TakeBack
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.errors import RuleError
-from rummy_core.events import HandEnded
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, TakeBack
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import HandEnded
+from rummy_core.engine.setup import Variant, new_game
+from rummy_core.engine.state import HAND_OVER, PLAY
+from rummy_core.formats.actions import action_json, parse_action
+from rummy_core.formats.record import GameRecord, LoggedAction, record_of, replay
 from rummy_core.match import Match
-from rummy_core.models.actions import action_json, parse_action
-from rummy_core.record import GameRecord, LoggedAction, record_of, replay
-from rummy_core.setup import Variant, new_game
-from rummy_core.state import HAND_OVER, PLAY
 from rummy_core.testing import assert_refused, position_game, random_action
 
 PLAYING = {
@@ -153,7 +153,7 @@ def test_malformed_actions_get_clear_codes(data: object, code: str) -> None:
 
 
 def test_the_view_model_lists_open_actions_and_hides_other_hands() -> None:
-    from rummy_core.models.view import view_of
+    from rummy_core.formats.view import view_of
 
     game = new_game("classic", seed=4, dealer=0)
     mine = view_of(game, 1)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
-from rummy_core.cards import parse_card
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
+from rummy_core.engine.cards import parse_card
 from rummy_core.testing import assert_refused, position_game
 
 

@@ -9,9 +9,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.registry import house_rules, rulesets
 from rummy_core.env import aec_env, gym_env, hand_rewards, match_rewards
-from rummy_core.errors import RuleError
-from rummy_core.registry import house_rules, rulesets
 
 VARIANTS = [*rulesets()] + [
     f"{cls.applies_to[0] if cls.applies_to else 'classic'}+{name}"

@@ -15,14 +15,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from rummy_core.actions import MeldDown
+from rummy_core.engine.actions import MeldDown
+from rummy_core.engine.moves import legal_actions
+from rummy_core.engine.state import DRAW, PLAY, State
+from rummy_core.engine.view import player_view
 from rummy_core.env import ActionCodec, Session
 from rummy_core.env.actions import EMPTY, Choices, Pending
 from rummy_core.env.observe import SeatMemory, offsets
 from rummy_core.env.session import variant_hooks
-from rummy_core.moves import legal_actions
-from rummy_core.state import DRAW, PLAY, State
-from rummy_core.view import player_view
 
 VARIANTS = ["classic", "classic+knock", "riverside", "hungarian", "hungarian+two-jokers-per-meld"]
 SESSIONS = {v: Session(variant_hooks(v, 2)) for v in VARIANTS}

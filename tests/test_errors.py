@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pickle
 
-from rummy_core.errors import IllegalAction, PluginError, RuleError, Violation
+from rummy_core.engine.errors import IllegalAction, PluginError, RuleError, Violation
 
 
 def test_every_refusal_kind_survives_pickling() -> None:

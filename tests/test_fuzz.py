@@ -13,14 +13,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummy_core.errors import RuleError
-from rummy_core.models.actions import parse_action
-from rummy_core.models.position import dump_position
-from rummy_core.record import GameRecord, replay
-from rummy_core.scenario import parse_scenario, run_scenario
-from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
-from rummy_core.textplay import draw_shown, parse_command
-from rummy_core.view import player_view
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
+from rummy_core.engine.view import player_view
+from rummy_core.formats.actions import parse_action
+from rummy_core.formats.position import dump_position
+from rummy_core.formats.record import GameRecord, replay
+from rummy_core.formats.scenario import parse_scenario, run_scenario
+from rummy_core.tui.plain import draw_shown, parse_command
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VARIANTS = ["classic", "hungarian", "riverside"]
@@ -117,8 +117,8 @@ def test_any_text_as_a_scenario_is_refused_or_runs(text: str) -> None:
 )
 def test_a_mutated_record_replays_or_is_refused(path: list[int], value: Any) -> None:
     from rummy_core.bots import make_bot
+    from rummy_core.formats.record import record_of
     from rummy_core.match import Match
-    from rummy_core.record import record_of
 
     game = new_game("classic", players=2, seed=2)
     match = Match(game, [make_bot("random", seed=0), make_bot("random", seed=1)], journal=[])

@@ -12,15 +12,15 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_core.actions import Draw, TakeBack
-from rummy_core.engine import Game
-from rummy_core.events import EVENT_KINDS, Drew, TookBack, seen_by
-from rummy_core.models.events import event_json
-from rummy_core.moves import legal_actions
-from rummy_core.plugin import HouseRule, hookimpl
-from rummy_core.registry import house_rules
-from rummy_core.setup import new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER
+from rummy_core.engine.actions import Draw, TakeBack
+from rummy_core.engine.events import EVENT_KINDS, Drew, TookBack, seen_by
+from rummy_core.engine.game import Game
+from rummy_core.engine.moves import legal_actions
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.registry import house_rules
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
+from rummy_core.formats.events import event_json
 from rummy_core.testing import check_events_hide, check_view_hides, position_game, random_action
 
 

@@ -5,8 +5,8 @@ made in a hand, the stock, the table, the pile, the scores, ``extra``), then rai
 nonsense, or raises ``KeyboardInterrupt``. The game is driven through each door a hook is asked
 by: the legal-move list, a bot's handle and the bots themselves, an action, the next hand. After
 each failure the state must equal a deep copy taken before it (ruling A2), and the error must
-name the vandal and its hook. The test is parametrized over ``rummy_core.hookspecs``: a new hook
-that no scenario here reaches fails ``test_every_hook_is_reached``.
+name the vandal and its hook. The test is parametrized over ``rummy_core.engine.hookspecs``: a new
+hook that no scenario here reaches fails ``test_every_hook_is_reached``.
 """
 
 from __future__ import annotations
@@ -22,22 +22,22 @@ from typing import Any, ClassVar, Literal
 import pytest
 from pydantic import BaseModel
 
-from rummy_core import hookspecs
-from rummy_core.action_kinds import ActionKind, GameSteps
-from rummy_core.actions import PluginAction, TakeBack
 from rummy_core.bots import SeatHandle
 from rummy_core.bots.base import RandomBot
 from rummy_core.bots.greedy import GreedyBot
-from rummy_core.cards import JOKER, card_name
-from rummy_core.engine import Game
-from rummy_core.errors import PluginError, RuleError
-from rummy_core.events import Event
-from rummy_core.hooks import hook_names
-from rummy_core.moves import action_candidates, legal_actions
-from rummy_core.plugin import hookimpl
+from rummy_core.engine import hookspecs
+from rummy_core.engine.action_kinds import ActionKind, GameSteps
+from rummy_core.engine.actions import PluginAction, TakeBack
+from rummy_core.engine.cards import JOKER, card_name
+from rummy_core.engine.errors import PluginError, RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.hooks import hook_names
+from rummy_core.engine.moves import action_candidates, legal_actions
+from rummy_core.engine.plugin import hookimpl
+from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER, Meld, State
 from rummy_core.present.sheet import score_lines
-from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER, Meld, State
 
 Mode = Literal["raise", "answer", "interrupt"]
 NOTIFICATIONS = {

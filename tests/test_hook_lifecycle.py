@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from rummy_rulesets.house.knock import Knock
 
-from rummy_core.actions import Cut, Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
-from rummy_core.cards import card_name, parse_card
-from rummy_core.engine import Game
-from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
+from rummy_core.engine.actions import Cut, Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
+from rummy_core.engine.cards import card_name, parse_card
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
 
 HOOKS_MD = Path(__file__).resolve().parent.parent / "docs" / "hooks.md"
 EACH_SEAT = "(each seat)"

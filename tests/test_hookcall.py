@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_core.hookcall import HookCalls, PluginManager
+from rummy_core.engine.hookcall import HookCalls, PluginManager
 
 spec = pluggy.HookspecMarker("probe")
 impl = pluggy.HookimplMarker("probe")
@@ -296,8 +296,8 @@ class Layered:
 def test_a_games_hooks_answer_as_pm_hook_does(variant: str) -> None:
     from rummy_core.bots import make_bot
     from rummy_core.bots.turns import bot_turn
-    from rummy_core.setup import new_game
-    from rummy_core.state import DRAW, PLAY
+    from rummy_core.engine.setup import new_game
+    from rummy_core.engine.state import DRAW, PLAY
 
     game = new_game(variant, players=2, seed=3, dealer=0, plugins=[Layered()])
     hooks, pm = game.hooks, game.hooks.pm

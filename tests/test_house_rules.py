@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rummy_core.cli import cli
-from rummy_core.errors import RuleError
-from rummy_core.meldrules import MeldRules, RunShape
-from rummy_core.plugin import HouseRule, hookimpl
-from rummy_core.registry import house_rules
-from rummy_core.scenario import load_scenario, run_scenario
-from rummy_core.setup import Variant, build_hooks, new_game
+from rummy_core.commands.cli import cli
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.meldrules import MeldRules, RunShape
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.registry import house_rules
+from rummy_core.engine.setup import Variant, build_hooks, new_game
+from rummy_core.formats.scenario import load_scenario, run_scenario
 from rummy_core.testing import assert_scenario, conformance_run, scenario_files
 
 ROOT = Path(__file__).resolve().parent.parent

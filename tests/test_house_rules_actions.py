@@ -13,20 +13,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rummy_rulesets.house.knock import KNOCKED, Knock, Knocked
 
-from rummy_core.actions import Discard, Draw
 from rummy_core.bots import make_bot
-from rummy_core.cards import card_name, parse_card
-from rummy_core.defaults import PIP_VALUES
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
+from rummy_core.engine.actions import Discard, Draw
+from rummy_core.engine.cards import card_name, parse_card
+from rummy_core.engine.defaults import PIP_VALUES
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
+from rummy_core.engine.moves import legal_actions
+from rummy_core.engine.setup import Variant, new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
+from rummy_core.formats.actions import action_json, parse_action
+from rummy_core.formats.events import event_json
+from rummy_core.formats.record import record_of, replay
+from rummy_core.formats.view import view_of
 from rummy_core.match import Match
-from rummy_core.models.actions import action_json, parse_action
-from rummy_core.models.events import event_json
-from rummy_core.models.view import view_of
-from rummy_core.moves import legal_actions
-from rummy_core.record import record_of, replay
-from rummy_core.setup import Variant, new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER
 from rummy_core.testing import assert_refused, check_events_hide, check_view_hides, position_game
 
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from install_helpers import builds_wheels_offline
 
-from rummy_core.errors import RuleError
-from rummy_core.registry import find_house_rule
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.registry import find_house_rule
 
 pytestmark = pytest.mark.plugin_install
 
@@ -89,7 +89,7 @@ def test_pip_installed_house_rule_plays_its_scenarios(fresh_venv: Path) -> None:
 def test_pip_installed_house_rule_plays_a_game(fresh_venv: Path) -> None:
     script = (
         "from rummy_core.bots import make_bot\n"
-        "from rummy_core.setup import new_game\n"
+        "from rummy_core.engine.setup import new_game\n"
         "from rummy_core.match import Match\n"
         "game = new_game('classic+deuces-wild:per_meld=2', players=3, seed=5)\n"
         "print(sorted(game.hooks.meld_rules.wilds), game.hooks.meld_rules.max_wilds)\n"

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 from rummy_rulesets.house.ace_low_high import AceLowHigh
 from rummy_rulesets.house.pile_penalty import CHARGES
 
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
-from rummy_core.cards import ACE, JOKER, card, card_name, parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.melds import RUN, SET, readings
-from rummy_core.plugin import NoOptions
-from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.state import Meld
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
+from rummy_core.engine.cards import ACE, JOKER, card, card_name, parse_card, parse_cards
+from rummy_core.engine.game import Game
+from rummy_core.engine.melds import RUN, SET, readings
+from rummy_core.engine.plugin import NoOptions
+from rummy_core.engine.setup import Variant, build_hooks, new_game
+from rummy_core.engine.state import Meld
 from rummy_core.testing import assert_refused, position_game
 
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_core.actions import Cut, Discard, Draw
-from rummy_core.engine import Game
-from rummy_core.events import CutOffered
+from rummy_core.engine.actions import Cut, Discard, Draw
+from rummy_core.engine.events import CutOffered
+from rummy_core.engine.game import Game
+from rummy_core.engine.moves import legal_actions
+from rummy_core.engine.setup import Variant, game_from_position, new_game
+from rummy_core.formats.position import dump_position
+from rummy_core.formats.record import record_of, replay
 from rummy_core.match import Match
-from rummy_core.models.position import dump_position
-from rummy_core.moves import legal_actions
-from rummy_core.record import record_of, replay
-from rummy_core.setup import Variant, game_from_position, new_game
 from rummy_core.testing import assert_refused, check_view_hides
 
 SEED, DEALER = 5, 1

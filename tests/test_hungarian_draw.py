@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hungarian_helpers import RUN_5H, c, lay_down, make
 
-from rummy_core.actions import Discard, Draw, LayOff, TakeBack
-from rummy_core.engine import Game
-from rummy_core.models.position import dump_position
-from rummy_core.setup import game_from_position
+from rummy_core.engine.actions import Discard, Draw, LayOff, TakeBack
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import game_from_position
+from rummy_core.formats.position import dump_position
 from rummy_core.testing import assert_refused
 
 

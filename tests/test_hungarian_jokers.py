@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hungarian_helpers import RUN_WITH_JOKER, c, lay_down, make
 
-from rummy_core.actions import Discard, LayOff, Swap
-from rummy_core.cards import JOKER, parse_cards
+from rummy_core.engine.actions import Discard, LayOff, Swap
+from rummy_core.engine.cards import JOKER, parse_cards
 from rummy_core.testing import assert_refused
 
 SET_OF_THREE = {"owner": 1, "cards": ["9S", "9H", "JK"]}

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from hungarian_helpers import RUN_5H, RUN_WITH_JOKER, lay_down, make
 
-from rummy_core.actions import Discard, Draw, LayOff, Swap
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.melds import readings
-from rummy_core.state import Meld
+from rummy_core.engine.actions import Discard, Draw, LayOff, Swap
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.game import Game
+from rummy_core.engine.melds import readings
+from rummy_core.engine.state import Meld
 from rummy_core.testing import assert_refused
 
 

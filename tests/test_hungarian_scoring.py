@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from hungarian_helpers import RUN_5H, RUN_WITH_JOKER, c, lay_down, make
 
-from rummy_core.actions import Discard, Draw, LayOff, Swap
-from rummy_core.cards import JOKER, card_name, parse_cards, rank_of, standard_deck
-from rummy_core.engine import Game
-from rummy_core.models.position import outcome_json
-from rummy_core.setup import new_game
-from rummy_core.state import State
+from rummy_core.engine.actions import Discard, Draw, LayOff, Swap
+from rummy_core.engine.cards import JOKER, card_name, parse_cards, rank_of, standard_deck
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import State
+from rummy_core.formats.position import outcome_json
 from rummy_core.testing import assert_refused, conformance_run, random_action
 
 

@@ -10,13 +10,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rummy_rulesets.hungarian import HungarianRomi
 
-from rummy_core.actions import Discard, Draw, LayOff, TakeBack
-from rummy_core.cards import ACE, JOKER, card, card_name, parse_card, parse_cards, rank_of, suit_of
-from rummy_core.errors import RuleError
-from rummy_core.melds import RUN, SET, readings
-from rummy_core.setup import Variant, build_hooks, new_game
+from rummy_core.engine.actions import Discard, Draw, LayOff, TakeBack
+from rummy_core.engine.cards import (
+    ACE,
+    JOKER,
+    card,
+    card_name,
+    parse_card,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.melds import RUN, SET, readings
+from rummy_core.engine.setup import Variant, build_hooks, new_game
+from rummy_core.engine.view import player_view
 from rummy_core.testing import all_cards, assert_refused
-from rummy_core.view import player_view
 
 
 def test_deck_is_two_packs_and_four_jokers() -> None:

@@ -12,10 +12,13 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
-from rummy_core.actions import Discard, Draw
-from rummy_core.cli import cli, main
-from rummy_core.errors import IllegalAction, RuleError, Violation
-from rummy_core.i18n import (
+from rummy_core.commands.cli import cli, main
+from rummy_core.engine.actions import Discard, Draw
+from rummy_core.engine.errors import IllegalAction, RuleError, Violation
+from rummy_core.engine.plugin import ruleset_title
+from rummy_core.engine.registry import find_ruleset, house_rules, rulesets
+from rummy_core.engine.setup import new_game
+from rummy_core.i18n.languages import (
     LANGUAGES,
     RUMMY,
     Domain,
@@ -29,11 +32,8 @@ from rummy_core.i18n import (
     set_language,
     use_language,
 )
-from rummy_core.plugin import ruleset_title
-from rummy_core.registry import find_ruleset, house_rules, rulesets
-from rummy_core.setup import new_game
+from rummy_core.i18n.words import card_label, rank_name, source_label, suit_name
 from rummy_core.testing import assert_messages_translated, assert_refused, untranslated_messages
-from rummy_core.words import card_label, rank_name, source_label, suit_name
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -255,9 +255,9 @@ def test_the_check_finds_unmarked_and_untranslated_messages(tmp_path: Path) -> N
     (package / "rule.py").write_text(
         textwrap.dedent(
             """
-            from rummy_core.errors import Violation
-            from rummy_core.i18n import N_
-            from rummy_core.plugin import HouseRule, hookimpl
+            from rummy_core.engine.errors import Violation
+            from rummy_core.i18n.languages import N_
+            from rummy_core.engine.plugin import HouseRule, hookimpl
 
             class Polite(HouseRule):
                 name = "polite"
@@ -299,7 +299,7 @@ def test_the_check_finds_unmarked_and_untranslated_messages(tmp_path: Path) -> N
     try:
         from rummy_hr_polite.rule import Polite  # type: ignore[import-not-found]
 
-        from rummy_core.i18n import register_domain
+        from rummy_core.i18n.languages import register_domain
 
         register_domain(Domain("polite", "rummy_hr_polite"))
         problems = [str(p) for p in untranslated_messages(Polite)]

@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).parent.parent
 PACKAGES = {"rummy_core": ROOT / "rummy_core", "rummy_rulesets": ROOT / "rulesets"}
 LAZY = {
-    "rummy_core.cli": {
+    "rummy_core.commands.cli": {
         "rummy_core.tui",
         "rummy_core.tui.app",
         "rummy_core.server",

@@ -8,12 +8,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from riverside_helpers import mid_hand
 
-from rummy_core.actions import LayOff, MeldDown, NewMeld
-from rummy_core.cards import JOKER, card, parse_cards
-from rummy_core.meldrules import MeldRules
-from rummy_core.melds import read_meld
-from rummy_core.models.position import parse_meld_card
-from rummy_core.setup import new_game
+from rummy_core.engine.actions import LayOff, MeldDown, NewMeld
+from rummy_core.engine.cards import JOKER, card, parse_cards
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.melds import read_meld
+from rummy_core.engine.setup import new_game
+from rummy_core.formats.position import parse_meld_card
 
 
 def rules_of(ruleset: str) -> MeldRules:

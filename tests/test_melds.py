@@ -1,12 +1,12 @@
-"""Reading cards as melds under different meld rules (rummy_core.melds)."""
+"""Reading cards as melds under different meld rules (rummy_core.engine.melds)."""
 
 from __future__ import annotations
 
 import pytest
 
-from rummy_core.cards import JOKER, card, parse_cards
-from rummy_core.meldrules import MeldRules, RunShape, SetShape
-from rummy_core.melds import RUN, SET, needs_declaration, readings
+from rummy_core.engine.cards import JOKER, card, parse_cards
+from rummy_core.engine.meldrules import MeldRules, RunShape, SetShape
+from rummy_core.engine.melds import RUN, SET, needs_declaration, readings
 
 CLASSIC = MeldRules()
 TWOS = frozenset(card(2, s) for s in range(4))

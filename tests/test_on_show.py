@@ -17,20 +17,20 @@ from typing import Any, ClassVar
 import pytest
 from hungarian_helpers import RUN_WITH_JOKER, c, lay_down, make
 
-from rummy_core.actions import Discard, Draw, Swap, TakeBack
 from rummy_core.bots.sampling import sampled_game
 from rummy_core.bots.tracking import CardTracker
-from rummy_core.cards import JOKER, card_name, parse_card
-from rummy_core.errors import RuleError
-from rummy_core.i18n import use_language
-from rummy_core.models.position import dump_position, load_position
-from rummy_core.models.view import public_view, view_of
-from rummy_core.plugin import HouseRule, hookimpl
-from rummy_core.setup import new_game
-from rummy_core.state import State
+from rummy_core.engine.actions import Discard, Draw, Swap, TakeBack
+from rummy_core.engine.cards import JOKER, card_name, parse_card
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import State
+from rummy_core.engine.view import player_view
+from rummy_core.formats.position import dump_position, load_position
+from rummy_core.formats.view import public_view, view_of
+from rummy_core.i18n.languages import use_language
 from rummy_core.testing import assert_refused, check_invariants
-from rummy_core.textplay import describe_table
-from rummy_core.view import player_view
+from rummy_core.tui.plain import describe_table
 
 KITTY = "kitty"
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummy_core.registry import rulesets
-from rummy_core.state import HAND_OVER, MATCH_OVER
+from rummy_core.engine.registry import rulesets
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.testing import conformance_run
 
 

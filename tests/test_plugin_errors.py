@@ -14,19 +14,27 @@ from typing import Any, ClassVar, Literal
 import pytest
 from pydantic import BaseModel
 
-from rummy_core.action_kinds import ActionKind
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, PluginAction, TakeBack
-from rummy_core.cards import card_name, parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.errors import PluginError, RuleError, Violation
-from rummy_core.events import Event
-from rummy_core.hooks import hook_names
-from rummy_core.meldrules import MeldRules
-from rummy_core.moves import legal_actions
-from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.engine.action_kinds import ActionKind
+from rummy_core.engine.actions import (
+    Discard,
+    Draw,
+    LayOff,
+    MeldDown,
+    NewMeld,
+    PluginAction,
+    TakeBack,
+)
+from rummy_core.engine.cards import card_name, parse_card, parse_cards
+from rummy_core.engine.errors import PluginError, RuleError, Violation
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.hooks import hook_names
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.moves import legal_actions
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.setup import game_from_position, new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER, State
 from rummy_core.present.sheet import score_lines
-from rummy_core.setup import game_from_position, new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER, State
 from rummy_core.testing import assert_refused, position_game
 
 PLAYING: dict[str, Any] = {

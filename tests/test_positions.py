@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummy_core.actions import Discard, Draw, MeldDown, NewMeld, TakeBack
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.models.position import dump_position
-from rummy_core.registry import house_rules, rulesets
-from rummy_core.setup import new_game
-from rummy_core.state import PLAY
+from rummy_core.engine.actions import Discard, Draw, MeldDown, NewMeld, TakeBack
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.registry import house_rules, rulesets
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import PLAY
+from rummy_core.formats.position import dump_position
 from rummy_core.testing import (
     assert_refused,
     check_position_resumes,

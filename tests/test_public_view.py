@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rummy_core.bots import make_bot
+from rummy_core.engine.setup import new_game
+from rummy_core.formats.view import PublicView, public_view, view_of
 from rummy_core.match import Match
-from rummy_core.models.view import PublicView, public_view, view_of
-from rummy_core.setup import new_game
 
 
 @pytest.mark.parametrize(

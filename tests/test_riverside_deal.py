@@ -6,9 +6,9 @@ from random import Random
 
 import pytest
 
-from rummy_core.cards import JOKER
-from rummy_core.errors import RuleError
-from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
+from rummy_core.engine.cards import JOKER
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
 
 
 def test_one_pack_of_52_without_jokers() -> None:

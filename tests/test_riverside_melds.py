@@ -10,13 +10,13 @@ import pytest
 from riverside_helpers import mid_hand, refusal_codes
 from rummy_rulesets.riverside import RiversideOptions, RiversideRommi
 
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.hooks import Hooks
-from rummy_core.meldrules import MeldRules, SetShape
-from rummy_core.models.position import load_position, parse_meld_card
-from rummy_core.plugin import HouseRule, NoOptions, hookimpl
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.game import Game
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.meldrules import MeldRules, SetShape
+from rummy_core.engine.plugin import HouseRule, NoOptions, hookimpl
+from rummy_core.formats.position import load_position, parse_meld_card
 from rummy_core.testing import assert_refused
 
 

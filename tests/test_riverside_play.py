@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rummy_rulesets.riverside import CardValues
 
-from rummy_core.actions import Draw, LayOff, MeldDown, Swap
-from rummy_core.engine import Game
-from rummy_core.setup import new_game
-from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, State
+from rummy_core.engine.actions import Draw, LayOff, MeldDown, Swap
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, State
 from rummy_core.testing import random_action
 
 VALUES = CardValues().table()

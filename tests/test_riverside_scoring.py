@@ -8,14 +8,14 @@ import pytest
 from riverside_helpers import mid_hand
 from rummy_rulesets.riverside import CardValues, RiversideOptions
 
-from rummy_core.actions import Discard, LayOff, MeldDown, NewMeld
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.models.position import outcome_json
-from rummy_core.setup import Variant, new_game
+from rummy_core.engine.actions import Discard, LayOff, MeldDown, NewMeld
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import Variant, new_game
+from rummy_core.engine.view import player_view
+from rummy_core.formats.position import outcome_json
 from rummy_core.testing import assert_refused
-from rummy_core.view import player_view
 
 
 def game(hands: list[str], melds: list[list[str]] | None = None, **position: Any) -> Game:

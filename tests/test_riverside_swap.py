@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from riverside_helpers import mid_hand
 
-from rummy_core.actions import Discard, Draw, LayOff, Swap
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.engine import Game
+from rummy_core.engine.actions import Discard, Draw, LayOff, Swap
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.game import Game
 from rummy_core.testing import assert_refused
 
 

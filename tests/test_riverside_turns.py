@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from rummy_core.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
-from rummy_core.cards import card_name, parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.setup import game_from_position
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
+from rummy_core.engine.cards import card_name, parse_card, parse_cards
+from rummy_core.engine.game import Game
+from rummy_core.engine.setup import game_from_position
 from rummy_core.testing import assert_refused
 
 

@@ -16,15 +16,15 @@ from click.testing import CliRunner
 
 from rummy_core.bots import make_bot
 from rummy_core.bots.expert import ExpertBot
-from rummy_core.cli import cli
+from rummy_core.commands.cli import cli
 from rummy_core.compare.running import check_reachable
-from rummy_core.errors import RuleError
-from rummy_core.jsonfile import MAX_DEPTH, parse_json
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
+from rummy_core.formats.jsonfile import MAX_DEPTH, parse_json
+from rummy_core.formats.position import dump_position
+from rummy_core.formats.record import load_record, record_of, save_record
+from rummy_core.formats.scenario import parse_scenario
 from rummy_core.match import Match
-from rummy_core.models.position import dump_position
-from rummy_core.record import load_record, record_of, save_record
-from rummy_core.scenario import parse_scenario
-from rummy_core.setup import Variant, build_hooks, game_from_position, new_game
 from rummy_core.tui.session import Session, Setup
 
 
@@ -253,7 +253,7 @@ def test_a_save_with_seats_that_do_not_fit_is_refused_when_read(tmp_path: Path) 
 
 
 def test_a_superscript_digit_in_a_plain_command_is_a_clear_refusal() -> None:
-    from rummy_core.textplay import parse_command
+    from rummy_core.tui.plain import parse_command
 
     with pytest.raises(RuleError) as caught:
         parse_command("l \u00b2 5H")
@@ -287,7 +287,7 @@ def test_rummy_check_on_a_deep_file_does_not_crash_in_a_subprocess(tmp_path: Pat
 
 
 def test_an_action_whose_type_is_not_a_word_is_refused() -> None:
-    from rummy_core.models.actions import parse_action
+    from rummy_core.formats.actions import parse_action
 
     with pytest.raises(RuleError) as caught:
         parse_action({"type": [], "source": "discard"}, build_hooks(Variant("classic")))

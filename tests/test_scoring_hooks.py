@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from rummy_core.actions import Discard, MeldDown, NewMeld
 from rummy_core.bots import SeatHandle, make_bot
-from rummy_core.cards import JOKER, parse_card, parse_cards
-from rummy_core.engine import Game
-from rummy_core.i18n import use_language
-from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.engine.actions import Discard, MeldDown, NewMeld
+from rummy_core.engine.cards import JOKER, parse_card, parse_cards
+from rummy_core.engine.game import Game
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
+from rummy_core.i18n.languages import use_language
 from rummy_core.present.sheet import score_lines
-from rummy_core.setup import new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER
 from rummy_core.testing import position_game
 
 

@@ -10,7 +10,7 @@ import pytest
 from server_helpers import Client, Message, create_table, of_type, running_server
 from websockets.exceptions import ConnectionClosed
 
-from rummy_core.schemas import all_schemas
+from rummy_core.formats.schemas import all_schemas
 from rummy_core.server.limits import Limits
 from rummy_core.server.protocol import PROTOCOL
 
@@ -301,7 +301,7 @@ def test_serve_without_the_extra_says_how_to_install_it(
 ) -> None:
     import sys
 
-    from rummy_core.cli import main
+    from rummy_core.commands.cli import main
 
     monkeypatch.setitem(sys.modules, "rummy_core.server.run", None)
     with pytest.raises(SystemExit) as stopped:

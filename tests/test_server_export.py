@@ -12,15 +12,15 @@ import pytest
 from click.testing import CliRunner
 from server_helpers import Inbox
 
-from rummy_core.cards import card_name
-from rummy_core.cli import cli, main
+from rummy_core.commands.cli import cli, main
+from rummy_core.engine.cards import card_name
+from rummy_core.engine.state import CUT, PLAY
+from rummy_core.formats.record import load_record, replay
 from rummy_core.match import HAND_TO_BOT, NEXT_HAND
-from rummy_core.record import load_record, replay
 from rummy_core.server.export import table_record
 from rummy_core.server.hub import Hub
 from rummy_core.server.protocol import CreateTable, SeatSpec
 from rummy_core.server.store import Store
-from rummy_core.state import CUT, PLAY
 
 
 async def _act(hub: Hub, table_id: str, seat: int, data: dict[str, Any]) -> None:

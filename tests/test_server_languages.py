@@ -15,11 +15,11 @@ import httpx
 import pytest
 from server_helpers import Client, create_table, of_type, running_server
 
-from rummy_core.errors import RuleError
-from rummy_core.i18n import RUMMY, set_language
+from rummy_core.engine.errors import RuleError
+from rummy_core.i18n.languages import RUMMY, set_language
+from rummy_core.i18n.uitext import UI
 from rummy_core.server.pages import WEB
 from rummy_core.server.protocol import PROTOCOL
-from rummy_core.uitext import UI
 
 
 @pytest.fixture

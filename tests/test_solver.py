@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_core.cards import JOKER, card
-from rummy_core.meldrules import MeldRules, RunShape, SetShape
-from rummy_core.melds import readings
+from rummy_core.engine.cards import JOKER, card
+from rummy_core.engine.meldrules import MeldRules, RunShape, SetShape
+from rummy_core.engine.melds import readings
 from rummy_core.solver import (
     Arrangement,
     MeldSolver,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from rummy_core.cards import JOKER, card, parse_cards
-from rummy_core.meldrules import MeldRules
-from rummy_core.melds import RUN, SET, readings
+from rummy_core.engine.cards import JOKER, card, parse_cards
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.melds import RUN, SET, readings
 from rummy_core.solver import (
     best_arrangement,
     best_with_layoffs,

@@ -22,16 +22,16 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from rummy_core.actions import Action, Discard, Draw, LayOff, TakeBack
-from rummy_core.cards import JOKER
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.models.position import dump_position, load_position
-from rummy_core.moves import action_candidates, legal_actions
-from rummy_core.setup import new_game
-from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.engine.actions import Action, Discard, Draw, LayOff, TakeBack
+from rummy_core.engine.cards import JOKER
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
+from rummy_core.engine.moves import action_candidates, legal_actions
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.engine.view import player_view
+from rummy_core.formats.position import dump_position, load_position
 from rummy_core.testing import all_cards, check_view_hides, random_action
-from rummy_core.view import player_view
 
 settings.register_profile(
     "ci",

@@ -13,11 +13,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Markdown, Select, Static
 
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.models.position import dump_position
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.setup import Variant, game_from_position
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.formats.position import dump_position
 from rummy_core.present.plays import sort_hand
-from rummy_core.setup import Variant, game_from_position
-from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.tui.app import RummyApp
 from rummy_core.tui.screens import HelpScreen, ScoreSheet, StartScreen
 from rummy_core.tui.session import HUMAN, Session

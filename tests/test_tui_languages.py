@@ -14,11 +14,11 @@ import click
 import pytest
 from textual.widgets import Markdown, Static
 
-from rummy_core.cards import parse_cards
-from rummy_core.i18n import set_language
-from rummy_core.setup import Variant, game_from_position
-from rummy_core.textplay import play_text
+from rummy_core.engine.cards import parse_cards
+from rummy_core.engine.setup import Variant, game_from_position
+from rummy_core.i18n.languages import set_language
 from rummy_core.tui.app import RummyApp
+from rummy_core.tui.plain import play_text
 from rummy_core.tui.screens import HelpScreen
 from rummy_core.tui.session import HUMAN, Session
 from rummy_core.tui.widgets import HandView, PileView

@@ -9,14 +9,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rummy_core.actions import Discard, Draw, NewMeld
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.cli import cli
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.events import Discarded, Drew, MatchEnded
-from rummy_core.meldrules import MeldRules, RunShape
-from rummy_core.models.position import dump_position
+from rummy_core.commands.cli import cli
+from rummy_core.engine.actions import Discard, Draw, NewMeld
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Discarded, Drew, MatchEnded
+from rummy_core.engine.game import Game
+from rummy_core.engine.meldrules import MeldRules, RunShape
+from rummy_core.engine.setup import Variant, build_hooks, game_from_position
+from rummy_core.formats.position import dump_position
 from rummy_core.present.describe import describe
 from rummy_core.present.plays import (
     describe_choice,
@@ -31,7 +32,6 @@ from rummy_core.present.plays import (
     swap_plays,
     typed_melds,
 )
-from rummy_core.setup import Variant, build_hooks, game_from_position
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
 
 CLASSIC = MeldRules()
@@ -97,7 +97,7 @@ def test_a_run_without_wrap_sorts_the_ace_last_when_high() -> None:
 
 
 def test_the_log_hides_what_the_human_may_not_see() -> None:
-    # OpenSpiel's lesson, as in rummy_core.view: a rival's stock card and a face-down discard
+    # OpenSpiel's lesson, as in rummy_core.engine.view: a rival's stock card and a face-down discard
     # stay hidden; your own are shown.
     names = ["You", "Bot 1"]
     theirs = Drew(1, "stock", (5,), 1, None, True)

@@ -10,9 +10,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
-from rummy_core.cards import parse_cards
-from rummy_core.setup import Variant, game_from_position
-from rummy_core.state import PLAY
+from rummy_core.engine.cards import parse_cards
+from rummy_core.engine.setup import Variant, game_from_position
+from rummy_core.engine.state import PLAY
 from rummy_core.tui.app import RummyApp
 from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen
 from rummy_core.tui.session import HUMAN, Session, Setup

@@ -9,9 +9,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.setup import Variant, game_from_position
-from rummy_core.state import DRAW, PLAY
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.setup import Variant, game_from_position
+from rummy_core.engine.state import DRAW, PLAY
 from rummy_core.tui.app import RummyApp
 from rummy_core.tui.screens import ChoiceScreen, ScoreSheet
 from rummy_core.tui.session import HUMAN, Session
@@ -131,7 +131,7 @@ async def test_hungarian_cut_card_give_back_and_an_opening_of_two_melds() -> Non
 @pytest.mark.asyncio
 async def test_the_person_right_of_the_dealer_cuts_the_deck() -> None:
     # Ruling H12: asked how many cards to lift, or to cut anywhere; a bad number is asked again.
-    from rummy_core.setup import new_game
+    from rummy_core.engine.setup import new_game
 
     game = new_game("hungarian", players=2, seed=4, dealer=1, choosers=[0])
     deck = list(game.state.stock)

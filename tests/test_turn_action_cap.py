@@ -12,17 +12,17 @@ from typing import Any
 
 import pytest
 
-from rummy_core.actions import Discard, MeldDown, NewMeld, TakeBack
 from rummy_core.bots import make_bot
-from rummy_core.cards import parse_card, parse_cards
-from rummy_core.engine import TURN_ACTION_CAP, Game
-from rummy_core.errors import Violation
+from rummy_core.engine.actions import Discard, MeldDown, NewMeld, TakeBack
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.errors import Violation
+from rummy_core.engine.game import TURN_ACTION_CAP, Game
+from rummy_core.engine.plugin import hookimpl
+from rummy_core.engine.setup import Variant, game_from_position, new_game
+from rummy_core.engine.state import HAND_OVER, PLAY
+from rummy_core.formats.position import dump_position, load_position
+from rummy_core.formats.record import GameRecord, record_of
 from rummy_core.match import Match
-from rummy_core.models.position import dump_position, load_position
-from rummy_core.plugin import hookimpl
-from rummy_core.record import GameRecord, record_of
-from rummy_core.setup import Variant, game_from_position, new_game
-from rummy_core.state import HAND_OVER, PLAY
 
 
 class NoDiscards:

@@ -30,10 +30,10 @@ from install_helpers import builds_wheels_offline
 from playwright.sync_api import Browser, expect
 
 from rummy_core import __version__
-from rummy_core.cards import card_name
-from rummy_core.setup import first_dealer, new_game
-from rummy_core.state import DRAW
-from rummy_core.textplay import play_text
+from rummy_core.engine.cards import card_name
+from rummy_core.engine.setup import first_dealer, new_game
+from rummy_core.engine.state import DRAW
+from rummy_core.tui.plain import play_text
 from rummy_core.tui.session import Setup
 
 pytestmark = pytest.mark.plugin_install
@@ -194,7 +194,8 @@ def test_rules_help_is_the_guide(installed: Installed) -> None:
     icelandic = installed.run(
         installed.python,
         "-c",
-        "from rummy_core.i18n import set_language; from rummy_core.present.rules import rules_text;"
+        "from rummy_core.i18n.languages import set_language;"
+        " from rummy_core.present.rules import rules_text;"
         " set_language('is'); print(rules_text('riverside'), end='')",
     )
     assert icelandic.startswith((ROOT / "docs" / "is" / "riverside.md").read_text(encoding="utf-8"))

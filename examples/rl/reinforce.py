@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rummy_core.defaults import PIP_VALUES
+from rummy_core.engine.defaults import PIP_VALUES
 from rummy_core.env import gym_env
 from rummy_core.env.gym import RummyGym
 from rummy_core.env.observe import offsets

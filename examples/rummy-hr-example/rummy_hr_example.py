@@ -14,9 +14,9 @@ from dataclasses import replace
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.cards import card
-from rummy_core.meldrules import MeldRules
-from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.engine.cards import card
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.plugin import HouseRule, hookimpl
 
 DEUCES = frozenset(card(2, suit) for suit in range(4))
 

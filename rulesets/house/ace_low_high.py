@@ -10,11 +10,11 @@ every other meld so that the ruleset counts it.
 
 from __future__ import annotations
 
-from rummy_core.cards import ACE
-from rummy_core.i18n import N_
-from rummy_core.melds import RUN, rep_rank
-from rummy_core.plugin import HouseRule, hookimpl
-from rummy_core.state import Meld
+from rummy_core.engine.cards import ACE
+from rummy_core.engine.melds import RUN, rep_rank
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.state import Meld
+from rummy_core.i18n.languages import N_
 
 from .. import DOMAIN
 

@@ -20,16 +20,16 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.action_kinds import ActionKind, GameSteps
-from rummy_core.actions import PluginAction
-from rummy_core.cards import card_name, parse_card
-from rummy_core.defaults import PIP_VALUES
-from rummy_core.engine import refuse
-from rummy_core.events import Event, event_kind
-from rummy_core.i18n import N_, N_plural
-from rummy_core.plugin import HouseRule, hookimpl
-from rummy_core.scorelines import ScoreLine
-from rummy_core.state import PLAY, State
+from rummy_core.engine.action_kinds import ActionKind, GameSteps
+from rummy_core.engine.actions import PluginAction
+from rummy_core.engine.cards import card_name, parse_card
+from rummy_core.engine.defaults import PIP_VALUES
+from rummy_core.engine.events import Event, event_kind
+from rummy_core.engine.game import refuse
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.scorelines import ScoreLine
+from rummy_core.engine.state import PLAY, State
+from rummy_core.i18n.languages import N_, N_plural
 
 from .. import DOMAIN
 from ..classic import ClassicOptions

@@ -7,11 +7,11 @@ allow one new meld a turn; lay-offs stay free. This house rule is a validator:
 
 from __future__ import annotations
 
-from rummy_core.actions import Action, MeldDown
-from rummy_core.errors import Violation
-from rummy_core.i18n import N_
-from rummy_core.plugin import HouseRule, hookimpl
-from rummy_core.state import State
+from rummy_core.engine.actions import Action, MeldDown
+from rummy_core.engine.errors import Violation
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.state import State
+from rummy_core.i18n.languages import N_
 
 from .. import DOMAIN
 

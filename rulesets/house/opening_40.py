@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.i18n import N_
-from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.i18n.languages import N_
 
 from .. import DOMAIN
 

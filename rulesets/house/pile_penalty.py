@@ -17,11 +17,11 @@ from collections.abc import Generator
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.actions import DISCARD
-from rummy_core.i18n import N_, N_plural
-from rummy_core.plugin import HouseRule, hookimpl
-from rummy_core.scorelines import ScoreLine
-from rummy_core.state import State
+from rummy_core.engine.actions import DISCARD
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.scorelines import ScoreLine
+from rummy_core.engine.state import State
+from rummy_core.i18n.languages import N_, N_plural
 
 from .. import DOMAIN
 

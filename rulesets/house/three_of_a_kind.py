@@ -14,12 +14,12 @@ from dataclasses import replace
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.errors import Violation
-from rummy_core.i18n import N_
-from rummy_core.meldrules import MeldRules, SetShape
-from rummy_core.melds import SET
-from rummy_core.plugin import HouseRule, hookimpl
-from rummy_core.state import Meld
+from rummy_core.engine.errors import Violation
+from rummy_core.engine.meldrules import MeldRules, SetShape
+from rummy_core.engine.melds import SET
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.engine.state import Meld
+from rummy_core.i18n.languages import N_
 
 from .. import DOMAIN
 

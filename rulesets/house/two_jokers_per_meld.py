@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
-from rummy_core.i18n import N_
-from rummy_core.meldrules import MeldRules
-from rummy_core.plugin import HouseRule, hookimpl
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.plugin import HouseRule, hookimpl
+from rummy_core.i18n.languages import N_
 
 from .. import DOMAIN
 

@@ -11,12 +11,12 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from rummy_core.actions import LayOff, NewMeld
-from rummy_core.cards import JOKER
-from rummy_core.meldrules import MeldRules
-from rummy_core.melds import RUN, reads_alone
+from rummy_core.engine.actions import LayOff, NewMeld
+from rummy_core.engine.cards import JOKER
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.melds import RUN, reads_alone
+from rummy_core.engine.state import Meld
 from rummy_core.solver import Meld as SolvedMeld
-from rummy_core.state import Meld
 
 # ``Final``: the compiled build reads the value itself, not the module's globals
 # (docs/performance.md).

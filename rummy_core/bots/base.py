@@ -17,14 +17,14 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Protocol
 
-from rummy_core.actions import Action
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.events import Event
-from rummy_core.hooks import Hooks
-from rummy_core.meldrules import MeldRules
-from rummy_core.moves import action_candidates, legal_actions
-from rummy_core.view import PlayerView, player_view
+from rummy_core.engine.actions import Action
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.moves import action_candidates, legal_actions
+from rummy_core.engine.view import PlayerView, player_view
 
 _SEATS: dict[int, tuple[Callable[[], Game | None], int]] = {}
 """Each handle's key: the game (weakly: a handle does not keep a game alive) and the seat."""
@@ -132,7 +132,7 @@ class SeatHandle:
         return game.is_legal(seat, action)
 
     def candidates(self) -> list[Action]:
-        """Actions worth checking now, legal or not (see ``rummy_core.moves``)."""
+        """Actions worth checking now, legal or not (see ``rummy_core.engine.moves``)."""
         game, seat = self._seat()
         return action_candidates(game, seat)
 

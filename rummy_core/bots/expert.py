@@ -22,19 +22,19 @@ import time
 from collections.abc import Sequence
 from random import Random
 
-from rummy_core.actions import Action, Discard, Draw, TakeBack
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.greedy import GreedyBot, Look, Turn
 from rummy_core.bots.sampling import CannotSample, sampled_game
 from rummy_core.bots.tuning import expert_tuning, is_count, is_from_zero, is_whole
 from rummy_core.bots.turns import bot_turn
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.events import Event
-from rummy_core.i18n import N_
-from rummy_core.plugin import Ruleset
-from rummy_core.state import DRAW, MATCH_OVER, PLAY
-from rummy_core.view import PlayerView
+from rummy_core.engine.actions import Action, Discard, Draw, TakeBack
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.plugin import Ruleset
+from rummy_core.engine.state import DRAW, MATCH_OVER, PLAY
+from rummy_core.engine.view import PlayerView
+from rummy_core.i18n.languages import N_
 
 DISCARDS = 3
 """How many of the greedy bot's best discards are weighed."""

@@ -20,7 +20,6 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from rummy_core.actions import DISCARD, STOCK, Action, Discard, Draw, MeldDown, Swap, TakeBack
 from rummy_core.bots.assess import (
     Pickups,
     TableFits,
@@ -32,14 +31,24 @@ from rummy_core.bots.assess import (
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.probe import Probe
 from rummy_core.bots.tracking import CardTracker
-from rummy_core.cards import rank_of
-from rummy_core.errors import RuleError
-from rummy_core.events import Event
-from rummy_core.meldrules import MeldRules
+from rummy_core.engine.actions import (
+    DISCARD,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    MeldDown,
+    Swap,
+    TakeBack,
+)
+from rummy_core.engine.cards import rank_of
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.state import DRAW, Meld
+from rummy_core.engine.view import PlayerView
 from rummy_core.solver import Arrangement, MeldSolver, going_out, solver_for
 from rummy_core.solver import Meld as SolvedMeld
-from rummy_core.state import DRAW, Meld
-from rummy_core.view import PlayerView
 
 TWO_WAYS = 3
 """Points of deadwood worth keeping a card for, per card in hand it could one day meld with."""

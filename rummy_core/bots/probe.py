@@ -13,13 +13,13 @@ from weakref import WeakKeyDictionary
 
 from mypy_extensions import mypyc_attr
 
-from rummy_core.actions import DISCARD, Discard, Draw
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.sampling import CannotSample, sampled_game
 from rummy_core.bots.tracking import CardTracker
-from rummy_core.errors import RuleError
-from rummy_core.hookcall import PluginManager
-from rummy_core.view import PlayerView
+from rummy_core.engine.actions import DISCARD, Discard, Draw
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.hookcall import PluginManager
+from rummy_core.engine.view import PlayerView
 
 _TAKES_ALL: WeakKeyDictionary[PluginManager, bool] = WeakKeyDictionary()
 """Per game rules: whether a discard draw takes the whole pile. The answer depends on the rules

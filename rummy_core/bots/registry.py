@@ -7,7 +7,7 @@ from collections.abc import Callable
 from rummy_core.bots.base import Bot, RandomBot
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.greedy import GreedyBot
-from rummy_core.errors import RuleError
+from rummy_core.engine.errors import RuleError
 
 _BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
-from rummy_core.actions import DISCARD, STOCK, Draw
 from rummy_core.bots.tracking import CardTracker
-from rummy_core.engine import Game
-from rummy_core.hooks import Hooks
-from rummy_core.state import DRAW, PLAY, State
-from rummy_core.view import PlayerView
+from rummy_core.engine.actions import DISCARD, STOCK, Draw
+from rummy_core.engine.game import Game
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.state import DRAW, PLAY, State
+from rummy_core.engine.view import PlayerView
 
 
 class CannotSample(Exception):

@@ -2,8 +2,8 @@
 
 A bot's view holds only the top of the discard pile, but every card that went on the pile was
 shown, and every card a rival took from it (or from the cut) was shown too. ``CardTracker``
-follows the events as its seat sees them (``rummy_core.events.seen_by``) to remember them, and
-checks itself against the view at every decision: when the two disagree (a bot that joined
+follows the events as its seat sees them (``rummy_core.engine.events.seen_by``) to remember them,
+and checks itself against the view at every decision: when the two disagree (a bot that joined
 mid-hand, or the first hand's deal, which bots do not observe), the cards it cannot account for
 are marked unknown rather than guessed.
 """
@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from rummy_core.actions import DISCARD, STOCK
-from rummy_core.events import (
+from rummy_core.engine.actions import DISCARD, STOCK
+from rummy_core.engine.events import (
     Dealt,
     Discarded,
     Drew,
@@ -26,7 +26,7 @@ from rummy_core.events import (
     Swapped,
     TookBack,
 )
-from rummy_core.view import PlayerView
+from rummy_core.engine.view import PlayerView
 
 _Change = tuple[int, tuple[int, ...], tuple[int, ...], bool]
 """One change to the mover's hand this turn: seat, cards lost, cards gained, whether a draw."""

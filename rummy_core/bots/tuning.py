@@ -25,9 +25,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import TypeGuard
 
-from rummy_core.errors import RuleError
-from rummy_core.i18n import N_
-from rummy_core.plugin import Ruleset
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.plugin import Ruleset
+from rummy_core.i18n.languages import N_
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy_core.actions import Action
 from rummy_core.bots.base import Bot, SeatHandle
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.events import Event, seen_by
+from rummy_core.engine.actions import Action
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event, seen_by
+from rummy_core.engine.game import Game
 
 
 class BotFailed(RuleError):

@@ -11,7 +11,8 @@ import click
 from rich.console import Console
 
 from rummy_core.bots import bot_names
-from rummy_core.clicklang import HELP_VALUES, LangCommand
+from rummy_core.commands.clicklang import HELP_VALUES, LangCommand
+from rummy_core.commands.jsonout import json_option, to_stdout
 from rummy_core.compare.output import (
     RecordWriter,
     print_report,
@@ -24,8 +25,7 @@ from rummy_core.compare.plot import write_plot
 from rummy_core.compare.report import BASELINE, SKILLED, build_report, skill_study
 from rummy_core.compare.running import run_study
 from rummy_core.compare.spec import Study, parse_bots
-from rummy_core.i18n import N_, _, ngettext
-from rummy_core.jsonout import json_option, to_stdout
+from rummy_core.i18n.languages import N_, _, ngettext
 
 DEFAULT_HANDS = 1000
 WIDE = 180

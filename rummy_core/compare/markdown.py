@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rummy_core.compare.output import SHARES, cell, effect_text, p_text, ranked
 from rummy_core.compare.report import Report
-from rummy_core.jsonfile import read_json
+from rummy_core.formats.jsonfile import read_json
 
 BLOCK = re.compile(
     r"(<!-- report: (?P<file>\S+) (?P<part>figures|differences|command) -->\n)"

@@ -22,7 +22,7 @@ from rich.table import Table
 
 from rummy_core.compare.play import Block
 from rummy_core.compare.report import Difference, Figure, Report, StudyInfo
-from rummy_core.i18n import N_, _, ngettext
+from rummy_core.i18n.languages import N_, _, ngettext
 
 
 def progress_bar(console: Console, enabled: bool) -> Progress:

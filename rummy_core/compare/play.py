@@ -14,7 +14,6 @@ from itertools import combinations
 from typing import Any
 
 from rummy_core.bots import Bot, make_bot
-from rummy_core.cards import JOKER
 from rummy_core.compare.spec import Study, unit_seed
 from rummy_core.compare.tally import (
     HandFigures,
@@ -24,14 +23,15 @@ from rummy_core.compare.tally import (
     hand_values,
     match_values,
 )
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.events import Event
-from rummy_core.hooks import Hooks
-from rummy_core.i18n import N_
+from rummy_core.engine.cards import JOKER
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.setup import Variant, build_hooks, new_game
+from rummy_core.engine.state import MATCH_OVER
+from rummy_core.i18n.languages import N_
 from rummy_core.match import Match
-from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.state import MATCH_OVER
 
 PLAYS = ("melded", "laid_off", "swapped")
 """The events that put cards on the table (and that a take-back can undo)."""

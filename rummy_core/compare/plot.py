@@ -15,7 +15,7 @@ from typing import Any
 from rummy_core.compare.output import study_title
 from rummy_core.compare.report import BASELINE, SKILLED, Figure, Report
 from rummy_core.compare.stats import Histogram
-from rummy_core.i18n import N_plural, PluralMessage, _, ngettext
+from rummy_core.i18n.languages import N_plural, PluralMessage, _, ngettext
 
 BINS = 30
 """Bars of a distribution at most: fine enough to show the shape, coarse enough to read."""

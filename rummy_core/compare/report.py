@@ -31,8 +31,8 @@ from rummy_core.compare.stats import (
     wilson,
 )
 from rummy_core.compare.tally import REASONS, PairTally, Tally
-from rummy_core.i18n import N_, _, ngettext
-from rummy_core.setup import Variant
+from rummy_core.engine.setup import Variant
+from rummy_core.i18n.languages import N_, _, ngettext
 
 ALPHA = 0.05
 """The family-wise error rate of the difference tests (Holm-Bonferroni over the whole study)."""

@@ -22,8 +22,8 @@ from typing import Any
 from rummy_core.compare.play import Block, Task, play_block
 from rummy_core.compare.spec import Study
 from rummy_core.compare.tally import PairTally, Tally
-from rummy_core.errors import RuleError
-from rummy_core.i18n import _
+from rummy_core.engine.errors import RuleError
+from rummy_core.i18n.languages import _
 
 BLOCK_HANDS = 20
 """Units per task at most: small enough to spread and report progress, big enough to be cheap."""

@@ -6,8 +6,8 @@ import hashlib
 from dataclasses import dataclass
 
 from rummy_core.bots import make_bot
-from rummy_core.errors import RuleError
-from rummy_core.setup import Variant, build_hooks
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.setup import Variant, build_hooks
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,7 @@ class Study:
     """
 
     variants: tuple[str, ...]
-    """Variant strings as ``rummy_core.setup.Variant.parse`` reads them, one column each."""
+    """Variant strings as ``rummy_core.engine.setup.Variant.parse`` reads them, one column each."""
     players: int = 2
     bots: tuple[str, ...] = ("greedy", "greedy")
     """The bot at each seat, seat 0 first; when they differ they rotate (``seat_bots``)."""

@@ -5,7 +5,7 @@ size; ``docs/rl.md`` has the sizes per ruleset):
 
 - ``draw``: one id per draw source, ``stock``, ``discard``, ``cut``.
 - ``take_back``: one id.
-- ``discard``: one id per card code (0..52, see ``rummy_core.cards``).
+- ``discard``: one id per card code (0..52, see ``rummy_core.engine.cards``).
 - ``select``: one id per card code: put one more copy of that card into the meld being built.
 - ``stage``: ``K`` ids: the cards selected form a meld (the k-th way to order them, below) and
   another meld of the same lay-down follows.
@@ -27,7 +27,7 @@ is meant (the k-th, counting the legal orderings of that set of cards by their c
 wild's place in a run says what it stands for). The melds of one lay-down come in canonical
 order (by their sorted cards). Once a card is selected, only ids that continue towards a legal
 lay-down are masked in, so every masked-in id leads to a legal action, and every action of
-``rummy_core.moves.legal_actions`` has an id or a path of ids.
+``rummy_core.engine.moves.legal_actions`` has an id or a path of ids.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummy_core.actions import (
+from rummy_core.engine.actions import (
     CUT,
     DISCARD,
     STOCK,
@@ -52,11 +52,11 @@ from rummy_core.actions import (
     Swap,
     TakeBack,
 )
-from rummy_core.cards import CARD_CODES, JOKER, card_name
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.hooks import Hooks
-from rummy_core.moves import legal_actions
+from rummy_core.engine.cards import CARD_CODES, JOKER, card_name
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.moves import legal_actions
 
 SOURCES = (STOCK, DISCARD, CUT)
 """The draw sources that have ids, in id order."""

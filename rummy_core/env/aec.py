@@ -14,10 +14,10 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from rummy_core.cards import cards_text
+from rummy_core.engine.cards import cards_text
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.setup import Variant
 from rummy_core.env.session import Reward, Session, variant_hooks
-from rummy_core.errors import RuleError
-from rummy_core.setup import Variant
 
 DEFAULT_MAX_STEPS = 5000
 """Steps after which an episode is cut short (truncated): melding and taking back can loop."""

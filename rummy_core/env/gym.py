@@ -17,10 +17,10 @@ import numpy as np
 from gymnasium import spaces
 
 from rummy_core.bots import make_bot
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.setup import Variant
 from rummy_core.env.aec import DEFAULT_MAX_STEPS, observation_space
 from rummy_core.env.session import Reward, Session, variant_hooks
-from rummy_core.errors import RuleError
-from rummy_core.setup import Variant
 
 Observation = dict[str, Any]
 """``observation`` and ``action_mask``, numpy arrays."""

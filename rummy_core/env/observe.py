@@ -15,10 +15,10 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from rummy_core.cards import CARD_CODES
+from rummy_core.engine.cards import CARD_CODES
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld
+from rummy_core.engine.view import PlayerView
 from rummy_core.env.actions import Pending
-from rummy_core.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld
-from rummy_core.view import PlayerView
 
 PHASES = (DRAW, PLAY, HAND_OVER, MATCH_OVER)
 UNKNOWN = -1

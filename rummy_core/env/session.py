@@ -22,19 +22,19 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from rummy_core.actions import Action
 from rummy_core.bots import Bot
 from rummy_core.bots.turns import tell
-from rummy_core.engine import Game
+from rummy_core.engine.actions import Action
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.setup import Variant, build_hooks, new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
+from rummy_core.engine.view import PlayerView, player_view
 from rummy_core.env.actions import EMPTY, ActionCodec, Choices, Pending
 from rummy_core.env.observe import Encoder, SeatMemory, Vector
-from rummy_core.errors import RuleError
-from rummy_core.events import Event
-from rummy_core.hooks import Hooks
 from rummy_core.match import Match
-from rummy_core.setup import Variant, build_hooks, new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER
-from rummy_core.view import PlayerView, player_view
 
 Reward = Literal["hand", "match"]
 REWARDS: tuple[Reward, ...] = ("hand", "match")
@@ -42,7 +42,7 @@ Mask = npt.NDArray[np.int8]
 
 
 def variant_hooks(variant: str | Variant, players: int | None) -> Hooks:
-    """The rules of a variant written as ``rummy_core.setup.Variant`` reads it."""
+    """The rules of a variant written as ``rummy_core.engine.setup.Variant`` reads it."""
     if isinstance(variant, str):
         variant = Variant.parse(variant)
     return build_hooks(variant, players)

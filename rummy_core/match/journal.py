@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from rummy_core.actions import Action
-from rummy_core.engine import Game
-from rummy_core.events import Event
-from rummy_core.models.actions import action_json, parse_action
+from rummy_core.engine.actions import Action
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.formats.actions import action_json, parse_action
 
 # ``Final``: the compiled build reads the value itself, not the module's globals.
 ACTION: Final = "action"

@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from rummy_core.actions import Action
 from rummy_core.bots import Bot, make_bot
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.turns import bot_move, tell
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.events import Event
+from rummy_core.engine.actions import Action
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.match.journal import HAND_TO_BOT, NEXT_HAND, Entry, action_entry, play_entry
-from rummy_core.state import HAND_OVER, MATCH_OVER
 
 OVER = (HAND_OVER, MATCH_OVER)
 
@@ -29,7 +29,7 @@ OVER = (HAND_OVER, MATCH_OVER)
 @dataclass(frozen=True, slots=True)
 class Step:
     """One change of a match: its journal entry and the events it made (full, unfiltered:
-    show each seat ``rummy_core.events.seen_by`` of them)."""
+    show each seat ``rummy_core.engine.events.seen_by`` of them)."""
 
     entry: Entry
     events: list[Event]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rummy_core.events import (
+from rummy_core.engine.events import (
     CutMade,
     CutOffered,
     Dealt,
@@ -25,9 +25,9 @@ from rummy_core.events import (
     TookBack,
     seen_by,
 )
-from rummy_core.i18n import N_plural, PluralMessage
+from rummy_core.i18n.languages import N_plural, PluralMessage
+from rummy_core.i18n.uitext import N_, _, join_names, ngettext
 from rummy_core.present.plays import card_label, meld_label
-from rummy_core.uitext import N_, _, join_names, ngettext
 
 
 def _cards(codes: Sequence[int]) -> str:

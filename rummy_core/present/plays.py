@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from rummy_core.actions import Action, LayOff, MeldDown, NewMeld, PluginAction, Swap
 from rummy_core.bots.assess import new_meld
-from rummy_core.cards import (
+from rummy_core.engine.actions import Action, LayOff, MeldDown, NewMeld, PluginAction, Swap
+from rummy_core.engine.cards import (
     JOKER,
     RANK_NAMES,
     SUIT_SYMBOLS,
@@ -23,14 +23,14 @@ from rummy_core.cards import (
     rank_of,
     suit_of,
 )
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.meldrules import MeldRules
-from rummy_core.melds import RUN, read_meld, readings, wild_count
-from rummy_core.models.position import parse_meld_card
-from rummy_core.moves import meld_candidates
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.melds import RUN, read_meld, readings, wild_count
+from rummy_core.engine.moves import meld_candidates
+from rummy_core.formats.position import parse_meld_card
+from rummy_core.i18n.uitext import UI
 from rummy_core.solver import candidate_melds
-from rummy_core.uitext import UI
 
 MAX_SPLITS = 24
 """The most ways of splitting one selection into several melds that are offered."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from rummy_core.i18n import current_language
-from rummy_core.registry import find_ruleset
-from rummy_core.resources import guide
-from rummy_core.uitext import _
+from rummy_core.engine.registry import find_ruleset
+from rummy_core.formats.resources import guide
+from rummy_core.i18n.languages import current_language
+from rummy_core.i18n.uitext import _
 
 CODE_IN_BRACKETS = re.compile(r" ?\(`[a-z_]+`\)")
 """A refusal's code cited in a ruling, ``(`must_keep_a_card`)``: for programmers, not players."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy_core.engine import Game
-from rummy_core.scorelines import ScoreLine
-from rummy_core.uitext import _, ngettext
+from rummy_core.engine.game import Game
+from rummy_core.engine.scorelines import ScoreLine
+from rummy_core.i18n.uitext import _, ngettext
 
 
 def score_lines(game: Game) -> list[list[ScoreLine]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rummy_core.engine import Game
+from rummy_core.engine.game import Game
 
 OPENED = "opened"
 """A seat has made its opening, or not yet: said only where the rules ask for an opening (only

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from rummy_core.cards import parse_card
-from rummy_core.errors import RuleError
+from rummy_core.engine.cards import parse_card
+from rummy_core.engine.errors import RuleError
 from rummy_core.present.plays import card_label
 
 CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b")

@@ -2,7 +2,7 @@
 
 The rest of the server treats a game as an opaque ``Game`` and engine events as opaque values:
 it asks this module for a seat's view, for the events as a seat may see them (derived from each
-kind's declaration of its secret fields, ``rummy_core.events.seen_by``), and for the JSON it
+kind's declaration of its secret fields, ``rummy_core.engine.events.seen_by``), and for the JSON it
 stores.
 """
 
@@ -12,21 +12,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummy_core.bots import Bot, make_bot
-from rummy_core.cards import card_name
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.events import Event
-from rummy_core.models.actions import parse_action
-from rummy_core.models.events import EventModel, event_model
-from rummy_core.models.position import dump_position
-from rummy_core.models.view import PublicView, SeatView, view_of
-from rummy_core.models.view import public_view as spectator_view
+from rummy_core.engine.cards import card_name
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.registry import find_ruleset
+from rummy_core.engine.setup import Variant, first_dealer, game_from_position, new_game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
+from rummy_core.formats.actions import parse_action
+from rummy_core.formats.events import EventModel, event_model
+from rummy_core.formats.position import dump_position
+from rummy_core.formats.view import PublicView, SeatView, view_of
+from rummy_core.formats.view import public_view as spectator_view
 from rummy_core.present.sheet import score_lines
 from rummy_core.present.status import seat_statuses
-from rummy_core.registry import find_ruleset
 from rummy_core.server.protocol import HandSheet, ScoreItem
-from rummy_core.setup import Variant, first_dealer, game_from_position, new_game
-from rummy_core.state import HAND_OVER, MATCH_OVER
 
 __all__ = [
     "Bot",

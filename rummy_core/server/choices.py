@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummy_core.actions import Action, LayOff, Swap
-from rummy_core.cards import card_name, parse_card
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.models.actions import action_json
+from rummy_core.engine.actions import Action, LayOff, Swap
+from rummy_core.engine.cards import card_name, parse_card
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
+from rummy_core.engine.state import PLAY
+from rummy_core.formats.actions import action_json
+from rummy_core.i18n.uitext import UI
 from rummy_core.present.plays import (
     describe_choice,
     distinct_legal,
@@ -26,8 +28,6 @@ from rummy_core.present.plays import (
     meld_plays,
     swap_plays,
 )
-from rummy_core.state import PLAY
-from rummy_core.uitext import UI
 
 MAX_SELECTED = 16
 """The most cards one question may name (a lay-down is rarely more; the search stays short)."""

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from rummy_core.errors import RuleError
+from rummy_core.engine.errors import RuleError
+from rummy_core.formats.record import GameRecord, LoggedAction
+from rummy_core.i18n.uitext import UI
 from rummy_core.match import HAND_TO_BOT
-from rummy_core.record import GameRecord, LoggedAction
 from rummy_core.server.store import Store
-from rummy_core.uitext import UI
 
 
 def table_record(store: Store, table_id: str) -> GameRecord:

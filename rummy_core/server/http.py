@@ -10,7 +10,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from rummy_core import __version__
-from rummy_core.i18n import normalize_language
+from rummy_core.i18n.languages import normalize_language
+from rummy_core.i18n.uitext import N_, UI
 from rummy_core.server import adapter, pages
 from rummy_core.server.catalogue import catalogue
 from rummy_core.server.hub import Hub
@@ -21,7 +22,6 @@ from rummy_core.server.protocol import (
     HandToBot,
     TableList,
 )
-from rummy_core.uitext import N_, UI
 
 MAX_BODY = 64 * 1024
 M = TypeVar("M", bound=BaseModel)

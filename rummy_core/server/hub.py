@@ -17,13 +17,13 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TypeVar
 
+from rummy_core.i18n.uitext import N_, UI
 from rummy_core.match import Match, Step
 from rummy_core.server import adapter, outbox
 from rummy_core.server.limits import Limits
 from rummy_core.server.live import Connection, LiveTable
 from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated, TableState
 from rummy_core.server.store import Change, SeatRow, Store, TableRow, digest, token_matches
-from rummy_core.uitext import N_, UI
 
 log = logging.getLogger("rummy.server")
 T = TypeVar("T")

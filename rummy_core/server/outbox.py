@@ -16,9 +16,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rummy_core.i18n import use_language
-from rummy_core.models.refusal import ViolationModel
-from rummy_core.models.view import PublicView, SeatView
+from rummy_core.formats.refusal import ViolationModel
+from rummy_core.formats.view import PublicView, SeatView
+from rummy_core.i18n.languages import use_language
+from rummy_core.i18n.uitext import UI
 from rummy_core.server import adapter, choices
 from rummy_core.server.protocol import (
     Choices,
@@ -30,7 +31,6 @@ from rummy_core.server.protocol import (
     Update,
     Welcome,
 )
-from rummy_core.uitext import UI
 
 
 def encode(message: BaseModel) -> str:

@@ -21,8 +21,8 @@ from typing import IO, Any
 from markdown_it import MarkdownIt
 from starlette.requests import HTTPConnection
 
-from rummy_core.cards import RANK_NAMES, SUIT_LETTERS
-from rummy_core.i18n import (
+from rummy_core.engine.cards import RANK_NAMES, SUIT_LETTERS
+from rummy_core.i18n.languages import (
     LANGUAGE_NAMES,
     LANGUAGES,
     Domain,
@@ -32,8 +32,8 @@ from rummy_core.i18n import (
     register_domain,
     use_language,
 )
+from rummy_core.i18n.words import CARD_CODES, card_label, rank_name, suit_name
 from rummy_core.present.rules import help_rules
-from rummy_core.words import CARD_CODES, card_label, rank_name, suit_name
 
 WEB = register_domain(Domain("web", "rummy_core"))
 """The catalog of the browser's table and lobby (``static/*.js`` and ``static/*.html``)."""

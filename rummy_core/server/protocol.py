@@ -11,9 +11,9 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
-from rummy_core.models.events import AnyEventModel
-from rummy_core.models.refusal import ViolationModel
-from rummy_core.models.view import PublicView, SeatView
+from rummy_core.formats.events import AnyEventModel
+from rummy_core.formats.refusal import ViolationModel
+from rummy_core.formats.view import PublicView, SeatView
 
 PROTOCOL = 2
 """The protocol version; raised whenever a message changes shape in a way a client would notice."""

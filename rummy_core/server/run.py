@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import uvicorn
 
+from rummy_core.i18n.uitext import _
 from rummy_core.server.app import create_app
 from rummy_core.server.limits import Limits
 from rummy_core.server.store import default_url
-from rummy_core.uitext import _
 
 
 def addresses(host: str, port: int) -> list[str]:

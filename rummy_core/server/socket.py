@@ -12,6 +12,7 @@ import time
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketState
 
+from rummy_core.i18n.uitext import N_
 from rummy_core.server import outbox, pages
 from rummy_core.server.hub import TOO_SLOW, Hub
 from rummy_core.server.limits import Limits, TokenBucket
@@ -27,7 +28,6 @@ from rummy_core.server.protocol import (
     Ping,
     Pong,
 )
-from rummy_core.uitext import N_
 
 log = logging.getLogger("rummy.server")
 

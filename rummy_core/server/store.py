@@ -36,10 +36,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
-from rummy_core.errors import RuleError
-from rummy_core.home import rummy_home
+from rummy_core.engine.errors import RuleError
+from rummy_core.formats.home import rummy_home
+from rummy_core.i18n.uitext import UI
 from rummy_core.match import Entry
-from rummy_core.uitext import UI
 
 metadata = MetaData()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from rummy_core.cards import CARD_CODES
-from rummy_core.meldrules import MeldRules
+from rummy_core.engine.cards import CARD_CODES
+from rummy_core.engine.meldrules import MeldRules
 from rummy_core.solver.arrangement import Arrangement
 from rummy_core.solver.search import MeldSolver
 

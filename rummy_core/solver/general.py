@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from itertools import product
 from typing import TypeAlias
 
-from rummy_core.cards import JOKER
-from rummy_core.meldrules import MeldRules
+from rummy_core.engine.cards import JOKER
+from rummy_core.engine.meldrules import MeldRules
 from rummy_core.solver.arrangement import Arrangement, Meld
 from rummy_core.solver.runs import NEG, Span, SuitRuns
 from rummy_core.solver.sets import SetOption, ranks_held, set_options

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rummy_core.meldrules import MeldRules
-from rummy_core.melds import RUN, SET, readings, rep_rank
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.melds import RUN, SET, readings, rep_rank
 from rummy_core.solver.api import solver_for
 from rummy_core.solver.arrangement import Arrangement
 

@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, permutations, product
 
-from rummy_core.cards import JOKER
-from rummy_core.meldrules import MeldRules
-from rummy_core.melds import readings
+from rummy_core.engine.cards import JOKER
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.melds import readings
 from rummy_core.solver.arrangement import Meld
 from rummy_core.solver.runs import run_spans
 from rummy_core.solver.sets import set_options

@@ -10,9 +10,9 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import permutations
 
-from rummy_core.cards import JOKER, rank_of, suit_of
-from rummy_core.meldrules import MeldRules
-from rummy_core.melds import readings
+from rummy_core.engine.cards import JOKER, rank_of, suit_of
+from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.melds import readings
 
 
 def _interleavings(base: Sequence[int], extra: Sequence[int]) -> Iterator[tuple[int, ...]]:

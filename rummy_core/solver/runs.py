@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from rummy_core.meldrules import RunShape
+from rummy_core.engine.meldrules import RunShape
 
 NEG = -(1 << 40)
 """Score of an impossible combination: far below any reachable total, so sums stay impossible."""

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Final
 
-from rummy_core.cards import CARD_CODES, JOKER
-from rummy_core.meldrules import MeldRules
+from rummy_core.engine.cards import CARD_CODES, JOKER
+from rummy_core.engine.meldrules import MeldRules
 from rummy_core.solver.arrangement import Arrangement, Meld
 from rummy_core.solver.general import WildSearch
 from rummy_core.solver.runs import suit_runs

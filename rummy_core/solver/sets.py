@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from rummy_core.meldrules import SetShape
+from rummy_core.engine.meldrules import SetShape
 
 SetPick = tuple[tuple[int, ...], int]
 """One set: the suits of its natural cards (ascending) and how many wild cards fill it."""

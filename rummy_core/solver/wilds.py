@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from rummy_core.cards import JOKER
-from rummy_core.meldrules import MeldRules
+from rummy_core.engine.cards import JOKER
+from rummy_core.engine.meldrules import MeldRules
 from rummy_core.solver.runs import NEG, Span
 
 

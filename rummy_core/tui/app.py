@@ -19,8 +19,12 @@ from textual.errors import NoWidget
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from rummy_core.actions import Action, Cut, Discard, Draw, MeldDown, NewMeld, TakeBack
-from rummy_core.errors import RuleError
+from rummy_core.engine.actions import Action, Cut, Discard, Draw, MeldDown, NewMeld, TakeBack
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.state import PLAY
+from rummy_core.formats.resources import styles
+from rummy_core.formats.saves import SavedGame
+from rummy_core.i18n.uitext import N_, _, ngettext, pgettext, pN_, speed_name
 from rummy_core.present.plays import (
     action_cards,
     describe_choice,
@@ -38,9 +42,6 @@ from rummy_core.present.plays import (
     wilds_spent,
 )
 from rummy_core.present.words import with_symbols
-from rummy_core.resources import styles
-from rummy_core.saves import SavedGame
-from rummy_core.state import PLAY
 from rummy_core.tui.extras import house_actions, house_keys, turn_keys
 from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.panels import (
@@ -55,7 +56,6 @@ from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartSc
 from rummy_core.tui.session import Session, Setup
 from rummy_core.tui.speed import PAUSES, next_speed, speed_of
 from rummy_core.tui.widgets import HandView, LogView, PileView, TableView
-from rummy_core.uitext import N_, _, ngettext, pgettext, pN_, speed_name
 
 GAME_ACTIONS = frozenset(
     {

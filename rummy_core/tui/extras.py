@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy_core.actions import Action, Discard, LayOff, MeldDown, PluginAction, Swap, TakeBack
-from rummy_core.cards import parse_card
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.moves import legal_actions
+from rummy_core.engine.actions import (
+    Action,
+    Discard,
+    LayOff,
+    MeldDown,
+    PluginAction,
+    Swap,
+    TakeBack,
+)
+from rummy_core.engine.cards import parse_card
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
+from rummy_core.engine.moves import legal_actions
+from rummy_core.i18n.uitext import N_, _
 from rummy_core.tui.session import Session
-from rummy_core.uitext import N_, _
 
 TABLE_KEYS = frozenset("dtcmlwxbsfq")
 """Letters the table's own keys use: a house rule's action takes the first other letter."""

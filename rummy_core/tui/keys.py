@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from textual.binding import Binding
 from textual.dom import DOMNode
 
-from rummy_core.uitext import _
+from rummy_core.i18n.uitext import _
 
 
 def bind_keys(node: DOMNode, keys: Sequence[Binding]) -> None:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from rummy_core.actions import Draw
-from rummy_core.errors import RuleError
+from rummy_core.engine.actions import Draw
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.state import DRAW
+from rummy_core.i18n.uitext import N_, _, level_name, ngettext
 from rummy_core.present.status import OPENED, seat_statuses
-from rummy_core.state import DRAW
 from rummy_core.tui.session import Session
 from rummy_core.tui.widgets import card_text
-from rummy_core.uitext import N_, _, level_name, ngettext
 
 KEY_STYLE = "#ffd75f"
 """The colour of a key hint."""

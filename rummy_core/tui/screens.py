@@ -13,19 +13,19 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Static
 
 from rummy_core.bots.levels import default_bot, levels
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.plugin import plugin_text, ruleset_title
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
+from rummy_core.engine.plugin import plugin_text, ruleset_title
+from rummy_core.engine.registry import find_ruleset, rulesets
+from rummy_core.formats.saves import SavedGame, saved_games
+from rummy_core.i18n.uitext import N_, UI, _, join_names, level_name, ngettext, speed_name
 from rummy_core.present.rules import help_rules
 from rummy_core.present.sheet import reasons
-from rummy_core.registry import find_ruleset, rulesets
-from rummy_core.saves import SavedGame, saved_games
 from rummy_core.tui.extras import house_keys
 from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
 from rummy_core.tui.sheet import hand_table, history_table, leader_line
 from rummy_core.tui.speed import PAUSES
-from rummy_core.uitext import N_, UI, _, join_names, level_name, ngettext, speed_name
 
 KEYS = N_("""\
 The top line lists the keys you can use now.

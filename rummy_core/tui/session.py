@@ -12,26 +12,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rummy_core.actions import Action, Draw
 from rummy_core.bots import Bot, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
-from rummy_core.engine import Game
-from rummy_core.errors import RuleError
-from rummy_core.events import Event
-from rummy_core.match import Entry, Match
-from rummy_core.present.describe import describe
-from rummy_core.record import (
+from rummy_core.engine.actions import Action, Draw
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.registry import find_ruleset
+from rummy_core.engine.setup import Variant, first_dealer, new_game
+from rummy_core.engine.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.engine.view import PlayerView, player_view
+from rummy_core.formats.record import (
     load_record,
     record_of,
     replay,
     save_record,
     save_warning,
 )
-from rummy_core.registry import find_ruleset
-from rummy_core.setup import Variant, first_dealer, new_game
-from rummy_core.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
-from rummy_core.uitext import UI, _
-from rummy_core.view import PlayerView, player_view
+from rummy_core.i18n.uitext import UI, _
+from rummy_core.match import Entry, Match
+from rummy_core.present.describe import describe
 
 HUMAN = "human"
 LOG_LINES = 2000

@@ -7,9 +7,9 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from rummy_core.i18n.uitext import _, join_names, ngettext
 from rummy_core.present.plays import card_label, sort_hand
 from rummy_core.tui.session import Session
-from rummy_core.uitext import _, join_names, ngettext
 
 
 def hand_table(s: Session) -> Table:

@@ -17,10 +17,10 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from rummy_core.cards import JOKER, suit_of
+from rummy_core.engine.cards import JOKER, suit_of
+from rummy_core.engine.state import Meld
+from rummy_core.i18n.uitext import _, deal_line_prefix, meld_kind_name
 from rummy_core.present.plays import card_label, rep_label
-from rummy_core.state import Meld
-from rummy_core.uitext import _, deal_line_prefix, meld_kind_name
 
 CELL = 5
 """Columns per card in the hand."""

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from rummy_core.actions import LayOff, MeldDown, NewMeld
-from rummy_core.cards import parse_card, parse_cards
+from rummy_core.engine.actions import LayOff, MeldDown, NewMeld
+from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.testing import assert_refused, assert_scenario, position_game, scenario_files
 
 SCENARIOS = scenario_files(Path(__file__).resolve().parent.parent / "scenarios")

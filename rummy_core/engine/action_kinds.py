@@ -1,0 +1,103 @@
+"""New kinds of action, added by plugins through the registrar hook ``rummy_register_actions``.
+
+The built-in actions (draw, meld, lay off, swap, discard, take back) are fixed; a plugin that
+needs another (a knock, a bid) describes it with an ``ActionKind``: its JSON ``type``, its engine
+form and JSON form and how to convert between them, how it changes the working state, and which
+instances are worth trying when legal moves are listed. The engine applies it like a built-in
+action: on a clone of the state, kept only if ``apply`` returns without raising, so a refused
+plugin action changes nothing either (ruling A2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from rummy_core.engine.actions import Action, PluginAction
+from rummy_core.engine.events import BUILT_IN, EVENT_KINDS, Event
+from rummy_core.engine.state import State
+
+A = TypeVar("A", bound=PluginAction)
+M = TypeVar("M", bound=BaseModel)
+
+BUILT_IN_TYPES = frozenset({"draw", "meld", "lay_off", "swap", "discard", "take_back"})
+"""The JSON ``type`` of every built-in action: a plugin cannot take these names."""
+
+
+class GameSteps(Protocol):
+    """What a plugin's action may use of the game (``rummy_core.engine.game.Game`` is one)."""
+
+    @property
+    def state(self) -> State:
+        """A copy of the state before the action (``apply`` changes the working clone it is
+        given; what a plugin does to this copy stays out of the game)."""
+        ...
+
+    def check_play(self, st: State, seat: int, action: Action) -> None:
+        """Refuse a play made before the draw, or one ``rummy_action_violations`` forbids."""
+        ...
+
+    def discard_card(self, st: State, seat: int, card: int, events: list[Event]) -> None:
+        """Move ``card`` from ``seat``'s hand to the discard pile, as a discard does."""
+        ...
+
+    def end_turn(self, st: State, seat: int, events: list[Event]) -> None:
+        """End ``seat``'s turn: count it, then end the hand or pass the turn on."""
+        ...
+
+
+@dataclass(frozen=True)
+class ActionKind(Generic[A, M]):
+    """One kind of action a plugin adds to the game.
+
+    ``apply(game, state, seat, action, events)`` works on the engine's clone of the state: it
+    changes it, appends events (``rummy_core.engine.events`` kinds: the built-in ones, such as
+    ``Discarded``, and the action's own, listed in ``events``), and raises ``RuleError`` (for
+    example ``rummy_core.engine.game.refuse(...)``) to refuse the action, which then changes
+    nothing. It may use the engine's public steps: ``game.check_play``, ``game.discard_card``,
+    ``game.end_turn``. ``candidates(game, seat)`` yields the instances worth checking for the seat
+    to move (they are each checked with ``Game.is_legal`` before being offered).
+    """
+
+    name: str
+    """The JSON ``type`` of the action; it must not be a built-in one."""
+    action: type[A]
+    """The engine form: a frozen dataclass subclassing ``PluginAction``, its ``type`` the name."""
+    model: type[M]
+    """The JSON form: a pydantic model whose ``type`` field defaults to ``name``."""
+    to_action: Callable[[M], A]
+    """The engine form of a validated JSON model (raise ``RuleError`` for a bad card)."""
+    to_model: Callable[[A], M]
+    """The JSON model of an engine action (for logs, records and save files)."""
+    apply: Callable[[GameSteps, State, int, A, list[Event]], None]
+    """Make the action on the working state, or raise ``RuleError`` to refuse it."""
+    candidates: Callable[[GameSteps, int], Iterable[A]]
+    """The actions of this kind worth trying for ``seat`` now, legal or not."""
+    events: tuple[type[Event], ...] = ()
+    """The action's own kinds of event, each registered with ``rummy_core.engine.events.event_kind``
+    (which fields are secret, and so how every seat sees them, is declared there)."""
+
+    def problems(self) -> list[str]:
+        """What is wrong with this description (empty when it is usable)."""
+        found = []
+        if self.name in BUILT_IN_TYPES:
+            found.append(f"the action type {self.name!r} is built in")
+        if not (isinstance(self.action, type) and issubclass(self.action, PluginAction)):
+            found.append(f"{self.action!r} is not a PluginAction subclass")
+        elif getattr(self.action, "type", None) != self.name:
+            found.append(f"{self.action.__name__}.type must be {self.name!r}")
+        if not (isinstance(self.model, type) and issubclass(self.model, BaseModel)):
+            found.append(f"{self.model!r} is not a pydantic model")
+        else:
+            field = self.model.model_fields.get("type")
+            if field is None or field.default != self.name:
+                found.append(f"{self.model.__name__}.type must default to {self.name!r}")
+        for kind in self.events:
+            if not (isinstance(kind, type) and issubclass(kind, Event)):
+                found.append(f"{kind!r} is not a kind of event")
+            elif kind.type in BUILT_IN or EVENT_KINDS.get(kind.type) is not kind:
+                found.append(f"the event {kind.__name__} is not registered with event_kind")
+        return found

@@ -1,0 +1,752 @@
+"""The turn engine: a match of one ruleset, driven action by action.
+
+Every rule decision is a hook (``rummy_core.engine.hookspecs``); the engine only sequences them. An
+action works on a clone of the state, which replaces the state only when the action succeeds, so
+a refused action changes nothing (ruling A2). Chance comes from the game's seed alone: the deck of
+hand ``h`` is shuffled by ``Random(f"{seed}/{h}")``, so a seed and an action log replay a match
+exactly, on any machine.
+
+Hooks asked between actions (the draw sources a bot may try, an opening's minimum, the next
+dealer, a plugin action's candidates) are asked of a copy of the state, which ``Hooks`` makes
+itself: a plugin that changes the state it is given, and then fails or not, leaves the game as it
+was (A2). Inside an action the engine asks them of its working clone (``working=True``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from random import Random
+from typing import Any, ClassVar, Final, Literal, TypeVar
+
+from mypy_extensions import mypyc_attr
+
+from rummy_core.engine.action_checks import check_action, check_seat
+from rummy_core.engine.actions import (
+    DISCARD,
+    STOCK,
+    Action,
+    Cut,
+    Discard,
+    Draw,
+    LayOff,
+    MeldDown,
+    PluginAction,
+    Swap,
+    TakeBack,
+)
+from rummy_core.engine.cards import card_name, meld_card_text
+from rummy_core.engine.errors import IllegalAction, Message, RuleError, Violation
+from rummy_core.engine.events import (
+    CutMade,
+    CutOffered,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    HandEnded,
+    LaidOff,
+    MatchEnded,
+    Melded,
+    Refilled,
+    Swapped,
+    TookBack,
+)
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.melds import (
+    SET,
+    needs_declaration,
+    other_orders,
+    read_meld,
+    readings,
+)
+from rummy_core.engine.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
+from rummy_core.i18n.languages import N_plural
+
+T = TypeVar("T")
+
+# ``Final``: the compiled build reads the value itself, not the module's globals
+# (docs/performance.md).
+TURN_ACTION_CAP: Final = 200
+"""The safety cap of actions in one turn (ruling A1): the action that reaches it, when the turn
+goes on after it, ends the hand, flagged capped. A plugin that refuses every discard would
+otherwise let a bot meld and take back for ever."""
+
+
+def refuse(code: str, message: Message, **params: Any) -> IllegalAction:
+    """An ``IllegalAction`` for one broken rule; ``message`` is a msgid of the ``rummy`` domain."""
+    return IllegalAction([Violation(code, message, **params)])
+
+
+def take_from_hand(hand: list[int], cards: Sequence[int]) -> None:
+    """Remove ``cards`` from ``hand`` (a multiset); ``card_not_in_hand`` if one is missing."""
+    for code in cards:
+        try:
+            hand.remove(code)
+        except ValueError:
+            raise refuse(
+                "card_not_in_hand", "You do not hold %(card)s.", card=card_name(code)
+            ) from None
+
+
+def _draw_is_private(source: str, drawn: Sequence[int]) -> bool:
+    """Whether others may not see the cards of a draw: a stock card shows its back, and of a
+    pile taken whole only the top card was showing."""
+    return source == STOCK or (source == DISCARD and len(drawn) > 1)
+
+
+def _unrecorded() -> IllegalAction:
+    return refuse(
+        "turn_start_unknown",
+        "This position was saved without the start of the turn, so there is nothing to take"
+        " back to.",
+    )
+
+
+# A plain Python class even in the compiled build (docs/performance.md): a bot's seat handle
+# keeps a weak reference to its game, which compiled classes cannot have.
+@mypyc_attr(native_class=False)
+class Game:
+    """A match in progress. Build one with ``rummy_core.engine.setup.new_game`` or from a
+    position."""
+
+    def __init__(self, hooks: Hooks, state: State, choosers: Iterable[int] = ()) -> None:
+        self.hooks = hooks
+        self.state = state
+        self.choosers = frozenset(choosers)
+        """Seats where a person sits, who make the choices bots leave to chance (the cut, H12)."""
+        self.log: list[tuple[int, Action]] = []
+        """Every successful action of the match, with its seat; with the seed it replays it."""
+        self.events: list[Event] = []
+        """Every event of the current hand."""
+        self._checked: tuple[State, int, Action, State, list[Event]] | None = None
+        """The last action ``is_legal`` accepted, with its outcome, for ``apply`` to reuse."""
+        self._turn_actions = 0
+        """The actions made in the turn being played (A1's cap of actions per turn), which
+        ``_turn_of`` identifies; kept here, not in the state, so that a take-back gives no
+        actions back and a position stays what is on the table."""
+        self._turn_of = (0, 0)
+        """The hand number and turn count of the turn ``_turn_actions`` counts."""
+
+    # -- starting ----------------------------------------------------------------------------
+
+    def deal(self, state: State) -> None:
+        """Deal a fresh hand into ``state`` (dealer, hand number and scores already set).
+
+        When the ruleset cuts and a person cuts (``choosers``), the hand waits in the ``"cut"``
+        phase, the shuffled deck as its stock, for that seat's ``Cut``.
+        """
+        events: list[Event] = []
+        cutter = self.hooks.cutter(state)
+        if cutter is not None and cutter in self.choosers:
+            state.stock = self._shuffled(state)[1]
+            state.phase = CUT
+            state.turn = cutter
+            events.append(CutOffered(cutter, len(state.stock)))
+        else:
+            self._deal_after_cut(state, None, events)
+        # Only once dealt: a plugin that fails the deal leaves the last hand's events.
+        self.events = events
+
+    def _shuffled(self, state: State) -> tuple[Random, list[int]]:
+        rng = Random(f"{state.seed}/{state.hand_number}")
+        deck = list(self.hooks.deck)
+        rng.shuffle(deck)
+        return rng, deck
+
+    def _deal_after_cut(self, state: State, cut: int | None, events: list[Event]) -> None:
+        hooks = self.hooks
+        rng, deck = self._shuffled(state)
+        if state.phase == CUT:
+            # The deck as it waits for the cut, which a position may have set out by hand.
+            deck = list(state.stock)
+        total = len(deck)
+        state.stock = []
+        sizes = [
+            hooks.hand_size(state.players, seat, state.dealer) for seat in range(state.players)
+        ]
+        hooks.deal(state, deck, sizes, rng, cut)
+        held = sum(map(len, state.places()))
+        if held != total:
+            raise RuleError(
+                "plugin_error",
+                "The deal lost or made cards: %(held)s of %(total)s placed.",
+                plugin=hooks.ruleset.name,
+                held=held,
+                total=total,
+                hook="rummy_deal",
+            )
+        state.turn = hooks.first_player(state)
+        events.append(Dealt(state.dealer, state.hand_number, tuple(map(len, state.hands))))
+        self._begin_turn(state, events)
+
+    def resume(self) -> list[Event]:
+        """Apply the turn-start rules to a loaded position that stands at a turn's start.
+
+        A position in the draw phase is the start of a turn (ruling A5): when its stock is empty,
+        the stock is refilled (or the hand ends) exactly as when a live turn starts there.
+        ``rummy_core.engine.setup.game_from_position`` calls this; the events are those of the
+        refill.
+        """
+        st = self.state
+        if st.phase != DRAW or st.stock or not st.at_turn_start():
+            return []
+        new = st.clone()
+        events: list[Event] = []
+        self._refill_or_end(new, events)
+        self.state = new
+        self.events.extend(events)
+        return events
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand of the match, once the current one is over."""
+        old = self.state
+        if old.phase != HAND_OVER:
+            raise refuse("hand_not_over", "The hand is still being played.")
+        new = State(old.players, old.seed)
+        new.scores = list(old.scores)
+        new.hand_history = [list(scores) for scores in old.hand_history]
+        new.hand_number = old.hand_number + 1
+        new.dealer = self.hooks.next_dealer(old)
+        self.deal(new)
+        self.state = new
+        return list(self.events)
+
+    # -- questions asked between actions ----------------------------------------------------
+
+    def ask(self, question: Callable[[State], T]) -> T:
+        """``question`` (a hook method, or a function that asks hooks) asked of a copy of the
+        state: whatever a plugin does to the state it is given stays out of the game (A2)."""
+        return question(self.state.clone())
+
+    def draw_sources(self, seat: int) -> list[str]:
+        """The draw sources the rules open to ``seat`` now (``rummy_draw_sources``, on a copy)."""
+        return self.hooks.draw_sources(self.state, seat)
+
+    def opening_minimum(self, seat: int) -> int:
+        """The points ``seat``'s first lay-down must be worth (0: none), asked of a copy."""
+        return self.hooks.opening_minimum(self.state, seat)
+
+    def min_hand_after_play(self, seat: int) -> int:
+        """How many cards ``seat`` must keep after a meld or lay-off, asked of a copy."""
+        return self.hooks.min_hand_after_play(self.state, seat)
+
+    # -- the player to move ------------------------------------------------------------------
+
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the hand or match is over."""
+        return self.state.turn if self.state.phase in (DRAW, PLAY, CUT) else None
+
+    def apply(self, seat: object, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat`` whole, or raise ``RuleError`` and change nothing.
+
+        ``seat`` and ``action`` come from outside (``object``: anything is refused cleanly, a
+        value that is no seat with ``bad_seat``)."""
+        old = self.state
+        seat = check_seat(seat, old.players)
+        if old.phase == MATCH_OVER:
+            raise refuse("match_over", "The match is over.")
+        if old.phase == HAND_OVER:
+            raise refuse("hand_over", "The hand is over; deal the next one.")
+        if seat != old.turn:
+            raise refuse(
+                "not_your_turn",
+                "It is seat %(turn)s's turn, not seat %(seat)s's.",
+                seat=seat,
+                turn=old.turn,
+            )
+        checked = self._checked
+        if checked and checked[0] is old and checked[1] == seat and checked[2] is action:
+            # Bots check an action and then make it: the engine runs it once (states are never
+            # changed in place, so the checked outcome still holds). The very action checked,
+            # not an equal one: Discard(True) equals Discard(1) and must be refused.
+            new, events = checked[3], checked[4]
+        else:
+            events = []
+            new = self._run(old, seat, action, events)
+        self._checked = None
+        self._turn_actions = self._counted(old, new)
+        self._turn_of = (new.hand_number, new.hand_turns)
+        self.state = new
+        self.log.append((seat, action))
+        self.events.extend(events)
+        return events
+
+    def preview(self, seat: object, action: Action) -> State:
+        """The state ``action`` would lead to, without making it; ``RuleError`` if refused."""
+        old = self.state
+        seat = check_seat(seat, old.players)
+        if seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
+            raise refuse("not_your_turn", "It is not your turn.", seat=seat, turn=old.turn)
+        return self._run(old, seat, action, [])
+
+    def is_legal(self, seat: object, action: Action) -> bool:
+        """Whether ``action`` would be accepted now."""
+        old = self.state
+        if type(seat) is not int or seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
+            return False
+        events: list[Event] = []
+        try:
+            new = self._run(old, seat, action, events)
+        except RuleError:
+            return False
+        self._checked = (old, seat, action, new, events)
+        return True
+
+    def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
+        check_action(action)
+        if isinstance(action, Cut) or old.phase == CUT:
+            return self._cut(old, seat, action, events)
+        if isinstance(action, TakeBack):
+            new = self._take_back(old, seat, events)
+        else:
+            new = self._played_action(old, seat, action, events)
+        if self._counted(old, new) >= TURN_ACTION_CAP:
+            # The turn goes on after more actions than any turn needs (A1): end it and the hand.
+            new.turn_start = new.after_draw = None
+            self._end_hand(new, None, "capped", events)
+        return new
+
+    def _played_action(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
+        handler = self._handlers.get(type(action))
+        new = old.clone()
+        if handler is not None:
+            handler(self, new, seat, action, events)
+        elif (
+            isinstance(action, PluginAction) and self.hooks.action_kinds.kind_of(action) is not None
+        ):
+            self.hooks.action_kinds.apply(self, new, seat, action, events)
+        else:
+            raise refuse(
+                "unknown_action", "%(action)s is not an action here.", action=type(action).__name__
+            )
+        self.hooks.action_applied(new, seat, events)
+        if new.turn != old.turn or new.turns_taken != old.turns_taken:
+            new.turn_start = new.after_draw = None
+        else:
+            # What take-back returns to travels with the state, so a saved position keeps it (A5).
+            new.turn_start = old.start_of_turn()
+            new.after_draw = None if isinstance(action, Draw) else old.state_after_draw()
+        return new
+
+    def _counted(self, old: State, new: State) -> int:
+        """The actions of the turn (A1's cap of actions per turn) once ``old`` has become
+        ``new``: one more in a turn that goes on, none in a new turn or once the hand is over."""
+        if (
+            new.hand_turns != old.hand_turns
+            or new.hand_number != old.hand_number
+            or new.phase not in (DRAW, PLAY)
+        ):
+            return 0
+        if self._turn_of != (old.hand_number, old.hand_turns):
+            return 1
+        return self._turn_actions + 1
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _draw(self, st: State, seat: int, action: Draw, events: list[Event]) -> None:
+        if st.phase != DRAW:
+            if st.drew is None:
+                # A turn that starts in play (ruling H2: the starter's first turn) has no draw.
+                raise refuse(
+                    "no_draw_this_turn",
+                    "This turn has no draw: you were dealt the extra card. Meld if you can,"
+                    " then discard.",
+                )
+            raise refuse("already_drew", "You have already drawn this turn.")
+        hooks = self.hooks
+        sources = hooks.draw_sources(st, seat, working=True)
+        if action.source not in sources:
+            raise refuse(
+                "source_unavailable",
+                "You cannot draw from the %(source)s now; you can draw from: %(sources)s.",
+                source=action.source,
+                sources=sources,
+            )
+        violations = hooks.draw_violations(st, seat, action.source)
+        if violations:
+            raise IllegalAction(violations)
+        top = st.top_discard()
+        drawn = hooks.draw(st, seat, action.source)
+        st.drew = action.source
+        st.drawn = drawn
+        st.phase = PLAY
+        events.append(
+            Drew(
+                seat,
+                action.source,
+                tuple(drawn),
+                len(drawn),
+                top if action.source == DISCARD else None,
+                _draw_is_private(action.source, drawn),
+            )
+        )
+
+    def check_play(self, st: State, seat: int, action: Action) -> None:
+        """Refuse a play made before the draw, or one ``rummy_action_violations`` forbids now.
+
+        Melds, lay-offs and swaps are checked so; a plugin's action calls this to be checked too.
+        """
+        if st.phase != PLAY:
+            raise refuse("draw_first", "Draw before you play cards.")
+        violations = self.hooks.action_violations(st, seat, action)
+        if violations:
+            raise IllegalAction(violations)
+
+    def _meld(self, st: State, seat: int, action: MeldDown, events: list[Event]) -> None:
+        self.check_play(st, seat, action)
+        if not action.melds:
+            raise refuse("empty_meld", "Choose the cards to meld.")
+        hand = st.hands[seat]
+        take_from_hand(hand, [c for m in action.melds for c in m.cards])
+        rules = self.hooks.meld_rules
+        melds: list[Meld] = []
+        violations: list[Violation] = []
+        for new in action.melds:
+            found = read_meld(new.cards, new.declared, rules)
+            names = " ".join(card_name(c) for c in new.cards)
+            if len(found) == 1:
+                cards, reading = found[0]
+                melds.append(Meld(seat, reading.kind, cards, reading.reps, (seat,) * len(cards)))
+            elif found:
+                ways = " or ".join(
+                    " ".join(map(meld_card_text, cards, reading.reps)) for cards, reading in found
+                )
+                violations.append(
+                    Violation(
+                        "ambiguous_wild",
+                        "Say what each wild stands for in %(cards)s: it reads as %(readings)s.",
+                        cards=names,
+                        readings=ways,
+                    )
+                )
+            elif needs_declaration(new.cards, new.declared, rules):
+                violations.append(
+                    Violation(
+                        "ambiguous_wild",
+                        "Say what each wild stands for in %(cards)s: its place says nothing.",
+                        cards=names,
+                    )
+                )
+            else:
+                violations.append(
+                    Violation("not_a_meld", "%(cards)s is not a run or a set.", cards=names)
+                )
+        if violations:
+            raise IllegalAction(violations)
+        violations = self.hooks.meld_violations(st, seat, melds)
+        violations += self._opening_violations(st, seat, melds)
+        violations += self._keep_cards_violations(st, seat)
+        if violations:
+            raise IllegalAction(violations)
+        first = len(st.table)
+        st.table.extend(melds)
+        self._played(st, seat, "meld")
+        for index, meld in enumerate(melds, start=first):
+            events.append(Melded(seat, index, meld.kind, meld.cards, meld.reps))
+        self._after_play(st, seat, events)
+
+    def _opening_violations(self, st: State, seat: int, melds: list[Meld]) -> list[Violation]:
+        if st.opened(seat):
+            return []
+        minimum = self.hooks.opening_minimum(st, seat, working=True)
+        if minimum <= 0:
+            return []
+        points = sum(self.hooks.meld_points(st, m, working=True) for m in melds)
+        if points >= minimum:
+            return []
+        return [
+            Violation(
+                "opening_too_low",
+                N_plural(
+                    "Your opening is worth %(count)s point; it must be worth %(minimum)s.",
+                    "Your opening is worth %(count)s points; it must be worth %(minimum)s.",
+                ),
+                count=points,
+                points=points,
+                minimum=minimum,
+            )
+        ]
+
+    def _keep_cards_violations(self, st: State, seat: int) -> list[Violation]:
+        keep = self.hooks.min_hand_after_play(st, seat, working=True)
+        if len(st.hands[seat]) >= keep:
+            return []
+        return [
+            Violation(
+                "must_keep_a_card",
+                N_plural(
+                    "You must keep at least %(count)s card in your hand to discard.",
+                    "You must keep at least %(count)s cards in your hand to discard.",
+                ),
+                count=keep,
+                keep=keep,
+            )
+        ]
+
+    def _lay_off(self, st: State, seat: int, action: LayOff, events: list[Event]) -> None:
+        self.check_play(st, seat, action)
+        before = self._meld_at(st, action.meld)
+        if not action.cards:
+            raise refuse("empty_lay_off", "Choose the cards to lay off.")
+        take_from_hand(st.hands[seat], action.cards)
+        after = self._extended(before, seat, action)
+        violations = self.hooks.lay_off_violations(st, seat, action.meld, before, after)
+        violations += self._keep_cards_violations(st, seat)
+        if violations:
+            raise IllegalAction(violations)
+        st.table[action.meld] = after
+        self._played(st, seat, "lay_off")
+        events.append(LaidOff(seat, action.meld, action.cards, action.end, after.reps))
+        self._after_play(st, seat, events)
+
+    def _extended(self, before: Meld, seat: int, action: LayOff) -> Meld:
+        """The meld ``before`` with the laid-off cards added, read under the meld rules."""
+        rules = self.hooks.meld_rules
+        added = len(action.cards)
+        # A set has no ends: its cards are added after the others.
+        ends = ["high"] if before.kind == SET else [action.end] if action.end else ["high", "low"]
+        if action.end not in (None, "low", "high"):
+            raise refuse(
+                "bad_end",
+                "A lay-off goes at the 'low' or 'high' end, not %(end)r.",
+                end=action.end,
+            )
+        options: dict[tuple[int, ...], Meld] = {}
+        # Ruling A4: the cards may be given in any order that has a reading; each is tried.
+        orders = [(action.cards, action.declared)]
+        orders += other_orders(action.cards, action.declared, rules)
+        for end, (laid, laid_declared) in ((end, o) for end in ends for o in orders):
+            if end == "low":
+                cards = laid + before.cards
+                declared = laid_declared + before.reps
+                credit = (seat,) * added + before.credit
+            else:
+                cards = before.cards + laid
+                declared = before.reps + laid_declared
+                credit = before.credit + (seat,) * added
+            for reading in readings(cards, declared, rules):
+                if reading.kind == before.kind:
+                    options.setdefault(
+                        reading.reps, Meld(before.owner, before.kind, cards, reading.reps, credit)
+                    )
+        names = " ".join(card_name(c) for c in action.cards)
+        if not options:
+            raise refuse("cannot_lay_off", "%(cards)s does not fit that meld.", cards=names)
+        if len(options) > 1:
+            raise refuse(
+                "ambiguous_wild",
+                "Say which end %(cards)s goes to, or what it stands for: it fits either.",
+                cards=names,
+            )
+        return next(iter(options.values()))
+
+    def _swap(self, st: State, seat: int, action: Swap, events: list[Event]) -> None:
+        self.check_play(st, seat, action)
+        before = self._meld_at(st, action.meld)
+        take_from_hand(st.hands[seat], [action.card])
+        real = action.card
+        slot = self._swappable_slot(before, real, action.wild)
+        cards = list(before.cards)
+        reps = list(before.reps)
+        credit = list(before.credit)
+        wild = cards[slot]
+        for i, (c, r) in enumerate(zip(before.cards, before.reps, strict=True)):
+            if i != slot and c != r and r == real:
+                # In a set the wild taken may not be the one that stood for ``real``
+                # (``_swappable_slot``): that one takes over the taken wild's stand-in.
+                reps[i] = reps[slot]
+        cards[slot] = reps[slot] = real
+        credit[slot] = seat
+        found = readings(cards, reps, self.hooks.meld_rules)
+        if len(found) != 1 or found[0].kind != before.kind:
+            raise refuse(
+                "cannot_swap",
+                "%(card)s cannot take that wild's place.",
+                card=card_name(real),
+            )
+        after = Meld(before.owner, before.kind, tuple(cards), found[0].reps, tuple(credit))
+        violations = self.hooks.swap_violations(st, seat, action.meld, before, after, wild)
+        if violations:
+            raise IllegalAction(violations)
+        st.table[action.meld] = after
+        st.hands[seat].append(wild)
+        self._played(st, seat, "swap")
+        events.append(Swapped(seat, action.meld, real, wild))
+
+    @staticmethod
+    def _swappable_slot(meld: Meld, real: int, wild: int | None) -> int:
+        natural_suits = {r for c, r in zip(meld.cards, meld.reps, strict=True) if c == r}
+        for i, (c, r) in enumerate(zip(meld.cards, meld.reps, strict=True)):
+            if c == r or (wild is not None and c != wild):
+                continue
+            if r == real or (r < 0 and -r == real % 13 + 1 and real not in natural_suits):
+                return i
+        stood_for = {r for c, r in zip(meld.cards, meld.reps, strict=True) if c != r}
+        if meld.kind == SET and wild is not None and real in stood_for:
+            # A set's wilds are interchangeable: the reading gave them the missing suits in suit
+            # order only to name them, so any of them may give way to any card they stand for.
+            for i, (c, r) in enumerate(zip(meld.cards, meld.reps, strict=True)):
+                if c == wild and c != r:
+                    return i
+        raise refuse(
+            "no_wild_for_card",
+            "No wild on that meld stands for %(card)s.",
+            card=card_name(real),
+        )
+
+    def _discard(self, st: State, seat: int, action: Discard, events: list[Event]) -> None:
+        self.discard_card(st, seat, action.card, events)
+        self.end_turn(st, seat, events)
+
+    def discard_card(self, st: State, seat: int, card: int, events: list[Event]) -> None:
+        """Move ``card`` from ``seat``'s hand to the discard pile, as a discard does.
+
+        Refused when a discard rule or an unmet turn-end obligation forbids it.
+        """
+        if st.phase != PLAY:
+            raise refuse("draw_first", "Draw before you discard.")
+        hooks = self.hooks
+        violations = hooks.discard_violations(st, seat, card)
+        take_from_hand(st.hands[seat], [card])
+        if violations:
+            raise IllegalAction(violations)
+        st.discard.append(card)
+        st.discard_face_down = hooks.discard_face_down(st, seat, card)
+        violations = hooks.turn_end_violations(st, seat)
+        if violations:
+            raise IllegalAction(violations)
+        events.append(Discarded(seat, card, st.discard_face_down))
+
+    def end_turn(self, st: State, seat: int, events: list[Event]) -> None:
+        """End ``seat``'s turn: count it, then end the hand (out, or capped: A1) or pass it on."""
+        hooks = self.hooks
+        st.turns_taken[seat] += 1
+        st.hand_turns += 1
+        hooks.turn_ended(st, seat)
+        if hooks.goes_out(st, seat):
+            self._end_hand(st, seat, "out", events)
+        elif st.hand_turns >= hooks.turn_cap:
+            self._end_hand(st, None, "capped", events)
+        else:
+            st.turn = (seat + 1) % st.players
+            self._begin_turn(st, events)
+
+    def _cut(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
+        if old.phase != CUT:
+            raise refuse("no_cut_now", "The deck is cut only before the deal.")
+        if not isinstance(action, Cut):
+            raise refuse("cut_first", "Cut the deck first: the cards are not dealt yet.")
+        size = len(old.stock)
+        if action.depth is not None and not 1 <= action.depth < size:
+            raise refuse(
+                "bad_cut",
+                "Cut between 1 and %(most)s cards from the top: leave cards above and below.",
+                depth=action.depth,
+                most=size - 1,
+            )
+        new = old.clone()
+        events.append(CutMade(seat, action.depth))
+        self._deal_after_cut(new, action.depth, events)
+        return new
+
+    def _take_back(self, old: State, seat: int, events: list[Event]) -> State:
+        if old.phase != PLAY:
+            raise refuse("nothing_to_take_back", "There is nothing to take back before you draw.")
+        scope = self.hooks.take_back(old, seat)
+        if scope == "draw" and old.drew is not None:
+            start = old.start_of_turn()
+            if start is None:
+                raise _unrecorded()
+            new = start.clone()
+            # The turn's start predates earlier give-backs: keep them all closed (ruling A3).
+            new.refused_sources = [*old.refused_sources, old.drew]
+            # The cards go back where they came from, as hidden as they were drawn.
+            private = _draw_is_private(old.drew, old.drawn)
+            events.append(TookBack(seat, True, old.drew, tuple(old.drawn), private))
+            return new
+        if not old.plays:
+            raise refuse("nothing_to_take_back", "You have put nothing on the table this turn.")
+        after_draw = old.after_draw
+        if after_draw is None:
+            raise _unrecorded()
+        events.append(TookBack(seat, False))
+        return after_draw.clone()
+
+    _handlers: ClassVar[dict[type, Callable[[Game, State, int, Any, list[Event]], None]]] = {}
+    """The method that makes each built-in kind of action (filled in below the class: a
+    compiled class body cannot refer to its own methods)."""
+
+    # -- shared steps ------------------------------------------------------------------------
+
+    @staticmethod
+    def _meld_at(st: State, index: int) -> Meld:
+        if not 0 <= index < len(st.table):
+            raise refuse(
+                "no_such_meld", "There is no meld number %(meld)s on the table.", meld=index
+            )
+        return st.table[index]
+
+    @staticmethod
+    def _played(st: State, seat: int, kind: str) -> None:
+        st.plays.append(kind)
+        if st.first_play_turn[seat] is None:
+            st.first_play_turn[seat] = st.turns_taken[seat]
+
+    def _after_play(self, st: State, seat: int, events: list[Event]) -> None:
+        if self.hooks.goes_out(st, seat):
+            st.turns_taken[seat] += 1
+            st.hand_turns += 1
+            self.hooks.turn_ended(st, seat)
+            self._end_hand(st, seat, "out", events)
+
+    def _begin_turn(self, st: State, events: list[Event]) -> None:
+        st.drew = None
+        st.drawn = []
+        st.plays = []
+        st.refused_sources = []
+        if self._refill_or_end(st, events):
+            st.phase = DRAW if self.hooks.turn_starts_with_draw(st, st.turn) else PLAY
+
+    def _refill_or_end(self, st: State, events: list[Event]) -> bool:
+        """At a turn's start with an empty stock, refill it or end the hand; False if it ended."""
+        if st.stock:
+            return True
+        rng = Random(f"{st.seed}/{st.hand_number}/refill/{st.refills}")
+        if not self.hooks.refill_stock(st, rng):
+            self._end_hand(st, None, "stock", events)
+            return False
+        events.append(Refilled(st.turn, st.refills, len(st.stock)))
+        return True
+
+    def _end_hand(
+        self,
+        st: State,
+        went_out: int | None,
+        reason: Literal["out", "stock", "capped"],
+        events: list[Event],
+    ) -> None:
+        hooks = self.hooks
+        bonus = went_out is not None and hooks.hand_bonus(st, went_out, working=True)
+        scores = hooks.hand_scores(st, went_out, reason, bonus, working=True)
+        st.scores = [a + b for a, b in zip(st.scores, scores, strict=True)]
+        st.hand_history = [*st.hand_history, scores]
+        st.outcome = Outcome(went_out, reason, tuple(scores), st.hand_number)
+        st.phase = HAND_OVER
+        events.append(HandEnded(went_out, reason, tuple(scores), tuple(st.scores)))
+        if hooks.match_over(st, working=True):
+            st.winners = sorted(hooks.match_winners(st, working=True))
+            st.phase = MATCH_OVER
+            capped = hooks.match_capped(st, working=True)
+            events.append(MatchEnded(tuple(st.winners), tuple(st.scores), capped))
+        hooks.hand_ended(st)
+
+
+Game._handlers.update(
+    {
+        Draw: Game._draw,
+        MeldDown: Game._meld,
+        LayOff: Game._lay_off,
+        Swap: Game._swap,
+        Discard: Game._discard,
+    }
+)

@@ -1,0 +1,3 @@
+"""What crosses a border as JSON or a file: the pydantic models of actions, events, positions,
+views and refusals, game records and scenario files, the JSON schemas, and where the player's
+files are kept."""
