@@ -49,11 +49,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from solver_bench import CLASSIC, HUNGARIAN, RIVERSIDE, _hands, _timings
 
-from rummy_core.bots import SeatHandle, make_bot
-from rummy_core.bots.turns import bot_turn, tell
+from rummy_core.bots import make_bot
 from rummy_core.commands.duel import bot_from_spec
 from rummy_core.engine.setup import Variant, build_hooks, new_game
-from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.match import Match
 from rummy_core.solver import MeldSolver
 
@@ -116,10 +114,8 @@ def our_random(variant: str, seconds: float) -> tuple[float, float]:
     start = time.process_time()
     while (spent := time.process_time() - start) < seconds:
         game = new_game(hooks=hooks, seed=hands)
-        bots = [make_bot("random", 2 * hands), make_bot("random", 2 * hands + 1)]
-        while game.state.phase not in (HAND_OVER, MATCH_OVER):
-            bot_turn(game, bots)
-            actions += 1
+        Match(game, [make_bot("random", 2 * hands), make_bot("random", 2 * hands + 1)]).play_hand()
+        actions += len(game.log)
         hands += 1
     return hands / spent, actions / spent
 
@@ -133,15 +129,15 @@ def our_expert(variant: str, decisions: int, expert: str = "expert") -> tuple[fl
     deal = 0
     while len(spent) < decisions:
         game = new_game(hooks=hooks, seed=deal)
-        bots = [bot_from_spec(expert, deal), make_bot("greedy", deal)]
-        while game.state.phase not in (HAND_OVER, MATCH_OVER) and len(spent) < decisions:
+        match = Match(game, [bot_from_spec(expert, deal), make_bot("greedy", deal)])
+        while not match.over and len(spent) < decisions:
             seat = game.current_player()
             assert seat is not None
             start = time.process_time()
-            action = bots[seat].choose(SeatHandle(game, seat))
+            action = match.choose(seat)
             if seat == 0:
                 spent.append((time.process_time() - start) * 1000)
-            tell(bots, game.apply(seat, action))
+            match.act(seat, action)
         deal += 1
     spent.sort()
     return statistics.median(spent), spent[int(len(spent) * 0.9)]

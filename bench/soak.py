@@ -16,10 +16,10 @@ from concurrent.futures import ProcessPoolExecutor
 from random import Random
 
 from rummy_core.bots import make_bot
-from rummy_core.bots.turns import bot_turn, tell
 from rummy_core.engine.registry import house_rules, rulesets
 from rummy_core.engine.setup import Variant, build_hooks, new_game
-from rummy_core.engine.state import HAND_OVER, MATCH_OVER
+from rummy_core.engine.state import MATCH_OVER
+from rummy_core.match import Match
 from rummy_core.testing import all_cards, check_view_hides
 
 BOTS = ("random", "greedy")
@@ -51,12 +51,12 @@ def soak(variant: str, bot: str, hands: int, seed: int) -> tuple[int, int, list[
     while played < hands:
         match += 1
         game = new_game(hooks=hooks, seed=seed * 1_000_003 + match)
-        bots = [make_bot(bot, seed=seed + s) for s in range(players)]
+        table = Match(game, [make_bot(bot, seed=seed + s) for s in range(players)])
         while played < hands:
             try:
                 before = list(game.state.scores)
-                while game.state.phase not in (HAND_OVER, MATCH_OVER):
-                    bot_turn(game, bots)
+                while not table.over:
+                    table.bot_step()
                     actions += 1
                     assert all_cards(game.state) == deck, "cards were lost or made"
                     if actions % VIEW_EVERY == 0:
@@ -76,7 +76,7 @@ def soak(variant: str, bot: str, hands: int, seed: int) -> tuple[int, int, list[
             played += 1
             if game.state.phase == MATCH_OVER:
                 break
-            tell(bots, game.next_hand())
+            table.deal_next()
     return played, breaks, problems
 
 
