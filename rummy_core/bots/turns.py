@@ -1,7 +1,7 @@
 """A bot's turn: the bot to move chooses, the game applies it, every bot sees what it may see.
 
-Here, below the bots that play sampled games out (the expert bot), and below the loops that
-play hands and matches (``rummy_core.simulate``).
+Here, below the bots that play sampled games out (the expert bot), and below the match service
+that every front end drives (``rummy_core.match``).
 """
 
 from __future__ import annotations
