@@ -23,7 +23,6 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy_core.bots import Bot
-from rummy_core.bots.turns import tell
 from rummy_core.engine.actions import Action
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event
@@ -96,11 +95,10 @@ class Session:
 
     def start(self, seed: int, bots: Sequence[Bot | None] | None = None) -> list[Event]:
         """Deal a new match from ``seed``, ``bots`` (if given) in the seats no agent plays;
-        returns the deal's events, which the bots have seen."""
+        returns the deal's events (bots, as everywhere, start from their view of the deal)."""
         game = new_game(hooks=self.hooks, seed=seed)
         seats = list(bots) if bots is not None else [None] * self.players
         self.match = Match(game, seats)
-        tell(seats, game.events)
         self.memories = [SeatMemory(seat, self.players) for seat in range(self.players)]
         self.pending = EMPTY
         self.done = False
