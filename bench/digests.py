@@ -14,10 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from rummy_core.commands.duel import bot_from_spec
-from rummy_core.engine.setup import new_game
-from rummy_core.formats.actions import action_json
-from rummy_core.match import Match
+from rummy_core.testing import games_digest
 
 VARIANTS = {
     "classic": 2,
@@ -26,19 +23,6 @@ VARIANTS = {
     "hungarian": 2,
     "hungarian+two-jokers-per-meld": 4,
 }
-
-
-def match_digest(variant: str, players: int, matches: int, bots: tuple[str, ...]) -> str:
-    """The digest of ``matches`` bot matches of ``variant``."""
-    digest = hashlib.sha256()
-    for seed in range(matches):
-        game = new_game(variant, players=players, seed=seed)
-        seats = [bot_from_spec(bots[seat % len(bots)], seed * 10 + seat) for seat in range(players)]
-        Match(game, seats).play_match(max_hands=6)
-        for seat, action in game.log:
-            digest.update(f"{seat}:{action_json(action, game.hooks)}".encode())
-        digest.update(repr((game.state.scores, game.state.winners)).encode())
-    return digest.hexdigest()[:16]
 
 
 def env_digest(variant: str, episodes: int) -> str:
@@ -101,8 +85,8 @@ def untimed(data: object) -> object:
 
 def main() -> None:
     for variant, players in VARIANTS.items():
-        print(variant, "greedy/random", match_digest(variant, players, 12, ("greedy", "random")))
-    print("classic expert", match_digest("classic", 2, 1, ("expert:playouts=4", "greedy")))
+        print(variant, "greedy/random", games_digest(variant, players, 12, ("greedy", "random")))
+    print("classic expert", games_digest("classic", 2, 1, ("expert:playouts=4", "greedy")))
     for variant in ("classic", "hungarian"):
         print(variant, "gym", env_digest(variant, 4))
     print("compare", compare_digest())

@@ -21,6 +21,7 @@ This module is also a pytest plugin: with ``pytest_plugins = ["rummy_core.testin
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -30,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from rummy_core.commands.duel import bot_from_spec
 from rummy_core.engine.actions import Action, Discard, Draw, TakeBack
 from rummy_core.engine.cards import card_name
 from rummy_core.engine.errors import IllegalAction, RuleError
@@ -48,6 +50,7 @@ from rummy_core.i18n.message_checks import (
     assert_messages_translated as assert_messages_translated,
 )
 from rummy_core.i18n.message_checks import untranslated_messages as untranslated_messages
+from rummy_core.match import Match
 
 
 def assert_refused(game: Game, seat: int, action: Action, code: str | None = None) -> RuleError:
@@ -336,3 +339,25 @@ def rummy_conformance(
 def names(cards: Iterable[int]) -> list[str]:
     """Card codes written out, for readable assertions."""
     return [card_name(c) for c in cards]
+
+
+def games_digest(
+    variant: str, players: int, matches: int, bots: Sequence[str], max_hands: int = 6
+) -> str:
+    """A digest of ``matches`` bot matches of ``variant`` from seeds 0, 1, ...: every action, the
+    scores and the winners.
+
+    Equal digests before and after a change show that it plays the same games from the same
+    seeds: a refactor keeps them, and a change that means to change games says so by changing
+    them. ``bots`` are bot specs (``greedy``, ``expert:playouts=4``), taken in turn per seat.
+    """
+    digest = hashlib.sha256()
+    for seed in range(matches):
+        game = new_game(variant, players=players, seed=seed)
+        seats = [bot_from_spec(bots[seat % len(bots)], seed * 10 + seat) for seat in range(players)]
+        match = Match(game, seats, journal=[])
+        match.play_match(max_hands)
+        for seat, action in game.log:
+            digest.update(f"{seat}:{action_json(action, game.hooks)}".encode())
+        digest.update(repr((game.state.scores, game.state.winners)).encode())
+    return digest.hexdigest()[:16]
