@@ -4,21 +4,26 @@ Its rules are conditional, and each condition is a hook rather than a case in th
 taken from the discard pile that must reach the table this turn (``rummy_turn_end_violations``),
 a joker taken back that must go down again (counted in ``rummy_action_applied``), a cut card on
 show that is the player's only if they go out (``rummy_draw`` for the ``"cut"`` source), and the
-give-backs that undo a draw (``rummy_take_back`` answering ``"draw"``).
+give-backs that undo a draw (``rummy_take_back`` answering ``"draw"``). The cut (H12) is an action
+of the ruleset's own, ``{"type": "cut", "depth": N | null}``, registered like any plugin's: a person
+right of the dealer is waited for before the deal (``rummy_deal_wait``), in the phase ``"cut"``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.engine.actions import CUT, DISCARD, STOCK, Action, LayOff, Swap
+from rummy_core.engine.action_kinds import ActionKind, DealWait, GameSteps
+from rummy_core.engine.actions import CUT, DISCARD, STOCK, Action, LayOff, PluginAction, Swap
 from rummy_core.engine.cards import ACE, JOKER, card_name, rank_of, standard_deck
 from rummy_core.engine.defaults import deal_round
 from rummy_core.engine.errors import Violation
-from rummy_core.engine.events import Event, LaidOff, Melded, Swapped
+from rummy_core.engine.events import CutMade, CutOffered, Event, LaidOff, Melded, Swapped
+from rummy_core.engine.game import refuse
 from rummy_core.engine.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.engine.melds import RUN, SET, rep_rank
 from rummy_core.engine.options import BaseOptions
@@ -48,6 +53,74 @@ again (H6). Jokers are interchangeable, so any joker put down counts for one tak
 
 NEVER_OPENED = 100
 """H9: what a player who never opened scores, whatever they hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(PluginAction):
+    """Cut the shuffled deck before the deal, ``depth`` cards from the top (ruling H12).
+
+    ``depth`` None cuts anywhere: the depth is drawn from the hand's seeded source, as for a
+    bot. Only a person is asked (``Game.choosers``): the deal waits for them
+    (``rummy_deal_wait``), in the phase ``"cut"``.
+    """
+
+    depth: int | None = None
+    type: ClassVar[str] = CUT
+
+
+class CutAction(BaseModel):
+    """Cut the deck before the deal (ruling H12): ``depth`` cards from the top, or anywhere."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["cut"] = "cut"
+    depth: int | None = Field(None, ge=1, description="Cards lifted; null: cut anywhere.")
+
+
+def _to_cut(model: CutAction) -> Cut:
+    return Cut(model.depth)
+
+
+def _to_cut_model(action: Cut) -> CutAction:
+    return CutAction(depth=action.depth)
+
+
+def _apply_cut(game: GameSteps, state: State, seat: int, action: Cut, events: list[Event]) -> None:
+    # Ruling H12: at least one card above the cut and one below.
+    if state.phase != CUT:
+        raise refuse("no_cut_now", "The deck is cut only before the deal.", domain=DOMAIN)
+    size = len(state.stock)
+    depth = action.depth
+    if depth is not None and (type(depth) is not int or not 1 <= depth < size):
+        raise refuse(
+            "bad_cut",
+            "Cut between 1 and %(most)s cards from the top: leave cards above and below.",
+            depth=depth,
+            most=size - 1,
+            domain=DOMAIN,
+        )
+    events.append(CutMade(seat, depth))
+    game.deal_waiting(state, depth, events)
+
+
+def _cut_candidates(game: GameSteps, seat: int) -> list[Cut]:
+    # Anywhere, or any depth that leaves cards above and below.
+    return [Cut(None), *(Cut(depth) for depth in range(1, len(game.state.stock)))]
+
+
+CUT_KIND: ActionKind[Cut, CutAction] = ActionKind(
+    name=CUT,
+    action=Cut,
+    model=CutAction,
+    to_action=_to_cut,
+    to_model=_to_cut_model,
+    apply=_apply_cut,
+    candidates=_cut_candidates,
+    before_deal=Violation(
+        "cut_first", "Cut the deck first: the cards are not dealt yet.", domain=DOMAIN
+    ),
+)
+"""The cut as a kind of action the deal waits for (ruling H12)."""
 
 
 class HungarianOptions(BaseOptions):
@@ -124,18 +197,23 @@ class HungarianRomi(Ruleset):
         return 15 if seat == (dealer + 1) % players else 14
 
     @hookimpl
-    def rummy_cutter(self, state: State) -> int:
+    def rummy_register_actions(self) -> list[ActionKind[Any, Any]]:
+        return [CUT_KIND]
+
+    @hookimpl
+    def rummy_deal_wait(self, state: State, deck: list[int]) -> DealWait:
         # Ruling H12: the player to the dealer's right cuts.
-        return (state.dealer - 1) % state.players
+        cutter = (state.dealer - 1) % state.players
+        return DealWait(cutter, CUT, (CutOffered(cutter, len(deck)),))
 
     @hookimpl
     def rummy_deal(
-        self, state: State, deck: list[int], sizes: list[int], rng: Random, cut: int | None
+        self, state: State, deck: list[int], sizes: list[int], rng: Random, choice: int | None
     ) -> bool:
         # Rulings H2 and H12: the cut turns up the cut card, the bottom card of the cards lifted
         # (at least one above it, one below); with no one choosing, the hand's seeded source
         # chooses. Then the deal, with no starting discard pile.
-        depth = rng.randrange(1, len(deck)) if cut is None else cut
+        depth = rng.randrange(1, len(deck)) if choice is None else choice
         state.on_show = {CUT: (deck.pop(len(deck) - depth),)}
         return deal_round(state, deck, sizes, turn_up=False)
 

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 from rummy_rulesets.house.knock import Knock
+from rummy_rulesets.hungarian import Cut
 
-from rummy_core.engine.actions import Cut, Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
 from rummy_core.engine.cards import card_name, parse_card
 from rummy_core.engine.game import Game
 from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
@@ -25,8 +26,8 @@ EACH_SEAT = "(each seat)"
 DEAL = ["hand_size", "hand_size", "deal", "first_player", "turn_starts_with_draw"]
 HAND_OVER = ["hand_bonus", "hand_scores", "match_over", "match_winners", "match_capped"]
 LIFECYCLE: dict[str, list[str]] = {
-    "new game": ["cutter", *DEAL],
-    "new game, a person cuts": ["cutter"],
+    "new game": ["deal_wait", *DEAL],
+    "new game, a person cuts": ["deal_wait"],
     "cut": DEAL,
     "draw": ["draw_sources", "draw_violations", "draw", "action_applied"],
     "meld": [
@@ -97,7 +98,7 @@ LIFECYCLE: dict[str, list[str]] = {
         "hand_ended",
         "action_applied",
     ],
-    "next hand": ["next_dealer", "cutter", *DEAL],
+    "next hand": ["next_dealer", "deal_wait", *DEAL],
 }
 """What each action asks, in order, without the ``rummy_`` prefix (two seats)."""
 

@@ -7,8 +7,9 @@ a bot or a simulation leaves it to the hand's seeded source, which is what "anyw
 from __future__ import annotations
 
 import pytest
+from rummy_rulesets.hungarian import Cut
 
-from rummy_core.engine.actions import Cut, Discard, Draw
+from rummy_core.engine.actions import Discard, Draw
 from rummy_core.engine.events import CutOffered
 from rummy_core.engine.game import Game
 from rummy_core.engine.moves import legal_actions

@@ -10,10 +10,10 @@ from rummy_core.bots import make_bot
 from rummy_core.engine.actions import Discard
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.setup import Variant, new_game
-from rummy_core.engine.state import CUT
 from rummy_core.formats.position import dump_position
 from rummy_core.formats.record import GameRecord, LoggedAction, record_of, replay
 from rummy_core.match import ACTION, HAND_TO_BOT, NEXT_HAND, Entry, Match
+from rummy_core.present.cut import CUT
 
 
 def two_hands(variant: str = "classic:target=1000", players: int = 2) -> Match:

@@ -14,9 +14,10 @@ from server_helpers import Inbox
 
 from rummy_core.commands.cli import cli, main
 from rummy_core.engine.cards import card_name
-from rummy_core.engine.state import CUT, PLAY
+from rummy_core.engine.state import PLAY
 from rummy_core.formats.record import load_record, replay
 from rummy_core.match import HAND_TO_BOT, NEXT_HAND
+from rummy_core.present.cut import CUT
 from rummy_core.server.export import table_record
 from rummy_core.server.hub import Hub
 from rummy_core.server.protocol import CreateTable, SeatSpec

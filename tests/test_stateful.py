@@ -28,9 +28,10 @@ from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
 from rummy_core.engine.moves import action_candidates, legal_actions
 from rummy_core.engine.setup import new_game
-from rummy_core.engine.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.engine.view import player_view
 from rummy_core.formats.position import dump_position, load_position
+from rummy_core.present.cut import CUT
 from rummy_core.testing import all_cards, check_view_hides, random_action
 
 settings.register_profile(

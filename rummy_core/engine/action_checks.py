@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rummy_core.engine.actions import Cut, Discard, Draw, LayOff, MeldDown, Swap
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, Swap
 from rummy_core.engine.cards import CARD_CODES
 from rummy_core.engine.errors import RuleError
 from rummy_core.i18n.languages import N_, _
@@ -79,8 +79,6 @@ def check_action(action: object) -> None:
         _code(fields.card)
         if fields.wild is not None:
             _code(fields.wild)
-    elif isinstance(action, Cut) and fields.depth is not None:
-        _index(fields.depth, N_("a cut depth is a whole number of cards"))
 
 
 def check_seat(seat: object, players: int) -> int:

@@ -6,6 +6,11 @@ form and JSON form and how to convert between them, how it changes the working s
 instances are worth trying when legal moves are listed. The engine applies it like a built-in
 action: on a clone of the state, kept only if ``apply`` returns without raising, so a refused
 plugin action changes nothing either (ruling A2).
+
+A kind may also be the choice a deal waits for (Hungarian Römi's cut): ``before_deal`` marks it,
+``rummy_deal_wait`` says when the deal waits for it, and its ``apply`` deals with
+``game.deal_waiting``. While the deal waits, the hand's phase is the kind's name, so a saved
+position says what it waits for.
 """
 
 from __future__ import annotations
@@ -17,14 +22,32 @@ from typing import Generic, Protocol, TypeVar
 from pydantic import BaseModel
 
 from rummy_core.engine.actions import Action, PluginAction
+from rummy_core.engine.errors import Violation
 from rummy_core.engine.events import BUILT_IN, EVENT_KINDS, Event
-from rummy_core.engine.state import State
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, State
 
 A = TypeVar("A", bound=PluginAction)
 M = TypeVar("M", bound=BaseModel)
 
 BUILT_IN_TYPES = frozenset({"draw", "meld", "lay_off", "swap", "discard", "take_back"})
 """The JSON ``type`` of every built-in action: a plugin cannot take these names."""
+
+ENGINE_PHASES = frozenset({DRAW, PLAY, HAND_OVER, MATCH_OVER})
+"""The engine's own phases: a kind made before the deal, whose name is its phase, cannot take
+these names."""
+
+
+@dataclass(frozen=True)
+class DealWait:
+    """The answer of ``rummy_deal_wait``: the deal waits for ``seat``'s choice."""
+
+    seat: int
+    """The seat that chooses (a person's seat: for a bot's the deal is made at once)."""
+    action: str
+    """The name of the ``before_deal`` kind of action the seat chooses with; the hand's phase
+    while the deal waits."""
+    events: tuple[Event, ...] = ()
+    """What the table is told when the deal starts waiting (the deck offered for the cut)."""
 
 
 class GameSteps(Protocol):
@@ -48,6 +71,11 @@ class GameSteps(Protocol):
         """End ``seat``'s turn: count it, then end the hand or pass the turn on."""
         ...
 
+    def deal_waiting(self, st: State, choice: int | None, events: list[Event]) -> None:
+        """Deal the hand that waits for a choice (``rummy_deal_wait``), giving ``rummy_deal``
+        the seat's ``choice``; the first turn begins."""
+        ...
+
 
 @dataclass(frozen=True)
 class ActionKind(Generic[A, M]):
@@ -58,7 +86,8 @@ class ActionKind(Generic[A, M]):
     ``Discarded``, and the action's own, listed in ``events``), and raises ``RuleError`` (for
     example ``rummy_core.engine.game.refuse(...)``) to refuse the action, which then changes
     nothing. It may use the engine's public steps: ``game.check_play``, ``game.discard_card``,
-    ``game.end_turn``. ``candidates(game, seat)`` yields the instances worth checking for the seat
+    ``game.end_turn``, and for a kind made before the deal ``game.deal_waiting``.
+    ``candidates(game, seat)`` yields the instances worth checking for the seat
     to move (they are each checked with ``Game.is_legal`` before being offered).
     """
 
@@ -79,12 +108,20 @@ class ActionKind(Generic[A, M]):
     events: tuple[type[Event], ...] = ()
     """The action's own kinds of event, each registered with ``rummy_core.engine.events.event_kind``
     (which fields are secret, and so how every seat sees them, is declared there)."""
+    before_deal: Violation | None = None
+    """Set for the choice a deal waits for (a cut: ``rummy_deal_wait``), made before the cards
+    are dealt in the phase named ``name``: the refusal of any other action while the deal waits
+    (``cut_first``). None for an action made in a turn."""
 
     def problems(self) -> list[str]:
         """What is wrong with this description (empty when it is usable)."""
         found = []
         if self.name in BUILT_IN_TYPES:
             found.append(f"the action type {self.name!r} is built in")
+        if self.before_deal is not None and self.name in ENGINE_PHASES:
+            found.append(f"the action type {self.name!r} made before the deal is an engine phase")
+        if not isinstance(self.before_deal, Violation | None):
+            found.append(f"before_deal is {self.before_deal!r}, expected a Violation or None")
         if not (isinstance(self.action, type) and issubclass(self.action, PluginAction)):
             found.append(f"{self.action!r} is not a PluginAction subclass")
         elif getattr(self.action, "type", None) != self.name:

@@ -46,6 +46,10 @@ class StepsOnCopy:
         """The game's ``end_turn``."""
         self._game.end_turn(st, seat, events)
 
+    def deal_waiting(self, st: State, choice: int | None, events: list[Event]) -> None:
+        """The game's ``deal_waiting``."""
+        self._game.deal_waiting(st, choice, events)
+
 
 class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
     """The kinds of action plugins added, by JSON ``type``."""
@@ -97,6 +101,11 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
         """The kinds of event the plugins' actions bring."""
         return [event for kind in self._kinds.values() for event in kind.events]
 
+    def waiting_in(self, phase: str) -> ActionKind[Any, Any] | None:
+        """The kind the deal waits for in ``phase`` (``before_deal``), or None: no such phase."""
+        kind = self._kinds.get(phase)
+        return kind if kind is not None and kind.before_deal is not None else None
+
     def kind_of(self, action: object) -> ActionKind[Any, Any] | None:
         """The registered kind of a plugin's action (None for a built-in or unknown action)."""
         return self._by_class.get(type(action))
@@ -116,9 +125,13 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
             )
 
     def candidates(self, game: GameSteps, seat: int) -> list[PluginAction]:
-        """The plugins' actions worth checking for ``seat`` now, legal or not."""
+        """The plugins' actions worth checking for ``seat`` now, legal or not: while the deal
+        waits, the waited-for kind's; in a turn, those of the kinds made in turns."""
+        waiting = self.waiting_in(game.state.phase)
         found: list[PluginAction] = []
-        for kind in self._kinds.values():
+        for kind in self._kinds.values() if waiting is None else (waiting,):
+            if waiting is None and kind.before_deal is not None:
+                continue
             actions = self._guard(
                 kind, "candidates", _listed, kind.candidates, StepsOnCopy(game), seat
             )

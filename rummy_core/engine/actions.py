@@ -79,18 +79,6 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class Cut:
-    """Cut the shuffled deck before the deal, ``depth`` cards from the top (ruling H12).
-
-    ``depth`` None cuts anywhere: the depth is drawn from the hand's seeded source, as for a
-    bot. Only asked of a person (``Game.choosers``) when the ruleset cuts (``rummy_cutter``).
-    """
-
-    depth: int | None = None
-    type: Literal["cut"] = "cut"
-
-
-@dataclass(frozen=True, slots=True)
 class TakeBack:
     """Take back everything put on the table since the draw (ruling A3)."""
 
@@ -110,4 +98,4 @@ class PluginAction:
     """The action's JSON ``type``, as for the built-in actions: its ``ActionKind``'s name."""
 
 
-Action = Draw | MeldDown | LayOff | Swap | Discard | TakeBack | Cut | PluginAction
+Action = Draw | MeldDown | LayOff | Swap | Discard | TakeBack | PluginAction

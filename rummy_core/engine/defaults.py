@@ -51,8 +51,8 @@ def rummy_hand_size() -> int:
 
 
 @hookimpl(trylast=True)
-def rummy_cutter() -> None:
-    # Most rummies deal without a cut that matters to the rules.
+def rummy_deal_wait() -> None:
+    # Most rummies deal at once, with no choice a seat makes first.
     return None
 
 

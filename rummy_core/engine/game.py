@@ -25,7 +25,6 @@ from rummy_core.engine.actions import (
     DISCARD,
     STOCK,
     Action,
-    Cut,
     Discard,
     Draw,
     LayOff,
@@ -37,8 +36,6 @@ from rummy_core.engine.actions import (
 from rummy_core.engine.cards import card_name, meld_card_text
 from rummy_core.engine.errors import IllegalAction, Message, RuleError, Violation
 from rummy_core.engine.events import (
-    CutMade,
-    CutOffered,
     Dealt,
     Discarded,
     Drew,
@@ -59,7 +56,7 @@ from rummy_core.engine.melds import (
     read_meld,
     readings,
 )
-from rummy_core.engine.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
 from rummy_core.i18n.languages import N_plural
 
 T = TypeVar("T")
@@ -70,6 +67,10 @@ TURN_ACTION_CAP: Final = 200
 """The safety cap of actions in one turn (ruling A1): the action that reaches it, when the turn
 goes on after it, ends the hand, flagged capped. A plugin that refuses every discard would
 otherwise let a bot meld and take back for ever."""
+
+OVER: Final = (HAND_OVER, MATCH_OVER)
+"""The phases with no one to move. Every other phase has: a turn's (draw, play) or, before the
+deal, the phase of the choice the deal waits for (``rummy_deal_wait``)."""
 
 
 def refuse(code: str, message: Message, **params: Any) -> IllegalAction:
@@ -113,7 +114,8 @@ class Game:
         self.hooks = hooks
         self.state = state
         self.choosers = frozenset(choosers)
-        """Seats where a person sits, who make the choices bots leave to chance (the cut, H12)."""
+        """Seats where a person sits, who make the choices bots leave to chance: the deal waits
+        for theirs (``rummy_deal_wait``: Hungarian Römi's cut, H12)."""
         self.log: list[tuple[int, Action]] = []
         """Every successful action of the match, with its seat; with the seed it replays it."""
         self.events: list[Event] = []
@@ -132,20 +134,33 @@ class Game:
     def deal(self, state: State) -> None:
         """Deal a fresh hand into ``state`` (dealer, hand number and scores already set).
 
-        When the ruleset cuts and a person cuts (``choosers``), the hand waits in the ``"cut"``
-        phase, the shuffled deck as its stock, for that seat's ``Cut``.
+        When the rules make the deal wait for a seat's choice (``rummy_deal_wait``) and a person
+        sits there (``choosers``), the hand waits instead, in the phase named after the kind of
+        action that makes the choice, the shuffled deck as its stock.
         """
         events: list[Event] = []
-        cutter = self.hooks.cutter(state)
-        if cutter is not None and cutter in self.choosers:
-            state.stock = self._shuffled(state)[1]
-            state.phase = CUT
-            state.turn = cutter
-            events.append(CutOffered(cutter, len(state.stock)))
+        rng, deck = self._shuffled(state)
+        wait = self.hooks.deal_wait(state, list(deck))
+        if wait is not None and wait.seat in self.choosers:
+            state.stock = deck
+            state.phase = wait.action
+            state.turn = wait.seat
+            events.extend(wait.events)
         else:
-            self._deal_after_cut(state, None, events)
+            self._deal_now(state, deck, rng, None, events)
         # Only once dealt: a plugin that fails the deal leaves the last hand's events.
         self.events = events
+
+    def deal_waiting(self, st: State, choice: int | None, events: list[Event]) -> None:
+        """Deal the hand that waits for a seat's choice (``rummy_deal_wait``), giving
+        ``rummy_deal`` the ``choice``; the first turn begins. The step of the action that makes
+        the choice (an ``ActionKind`` with ``before_deal``)."""
+        if self.hooks.action_kinds.waiting_in(st.phase) is None:
+            raise ValueError("deal_waiting: the hand is not waiting for a choice before the deal")
+        # The deck as it waits, which a position may have set out by hand, and the hand's seeded
+        # source as the shuffle left it, for anything else the deal draws.
+        rng = self._shuffled(st)[0]
+        self._deal_now(st, list(st.stock), rng, choice, events)
 
     def _shuffled(self, state: State) -> tuple[Random, list[int]]:
         rng = Random(f"{state.seed}/{state.hand_number}")
@@ -153,18 +168,16 @@ class Game:
         rng.shuffle(deck)
         return rng, deck
 
-    def _deal_after_cut(self, state: State, cut: int | None, events: list[Event]) -> None:
+    def _deal_now(
+        self, state: State, deck: list[int], rng: Random, choice: int | None, events: list[Event]
+    ) -> None:
         hooks = self.hooks
-        rng, deck = self._shuffled(state)
-        if state.phase == CUT:
-            # The deck as it waits for the cut, which a position may have set out by hand.
-            deck = list(state.stock)
         total = len(deck)
         state.stock = []
         sizes = [
             hooks.hand_size(state.players, seat, state.dealer) for seat in range(state.players)
         ]
-        hooks.deal(state, deck, sizes, rng, cut)
+        hooks.deal(state, deck, sizes, rng, choice)
         held = sum(map(len, state.places()))
         if held != total:
             raise RuleError(
@@ -234,7 +247,7 @@ class Game:
 
     def current_player(self) -> int | None:
         """The seat to act, or None when the hand or match is over."""
-        return self.state.turn if self.state.phase in (DRAW, PLAY, CUT) else None
+        return None if self.state.phase in OVER else self.state.turn
 
     def apply(self, seat: object, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat`` whole, or raise ``RuleError`` and change nothing.
@@ -275,14 +288,14 @@ class Game:
         """The state ``action`` would lead to, without making it; ``RuleError`` if refused."""
         old = self.state
         seat = check_seat(seat, old.players)
-        if seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
+        if seat != old.turn or old.phase in OVER:
             raise refuse("not_your_turn", "It is not your turn.", seat=seat, turn=old.turn)
         return self._run(old, seat, action, [])
 
     def is_legal(self, seat: object, action: Action) -> bool:
         """Whether ``action`` would be accepted now."""
         old = self.state
-        if type(seat) is not int or seat != old.turn or old.phase not in (DRAW, PLAY, CUT):
+        if type(seat) is not int or seat != old.turn or old.phase in OVER:
             return False
         events: list[Event] = []
         try:
@@ -294,8 +307,8 @@ class Game:
 
     def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
         check_action(action)
-        if isinstance(action, Cut) or old.phase == CUT:
-            return self._cut(old, seat, action, events)
+        if old.phase not in (DRAW, PLAY):
+            return self._before_deal(old, seat, action, events)
         if isinstance(action, TakeBack):
             new = self._take_back(old, seat, events)
         else:
@@ -631,22 +644,18 @@ class Game:
             st.turn = (seat + 1) % st.players
             self._begin_turn(st, events)
 
-    def _cut(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
-        if old.phase != CUT:
-            raise refuse("no_cut_now", "The deck is cut only before the deal.")
-        if not isinstance(action, Cut):
-            raise refuse("cut_first", "Cut the deck first: the cards are not dealt yet.")
-        size = len(old.stock)
-        if action.depth is not None and not 1 <= action.depth < size:
-            raise refuse(
-                "bad_cut",
-                "Cut between 1 and %(most)s cards from the top: leave cards above and below.",
-                depth=action.depth,
-                most=size - 1,
-            )
+    def _before_deal(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
+        """The choice the deal waits for, made by the plugin's action that makes it; nothing
+        else is made before the deal. Not followed by ``rummy_action_applied``: no turn has
+        begun, and the deal's own hooks are asked instead."""
+        kinds = self.hooks.action_kinds
+        kind = kinds.waiting_in(old.phase)
+        # Positions are loaded in a phase before the deal only when the game's rules have it.
+        assert kind is not None and kind.before_deal is not None
+        if not isinstance(action, PluginAction) or kinds.kind_of(action) is not kind:
+            raise IllegalAction([kind.before_deal])
         new = old.clone()
-        events.append(CutMade(seat, action.depth))
-        self._deal_after_cut(new, action.depth, events)
+        kinds.apply(self, new, seat, action, events)
         return new
 
     def _take_back(self, old: State, seat: int, events: list[Event]) -> State:

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import pluggy
 
 from rummy_core.engine import defaults, hookspecs
+from rummy_core.engine.action_kinds import DealWait
 from rummy_core.engine.action_registry import ActionKinds
 from rummy_core.engine.actions import Action
 from rummy_core.engine.cards import CARD_CODES
@@ -279,16 +280,28 @@ class Hooks:
         return size
 
     def deal(
-        self, state: State, deck: list[int], sizes: list[int], rng: Random, cut: int | None
+        self, state: State, deck: list[int], sizes: list[int], rng: Random, choice: int | None
     ) -> None:
-        self._decide("rummy_deal", bool, state, deck, sizes, rng, cut)
+        self._decide("rummy_deal", bool, state, deck, sizes, rng, choice)
 
-    def cutter(self, state: State) -> int | None:
-        answer: int | None = self._checked(
-            "rummy_cutter",
-            lambda seat: seat is None or (_is_int(seat) and 0 <= seat < state.players),
-            "None or a seat number",
+    def deal_wait(self, state: State, deck: list[int]) -> DealWait | None:
+        """Whom the deal waits for, if anyone: a seat of the game, and a kind of action
+        registered to be made before the deal."""
+        answer: DealWait | None = self._checked(
+            "rummy_deal_wait",
+            lambda wait: (
+                wait is None
+                or (
+                    isinstance(wait, DealWait)
+                    and _is_int(wait.seat)
+                    and 0 <= wait.seat < state.players
+                    and self.action_kinds.waiting_in(wait.action) is not None
+                    and all(isinstance(event, Event) for event in wait.events)
+                )
+            ),
+            "None or a DealWait for a seat and a kind of action made before the deal",
             state,
+            deck,
         )
         return answer
 

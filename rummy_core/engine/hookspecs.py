@@ -31,7 +31,7 @@ from typing import Any
 
 import pluggy
 
-from rummy_core.engine.action_kinds import ActionKind
+from rummy_core.engine.action_kinds import ActionKind, DealWait
 from rummy_core.engine.actions import Action
 from rummy_core.engine.errors import Violation
 from rummy_core.engine.events import Event
@@ -100,7 +100,7 @@ def rummy_hand_size(players: int, seat: int, dealer: int) -> int | None:
 
 @hookspec(firstresult=True)
 def rummy_deal(
-    state: State, deck: list[int], sizes: list[int], rng: Random, cut: int | None
+    state: State, deck: list[int], sizes: list[int], rng: Random, choice: int | None
 ) -> bool | None:
     """Deal the shuffled ``deck`` into ``state``: the hands, the stock, the discard pile.
 
@@ -108,21 +108,28 @@ def rummy_deal(
     :param deck: the shuffled deck; the last element is the top card.
     :param sizes: each seat's hand size (``rummy_hand_size``).
     :param rng: the hand's seeded random source, for anything else the deal needs (a cut depth).
-    :param cut: how many cards from the top a person cut the deck (``rummy_cutter``), from 1 to
-        ``len(deck) - 1``; None when nobody chose, and a ruleset that cuts draws it from ``rng``.
+    :param choice: what the seat the deal waited for chose (``rummy_deal_wait``), as its action
+        gave it to ``game.deal_waiting`` (Hungarian Römi's cut depth); None when nobody chose,
+        and the deal draws whatever it needs from ``rng``.
 
     Changes ``state``. Returns True once dealt. Stops at first non-None result.
     """
 
 
 @hookspec(firstresult=True)
-def rummy_cutter(state: State) -> int | None:
-    """The seat that cuts the shuffled deck before the deal, or None when the game has no cut.
+def rummy_deal_wait(state: State, deck: list[int]) -> DealWait | None:
+    """Whether the deal waits for one seat's choice first (a cut), or None: it is made at once.
 
-    :param state: a fresh hand, not yet dealt: dealer and hand number set.
+    :param state: a fresh hand, not yet dealt: dealer and hand number set; not to be changed.
+    :param deck: the shuffled deck, the last element the top card; not to be changed.
 
-    When the cutter is a person (``Game.choosers``), the hand starts in the ``"cut"`` phase and
-    their ``Cut`` action gives ``rummy_deal`` its ``cut``. Stops at first non-None result.
+    The answer names the seat and the kind of action it chooses with, one the plugin registered
+    with ``before_deal`` set (``rummy_register_actions``). When that seat is a person's
+    (``Game.choosers``), the hand waits in the phase named after the action, the deck as its
+    stock, and the answer's ``events`` are told; the action's ``apply`` deals with
+    ``game.deal_waiting``. For a bot's seat the deal is made at once, with no choice (a bot
+    leaves it to chance). Stops at first non-None result. Hungarian Römi waits for the cut of
+    the seat right of the dealer (ruling H12).
     """
 
 

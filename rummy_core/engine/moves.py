@@ -14,7 +14,6 @@ from typing import Final
 
 from rummy_core.engine.actions import (
     Action,
-    Cut,
     Discard,
     Draw,
     LayOff,
@@ -27,7 +26,7 @@ from rummy_core.engine.cards import CARD_CODES, JOKER, card, rank_of
 from rummy_core.engine.game import Game
 from rummy_core.engine.meldrules import MeldRules, RunShape
 from rummy_core.engine.melds import RUN, read_meld
-from rummy_core.engine.state import CUT, DRAW, PLAY
+from rummy_core.engine.state import DRAW, PLAY
 
 MAX_COMBINED = 3
 """The most melds one generated lay-down combines (for openings that need points)."""
@@ -41,15 +40,15 @@ def legal_actions(game: Game, seat: int) -> list[Action]:
 def action_candidates(game: Game, seat: int) -> list[Action]:
     """The actions worth checking for ``seat`` now, unchecked (empty when it is not its turn).
 
-    The plugins' own kinds of action (``rummy_register_actions``) give their candidates too.
+    The plugins' own kinds of action (``rummy_register_actions``) give their candidates too;
+    before the deal, only the kind the deal waits for (``rummy_deal_wait``) gives any.
     """
     st = game.state
     if game.current_player() != seat:
         return []
     found: list[Action]
-    if st.phase == CUT:
-        # Ruling H12: anywhere, or any depth that leaves cards above and below.
-        return [Cut(None), *(Cut(depth) for depth in range(1, len(st.stock)))]
+    if st.phase not in (DRAW, PLAY):
+        return list(game.hooks.action_kinds.candidates(game, seat))
     if st.phase == DRAW:
         found = [_draw_from(s) for s in game.draw_sources(seat)]
     else:

@@ -19,7 +19,7 @@ from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.plugin import HouseRule, Ruleset
 from rummy_core.engine.registry import find_house_rule, find_ruleset
-from rummy_core.engine.state import CUT, State
+from rummy_core.engine.state import State
 from rummy_core.formats.position import load_position
 from rummy_core.i18n.languages import N_, _
 
@@ -226,7 +226,8 @@ def new_game(
     ``hooks`` reuses the rules of an earlier game of the same variant and players (simulations
     set up thousands of games; building the plugin manager is the slow part). ``local_rules``
     and ``plugins`` are passed to ``build_hooks``. ``choosers`` are the seats where people sit:
-    they are asked what bots leave to chance, such as the cut (ruling H12).
+    they are asked what bots leave to chance: the deal waits for their choice
+    (``rummy_deal_wait``, such as Hungarian Römi's cut, ruling H12).
 
     >>> game = new_game("classic", players=2, seed=7)
     >>> game.current_player() in (0, 1)
@@ -256,7 +257,8 @@ def game_from_position(
     """A match continued from a position (``rummy_core.formats.position``).
 
     ``local_rules`` and ``plugins`` are passed to ``build_hooks``; ``choosers`` to ``Game``.
-    A position in the cut phase waits for its cutter, who is a chooser.
+    A position whose deal waits for a seat's choice (a cut) waits for a person there: that seat
+    is a chooser.
     """
     if isinstance(variant, str):
         variant = Variant.parse(variant)
@@ -268,7 +270,8 @@ def game_from_position(
         plugins=plugins,
     )
     state = load_position(position, hooks, seed)
-    people = {*choosers, state.turn} if state.phase == CUT else set(choosers)
+    waiting = hooks.action_kinds.waiting_in(state.phase) is not None
+    people = {*choosers, state.turn} if waiting else set(choosers)
     game = Game(hooks, state, people)
     game.resume()
     return game

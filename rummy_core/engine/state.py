@@ -15,8 +15,6 @@ from typing import Any, Final, Literal
 
 # ``Final``: the compiled build reads the value itself, not the module's globals
 # (docs/performance.md).
-CUT: Final = "cut"
-"""Phase: a person cuts the shuffled deck before the deal (ruling H12); the stock is the deck."""
 DRAW: Final = "draw"
 """Phase: the player to move must draw (or try another draw source)."""
 PLAY: Final = "play"
@@ -24,7 +22,11 @@ PLAY: Final = "play"
 HAND_OVER: Final = "hand_over"
 """Phase: the hand has ended and been scored; the next hand has not been dealt."""
 MATCH_OVER: Final = "match_over"
-"""Phase: the match has a result."""
+"""Phase: the match has a result.
+
+Besides these, a hand whose deal waits for a person's choice (``rummy_deal_wait``: Hungarian
+Römi's cut) is in the phase named after the plugin's action that makes it, the shuffled deck as
+its stock."""
 
 
 class Meld:

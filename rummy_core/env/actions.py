@@ -229,7 +229,11 @@ class ActionCodec:
         budget = len(special) if rules.max_wilds is None else min(rules.max_wilds, len(special))
         self.orderings = _most_orderings(budget, len(set(special)))
         """``K``: the most orderings of one set of selected cards that have ids."""
-        self.plugin_kinds: tuple[str, ...] = tuple(sorted(hooks.action_kinds))
+        # An environment's seats are never a person's, so no deal waits for a choice
+        # (``rummy_deal_wait``): the kinds made before the deal have no ids.
+        self.plugin_kinds: tuple[str, ...] = tuple(
+            sorted(name for name, kind in hooks.action_kinds.items() if kind.before_deal is None)
+        )
         self._plugin_classes: dict[str, type] = {}
         for name in self.plugin_kinds:
             cls = hooks.action_kinds[name].action

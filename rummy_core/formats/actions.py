@@ -62,21 +62,8 @@ class TakeBackAction(_Action):
     type: Literal["take_back"] = "take_back"
 
 
-class CutAction(_Action):
-    """Cut the deck before the deal (ruling H12): ``depth`` cards from the top, or anywhere."""
-
-    type: Literal["cut"] = "cut"
-    depth: int | None = Field(None, ge=1, description="Cards lifted; null: cut anywhere.")
-
-
 ActionModel = Annotated[
-    DrawAction
-    | MeldAction
-    | LayOffAction
-    | SwapAction
-    | DiscardAction
-    | TakeBackAction
-    | CutAction,
+    DrawAction | MeldAction | LayOffAction | SwapAction | DiscardAction | TakeBackAction,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[ActionModel] = TypeAdapter(ActionModel)
@@ -101,8 +88,6 @@ def to_engine(model: ActionModel) -> act.Action:
         return act.Swap(model.meld, parse_card(model.card), wild)
     if isinstance(model, DiscardAction):
         return act.Discard(parse_card(model.card))
-    if isinstance(model, CutAction):
-        return act.Cut(model.depth)
     return act.TakeBack()
 
 
@@ -164,8 +149,6 @@ def to_model(action: act.Action, hooks: Hooks | None = None) -> BaseModel:
         return SwapAction(meld=action.meld, card=card_name(action.card), wild=wild)
     if isinstance(action, act.Discard):
         return DiscardAction(card=card_name(action.card))
-    if isinstance(action, act.Cut):
-        return CutAction(depth=action.depth)
     return TakeBackAction()
 
 

@@ -28,8 +28,6 @@ from rummy_core.formats.position_checks import (
     read_outcome,
 )
 
-Phase = Literal["cut", "draw", "play", "hand_over", "match_over"]
-
 
 class TableMeld(BaseModel):
     """A meld on the table: its owner, its cards in order, and who put each card down."""
@@ -69,7 +67,11 @@ class Position(BaseModel):
     players: int = Field(ge=2)
     dealer: int = Field(0, ge=0)
     turn: int = Field(0, ge=0)
-    phase: Phase = "draw"
+    phase: str = Field(
+        "draw",
+        description="'draw', 'play', 'hand_over', 'match_over', or the phase of a choice the"
+        " deal waits for, named after the rules' action that makes it (a Hungarian 'cut').",
+    )
     hands: list[list[str]]
     stock: list[str] | None = Field(None, description="Top card first; null: every unplaced card.")
     discard: list[str] = Field(default_factory=list, description="Bottom first; last is the top.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, cast
 
+from rummy_core.engine.action_kinds import ENGINE_PHASES
 from rummy_core.engine.actions import DISCARD, STOCK
 from rummy_core.engine.cards import card_name
 from rummy_core.engine.errors import RuleError
@@ -180,6 +181,13 @@ def _offered_sources(st: State, hooks: Hooks) -> list[str]:
 def check_rules_fit(st: State, hooks: Hooks) -> None:
     """Things only some rules allow: cards on show, a face-down discard, a match going on."""
     implementers = hooks.implementers()
+    if st.phase not in ENGINE_PHASES and hooks.action_kinds.waiting_in(st.phase) is None:
+        raise bad(
+            "field %(field)s: no deal waits for a choice %(phase)r in these rules (%(ruleset)s).",
+            "phase",
+            phase=st.phase,
+            ruleset=hooks.ruleset.name,
+        )
     for label in st.on_show:
         if label not in hooks.shows:
             raise bad(

@@ -13,7 +13,7 @@ from pydantic import Field, TypeAdapter
 from rummy_core import __version__
 from rummy_core.engine.action_registry import ActionKinds
 from rummy_core.engine.errors import RuleError
-from rummy_core.engine.registry import house_rules
+from rummy_core.engine.registry import house_rules, rulesets
 from rummy_core.engine.setup import Variant, build_hooks
 from rummy_core.formats.actions import ActionModel
 from rummy_core.formats.events import event_union
@@ -34,8 +34,12 @@ def schema_id(name: str) -> str:
 
 
 def plugin_kinds() -> list[ActionKinds]:
-    """The action kinds of every installed house rule that adds actions."""
+    """The action kinds of every installed ruleset and house rule that adds actions (Hungarian
+    Römi's cut, the knock)."""
     found = []
+    for name, ruleset_cls in rulesets().items():
+        if hasattr(ruleset_cls, "rummy_register_actions"):
+            found.append(build_hooks(Variant(name)).action_kinds)
     for name, cls in house_rules().items():
         if not hasattr(cls, "rummy_register_actions"):
             continue

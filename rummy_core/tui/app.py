@@ -19,12 +19,13 @@ from textual.errors import NoWidget
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from rummy_core.engine.actions import Action, Cut, Discard, Draw, MeldDown, NewMeld, TakeBack
+from rummy_core.engine.actions import Action, Discard, Draw, MeldDown, NewMeld, TakeBack
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.state import PLAY
 from rummy_core.formats.resources import styles
 from rummy_core.formats.saves import SavedGame
 from rummy_core.i18n.uitext import N_, _, ngettext, pgettext, pN_, speed_name
+from rummy_core.present.cut import cut_action
 from rummy_core.present.plays import (
     action_cards,
     describe_choice,
@@ -442,9 +443,9 @@ class RummyApp(App[None]):
                     )
                     self._ask_cut(size)
                     return
-                cut = Cut(int(answer))
+                cut = cut_action(self.sess.game, int(answer))
             else:
-                cut = Cut(None)
+                cut = cut_action(self.sess.game, None)
             if not self.play(cut):
                 self._ask_cut(size)
 

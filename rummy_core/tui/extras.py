@@ -37,7 +37,10 @@ PLAY_KEYS = (
 def house_keys(game: Game) -> dict[str, str]:
     """A key for each action an installed house rule adds: the first free letter of its name."""
     keys: dict[str, str] = {}
-    for name in game.hooks.action_kinds:
+    for name, kind in game.hooks.action_kinds.items():
+        if kind.before_deal is not None:
+            # Made before the deal, where the game asks for it by itself (the cut).
+            continue
         free = [ch for ch in name.lower() if ch.isalpha() and ch not in TABLE_KEYS]
         letter = next((ch for ch in free if ch not in keys.values()), None)
         if letter is not None:

@@ -8,7 +8,6 @@ import click
 
 from rummy_core.engine.actions import (
     Action,
-    Cut,
     Discard,
     Draw,
     LayOff,
@@ -21,11 +20,12 @@ from rummy_core.engine.cards import card_name, meld_card_text, parse_card, rank_
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event
 from rummy_core.engine.game import Game
-from rummy_core.engine.state import CUT, HAND_OVER, MATCH_OVER
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.engine.view import player_view
 from rummy_core.formats.position import parse_meld_card
 from rummy_core.i18n.uitext import N_, UI, _, ngettext, phase_name
 from rummy_core.match import Match
+from rummy_core.present.cut import CUT, cut_action
 from rummy_core.present.describe import describe
 from rummy_core.present.words import with_symbols
 
@@ -180,7 +180,8 @@ def _cut(match: Match, human: int, echo: Callable[[str], None]) -> None:
             )
             continue
         try:
-            events = match.act(human, Cut(int(answer) if answer else None)).events
+            cut = cut_action(game, int(answer) if answer else None)
+            events = match.act(human, cut).events
         except RuleError as exc:
             echo(exc.message)
             continue

@@ -20,7 +20,7 @@ from rummy_core.engine.events import Event
 from rummy_core.engine.game import Game
 from rummy_core.engine.registry import find_ruleset
 from rummy_core.engine.setup import Variant, first_dealer, new_game
-from rummy_core.engine.state import CUT, DRAW, HAND_OVER, MATCH_OVER, PLAY
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.engine.view import PlayerView, player_view
 from rummy_core.formats.record import (
     load_record,
@@ -31,6 +31,7 @@ from rummy_core.formats.record import (
 )
 from rummy_core.i18n.uitext import UI, _
 from rummy_core.match import Entry, Match
+from rummy_core.present.cut import cut_to_choose
 from rummy_core.present.describe import describe
 
 HUMAN = "human"
@@ -214,8 +215,7 @@ class Session:
     @property
     def cut_to_choose(self) -> int | None:
         """The deck's size when the human is to cut it before the deal (ruling H12), else None."""
-        st = self.game.state
-        return len(st.stock) if st.phase == CUT and st.turn == self.human else None
+        return cut_to_choose(self.game, self.human)
 
     @property
     def hand_over(self) -> bool:
