@@ -38,6 +38,11 @@ from rummy_core.server.store import Store
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?![A-Za-z0-9])")
 """A suited card as the server writes it, anywhere in a message's text (not inside a word)."""
 
+LABEL = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([♣♦♥♠])")
+"""A suited card as the table shows it (``10♥``): how the log's sentences name cards."""
+
+SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
 Message = dict[str, Any]
 
 
@@ -219,7 +224,7 @@ def check_messages(store: Store, run: TableRun) -> list[str]:
                     problems.append(f"{who}'s score sheet at {latest} is not the hands left")
                 else:
                     hidden -= {card for hand in truth["hands"] for card in hand}
-            named = set(CARD.findall(json.dumps(message))) - client.named
+            named = cards_named(message) - client.named
             leaked = named & hidden
             if leaked:
                 problems.append(f"{who} was sent {sorted(leaked)} in {message['type']} {latest}")
@@ -233,6 +238,13 @@ def check_messages(store: Store, run: TableRun) -> list[str]:
             if view["stock_size"] != len(truth["stock"]):
                 problems.append(f"{who}'s view at {latest} has the wrong stock size")
     return problems
+
+
+def cards_named(message: Message) -> set[str]:
+    """Every suited card ``message`` names, by code or by label (in a log line), as a code."""
+    text = json.dumps(message, ensure_ascii=False)
+    labels = {rank + SUITS[suit] for rank, suit in LABEL.findall(text)}
+    return set(CARD.findall(text)) | labels
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from server_helpers import SCRIPTED, Client, Message, create_table, running_server
 
+from rummy_core.engine.cards import parse_card
+from rummy_core.present.plays import card_label
 from rummy_core.server.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -106,6 +108,12 @@ def test_no_message_to_two_seats_or_a_spectator_holds_a_hidden_card(tmp_path: Pa
     ]
     assert any(e["seat"] == seat and e["cards"] for seat, e in drew)
     assert any(e["seat"] != seat and e["cards"] is None for seat, e in drew)
+    # The log's sentences, checked above by the cards' labels too: a seat reads the card it drew
+    # from the stock, and of another seat's stock draw only that it drew.
+    updates = [m for c in seats.values() for m in c.received if m["type"] == "update"]
+    said = [line for m in updates for line in m["log"]]
+    assert any(line.startswith("You drew from the stock: ") for line in said)
+    assert any(line.endswith(" drew from the stock.") for line in said)
 
 
 def store_position(url: str, table_id: str) -> Message:
@@ -137,4 +145,9 @@ def test_the_check_finds_a_hand_sent_to_the_wrong_seat(tmp_path: Path) -> None:
     problems = check_messages(store, TableRun(tid, [Received(0, [early])]))
     assert any("before the hand ended" in p for p in problems)
     assert any(p.startswith("seat 0 was sent") and hands[1][0] in p for p in problems)
+    # A card of another hand named in a log line, as the table shows it, is found as well.
+    card = hands[1][0]
+    told = {**welcomes[0], "log": [f"Bob drew from the stock: {card_label(parse_card(card))}."]}
+    problems = check_messages(store, TableRun(tid, [Received(0, [told])]))
+    assert any(p.startswith("seat 0 was sent") and card in p for p in problems)
     store.close()

@@ -102,10 +102,10 @@ def test_the_log_hides_what_the_human_may_not_see() -> None:
     names = ["You", "Bot 1"]
     theirs = Drew(1, "stock", (5,), 1, None, True)
     mine = Drew(0, "stock", (5,), 1, None, True)
-    assert describe(theirs, 0, names, {}) == "Bot 1 drew from the stock."
-    assert describe(mine, 0, names, {}) == "You drew from the stock: 6♣."
+    assert describe(theirs, 0, names, {}).render() == "Bot 1 drew from the stock."
+    assert describe(mine, 0, names, {}).render() == "You drew from the stock: 6♣."
     closing = Discarded(1, 5, True)
-    assert describe(closing, 0, names, {}) == "Bot 1 closed with a face-down discard."
+    assert describe(closing, 0, names, {}).render() == "Bot 1 closed with a face-down discard."
     assert meld_label(cards("5S 2C 7S"), cards("5S 6S 7S")) == "5♠ 2♣=6♠ 7♠"
 
 
@@ -246,8 +246,11 @@ def test_a_match_with_no_winner_says_so() -> None:
     # Ruling C8: a single classic hand that the stock ends has no winner, and the log says it.
     names = ["You", "Bot 1"]
     ended = MatchEnded((), (0, 0))
-    assert describe(ended, 0, names, {}) == "The match is over with no winner."
+    assert describe(ended, 0, names, {}).render() == "The match is over with no winner."
     won = MatchEnded((1,), (0, 12))
-    assert describe(won, 0, names, {}) == "The match is over: Bot 1 won."
+    assert describe(won, 0, names, {}).render() == "The match is over: Bot 1 won."
     capped = MatchEnded((1,), (0, 12), capped=True)
-    assert describe(capped, 0, names, {}) == "The match is over at its limit of hands: Bot 1 won."
+    assert (
+        describe(capped, 0, names, {}).render()
+        == "The match is over at its limit of hands: Bot 1 won."
+    )

@@ -10,7 +10,7 @@ ties between undercutters go to the first in play order after the knocker.
 The knock is an action of its own (``{"type": "knock", "card": "KD"}``), added through the
 registrar ``rummy_register_actions``, with its own event (``knocked``): the engine applies it like
 a built-in action, the legal-move list offers it, bots play it, scenario files and game records
-read and write it, and the game log and the server's messages tell it.
+read and write it, and its event's own words (``Knocked.words``) tell it in every game log.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from rummy_core.engine.plugin import HouseRule, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
 from rummy_core.engine.state import PLAY, State
 from rummy_core.i18n.languages import N_, N_plural
+from rummy_core.present.describe import EventWords
 
 from .. import DOMAIN
 from ..classic import ClassicOptions
@@ -44,6 +45,18 @@ class Knocked(Event):
     """``seat`` knocked with a hand worth ``points`` (after the discard); the hand ends."""
 
     type: ClassVar[str] = "knocked"
+    words: ClassVar[EventWords] = EventWords(
+        N_plural(
+            "You knocked with %(count)s point in hand.",
+            "You knocked with %(count)s points in hand.",
+        ),
+        N_plural(
+            "%(name)s knocked with %(count)s point in hand.",
+            "%(name)s knocked with %(count)s points in hand.",
+        ),
+        DOMAIN,
+        count="points",
+    )
     seat: int
     points: int
 

@@ -1,14 +1,21 @@
-"""Events as the sentences of the game log, told from the human player's seat.
+"""Events as the sentences of the game log, told from one reader's seat.
 
-Events go through ``seen_by(event, seat)`` first, so the log shows only what that seat may
-see: a card drawn from the stock by someone else, or a face-down closing discard, stays hidden.
+Each sentence is a value (``EventLine``): a message id in its catalog, a plural pair where a
+count is involved, and named params, rendered in whichever language its reader reads. The
+terminal game, the plain game and the server (for each browser connection) all build it here,
+so a sentence is written once. Events go through ``seen_by(event, seat)`` first, so a line holds
+only what that seat may see: a card drawn from the stock by someone else, or a face-down closing
+discard, stays hidden. A plugin's own kind of event says itself with its ``words``
+(``EventWords``, in the plugin's own catalog).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from rummy_core.engine.errors import Message
 from rummy_core.engine.events import (
     CutMade,
     CutOffered,
@@ -23,11 +30,59 @@ from rummy_core.engine.events import (
     Refilled,
     Swapped,
     TookBack,
+    cards_in,
     seen_by,
 )
-from rummy_core.i18n.languages import N_plural, PluralMessage
-from rummy_core.i18n.uitext import N_, _, join_names, ngettext
+from rummy_core.i18n.languages import N_plural, PluralMessage, current_language, get_domain
+from rummy_core.i18n.uitext import N_, UI, join_names
 from rummy_core.present.plays import card_label, meld_label
+
+
+@dataclass(frozen=True, slots=True)
+class EventLine:
+    """One event as a sentence for one reader, in no language yet.
+
+    ``message`` is a gettext msgid (or an ``N_plural`` pair chosen by the ``count`` param) in
+    the catalog ``domain``, with named placeholders filled from ``params``: the seats' names and
+    the cards as the reader was given them. The reader's own seat is told in the second person
+    ("You drew") by a message of its own, since most languages conjugate "you" differently.
+    """
+
+    message: Message
+    params: Mapping[str, Any] = field(default_factory=dict)
+    domain: str = UI.name
+
+    def render(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (default: the current language)."""
+        # Not engine.errors.render_message: there a ``card`` param is a card's code to name in
+        # words, where a log line's cards are already labels, as the table shows them.
+        catalog = get_domain(self.domain)
+        lang = lang or current_language()
+        message = self.message
+        if isinstance(message, PluralMessage):
+            count = self.params["count"]
+            return catalog.translate_plural(
+                lang, message.singular, message.plural, count, **self.params
+            )
+        return catalog.translate(lang, message, **self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class EventWords:
+    """How a plugin's own kind of event reads in the log, in the plugin's catalog ``domain``.
+
+    ``mine`` is said to the seat that made the event, ``theirs`` to everyone else with the
+    mover's name as ``%(name)s``; every other field of the event (as the reader may see it) is a
+    param by its name, card fields as the cards' labels. ``count`` names the field that chooses
+    the plural form when the messages are ``N_plural`` pairs. The event's ``seat`` field is the
+    mover; a kind with no ``seat`` is said with ``theirs``, naming no one, to everyone. A kind
+    declares them as a class attribute: ``words: ClassVar[EventWords] = EventWords(...)``.
+    """
+
+    mine: Message
+    theirs: Message
+    domain: str
+    count: str | None = None
 
 
 def _cards(codes: Sequence[int]) -> str:
@@ -35,29 +90,27 @@ def _cards(codes: Sequence[int]) -> str:
 
 
 class _Teller:
-    """Says what a seat did: in the second person when it is the reader's own seat, since most
-    languages conjugate "you drew" and "Bot 1 drew" differently."""
+    """Says what a seat did: in the second person when it is the reader's own seat."""
 
-    def __init__(self, seat: int, names: Sequence[str]) -> None:
+    def __init__(self, seat: int | None, names: Sequence[str]) -> None:
         self.seat = seat
         self.names = names
 
-    def __call__(self, who: int, mine: str, theirs: str, **params: Any) -> str:
+    def __call__(self, who: int, mine: Message, theirs: Message, **params: Any) -> EventLine:
         if who == self.seat:
-            return _(mine, **params)
-        return _(theirs, name=self.names[who], **params)
+            return EventLine(mine, params)
+        return EventLine(theirs, {"name": self.names[who], **params})
 
-    def count(
-        self, who: int, n: int, mine: PluralMessage, theirs: PluralMessage, **params: Any
-    ) -> str:
-        if who == self.seat:
-            return ngettext(mine.singular, mine.plural, n, **params)
-        return ngettext(theirs.singular, theirs.plural, n, name=self.names[who], **params)
+    def count(self, who: int, n: int, mine: Message, theirs: Message, **params: Any) -> EventLine:
+        return self(who, mine, theirs, count=n, **params)
 
 
-def describe(event: Event, seat: int, names: Sequence[str], shows: Mapping[str, str]) -> str:
-    """One event as a sentence for the player at ``seat``; ``names`` names every seat, ``shows``
-    what the rules call the cards on show (``Hooks.shown_names``)."""
+def describe(
+    event: Event, seat: int | None, names: Sequence[str], shows: Mapping[str, str]
+) -> EventLine:
+    """One event as a sentence for the reader at ``seat`` (None: a spectator, who has no seat);
+    ``names`` names every seat, ``shows`` what the rules call the cards on show
+    (``Hooks.shown_names``), both in the language the line will be rendered in."""
     tell = _Teller(seat, names)
     match seen_by(event, seat):
         case CutOffered(seat=cutter, cards=cards):
@@ -137,10 +190,12 @@ def describe(event: Event, seat: int, names: Sequence[str], shows: Mapping[str, 
                 card=card_label(card),
             )
         case Refilled(stock=stock):
-            return ngettext(
-                "The discard pile became the stock again (%(count)s card).",
-                "The discard pile became the stock again (%(count)s cards).",
-                stock,
+            return EventLine(
+                N_plural(
+                    "The discard pile became the stock again (%(count)s card).",
+                    "The discard pile became the stock again (%(count)s cards).",
+                ),
+                {"count": stock},
             )
         case TookBack(seat=who, draw=draw, source=source):
             if draw and source in GAVE_BACK:
@@ -164,19 +219,21 @@ def describe(event: Event, seat: int, names: Sequence[str], shows: Mapping[str, 
             if not winners:
                 # Ruling C8: a single hand that nobody went out of.
                 if capped:
-                    return _("The match is over at its limit of hands with no winner.")
-                return _("The match is over with no winner.")
-            won = join_names([names[w] for w in winners])
+                    return EventLine(N_("The match is over at its limit of hands with no winner."))
+                return EventLine(N_("The match is over with no winner."))
+            won = {"names": join_names([names[w] for w in winners])}
             if capped:
-                return _("The match is over at its limit of hands: %(names)s won.", names=won)
-            return _("The match is over: %(names)s won.", names=won)
+                return EventLine(N_("The match is over at its limit of hands: %(names)s won."), won)
+            return EventLine(N_("The match is over: %(names)s won."), won)
+        case other if isinstance(words := getattr(other, "words", None), EventWords):
+            return _own_words(other, words, tell)
         case other:
-            # A plugin's own kind of event: its name says what happened.
+            # A plugin's kind of event with no words of its own: its name says what happened.
             mover = getattr(other, "seat", None)
             said = other.type.replace("_", " ")
             if isinstance(mover, int):
                 return tell(mover, N_("You: %(event)s."), N_("%(name)s %(event)s."), event=said)
-            return f"{said.capitalize()}."
+            return EventLine(N_("%(event)s."), {"event": said.capitalize()})
 
 
 GAVE_BACK = {
@@ -197,7 +254,7 @@ GAVE_BACK = {
 and another seat's."""
 
 
-def _drew(event: Drew, tell: _Teller, shows: Mapping[str, str]) -> str:
+def _drew(event: Drew, tell: _Teller, shows: Mapping[str, str]) -> EventLine:
     who = event.seat
     cards = event.cards
     if event.source == "stock":
@@ -260,7 +317,7 @@ def _drew(event: Drew, tell: _Teller, shows: Mapping[str, str]) -> str:
     )
 
 
-def _hand_ended(event: HandEnded, tell: _Teller) -> str:
+def _hand_ended(event: HandEnded, tell: _Teller) -> EventLine:
     if event.reason == "out" and event.seat is not None:
         return tell(
             event.seat,
@@ -268,5 +325,22 @@ def _hand_ended(event: HandEnded, tell: _Teller) -> str:
             N_("%(name)s went out: the hand is over."),
         )
     if event.reason == "stock":
-        return _("The stock ran out: the hand is over.")
-    return _("The hand reached the turn limit and is over.")
+        return EventLine(N_("The stock ran out: the hand is over."))
+    return EventLine(N_("The hand reached the turn limit and is over."))
+
+
+def _own_words(event: Event, words: EventWords, tell: _Teller) -> EventLine:
+    """A plugin's kind of event, said with its own words in its own catalog."""
+    labels = {name: _cards(codes) for name, codes in cards_in(event).items()}
+    params = {
+        name: labels.get(name, getattr(event, name))
+        for name in event.__match_args__
+        if name != "seat"
+    }
+    if words.count is not None:
+        params["count"] = getattr(event, words.count)
+    mover = getattr(event, "seat", None)
+    if not isinstance(mover, int):
+        return EventLine(words.theirs, params, words.domain)
+    said = tell(mover, words.mine, words.theirs, **params)
+    return EventLine(said.message, said.params, words.domain)

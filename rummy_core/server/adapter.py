@@ -24,6 +24,7 @@ from rummy_core.formats.events import EventModel, event_model
 from rummy_core.formats.position import dump_position
 from rummy_core.formats.view import PublicView, SeatView, view_of
 from rummy_core.formats.view import public_view as spectator_view
+from rummy_core.present.describe import EventLine, describe
 from rummy_core.present.sheet import score_lines
 from rummy_core.present.status import seat_statuses
 from rummy_core.server.protocol import HandSheet, ScoreItem
@@ -35,6 +36,7 @@ __all__ = [
     "RuleError",
     "bot",
     "current_seat",
+    "event_lines",
     "events_for",
     "hand_number",
     "hand_over",
@@ -159,6 +161,16 @@ def seat_status(game: Game) -> list[str]:
 def events_for(events: Sequence[Event], seat: int | None) -> list[EventModel]:
     """The events as ``seat`` may see them (None: a spectator, who sees no hand)."""
     return [event_model(event, seat) for event in events]
+
+
+def event_lines(
+    game: Game, events: Sequence[Event], seat: int | None, names: Sequence[str]
+) -> list[EventLine]:
+    """Each event's sentence as ``seat`` may read it (None: a spectator): built from the event
+    as that seat sees it (``seen_by``), so it names no card the seat may not see; ``names``
+    and what the rules call the cards on show are in the current language."""
+    shows = game.hooks.shown_names()
+    return [describe(event, seat, names, shows) for event in events]
 
 
 def bot(name: str, seed: int) -> Bot:

@@ -273,13 +273,15 @@ class Hub:
 
     def _broadcast(self, table: LiveTable, events: Sequence[adapter.Event]) -> None:
         state_id = table.state_id
+        info = table.info()
         for seat, conn in table.seated.items():
-            conn.send(outbox.encode(outbox.update(table.game, seat, events, state_id, conn.lang)))
+            update = outbox.update(info, table.game, seat, events, state_id, conn.lang)
+            conn.send(outbox.encode(update))
         # Spectators of one language share one message.
         texts: dict[str, str] = {}
         for conn in table.watchers:
             if conn.lang not in texts:
-                update = outbox.update(table.game, None, events, state_id, conn.lang)
+                update = outbox.update(info, table.game, None, events, state_id, conn.lang)
                 texts[conn.lang] = outbox.encode(update)
             conn.send(texts[conn.lang])
 

@@ -2,11 +2,12 @@
 
 One place, so that no message path can skip the view (boardgame.io's #1159 was one path that
 did): a seat gets its ``SeatView`` and the events as that seat may see them, a spectator the
-public view and the events as nobody's seat sees them. Refusals carry only the engine's code,
-message and params, which speak of the refused seat's own action; the message is in the
-receiving connection's language, so players of different languages share a table. Once a hand
-is over, a welcome or update also carries the hand's score sheet, the same for everyone but its
-language: the cards left in every hand are counted in the open then.
+public view and the events as nobody's seat sees them, each with its sentence built from that
+same sight of it (``present.describe``) in the receiver's language. Refusals carry only the
+engine's code, message and params, which speak of the refused seat's own action; the message is
+in the receiving connection's language, so players of different languages share a table. Once a
+hand is over, a welcome or update also carries the hand's score sheet, the same for everyone but
+its language: the cards left in every hand are counted in the open then.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pydantic import BaseModel
 from rummy_core.formats.refusal import ViolationModel
 from rummy_core.formats.view import PublicView, SeatView
 from rummy_core.i18n.languages import use_language
-from rummy_core.i18n.uitext import UI
+from rummy_core.i18n.uitext import UI, _, level_name
 from rummy_core.server import adapter, choices
 from rummy_core.server.protocol import (
     Choices,
@@ -62,19 +63,42 @@ def welcome(
 
 
 def update(
+    table: TableInfo,
     game: adapter.Game,
     seat: int | None,
     events: Sequence[adapter.Event],
     state_id: int,
     lang: str,
 ) -> Update:
-    """The events of one change and the new view, as ``seat`` may see them, in ``lang``."""
+    """The events of one change, their sentences and the new view, as ``seat`` may see them,
+    in ``lang``; ``table`` names the seats."""
     with use_language(lang):
         view = view_for(game, seat)
         sheet = adapter.hand_sheet(game)
+        lines = adapter.event_lines(game, events, seat, seat_names(table, seat))
     return Update(
-        state_id=state_id, events=adapter.events_for(events, seat), view=view, sheet=sheet
+        state_id=state_id,
+        events=adapter.events_for(events, seat),
+        log=[line.render(lang) for line in lines],
+        view=view,
+        sheet=sheet,
     )
+
+
+def seat_names(table: TableInfo, seat: int | None) -> list[str]:
+    """Each seat as the table page names it in the current language: "You" for the reader's
+    own, a person by the name they gave, a bot by its level and seat number ("easy bot (2)")."""
+    names = []
+    for info in table.seats:
+        if info.seat == seat:
+            names.append(_("You"))
+        elif info.kind == "bot" and info.bot is not None:
+            # The seat's number tells two bots of one level apart.
+            bot = _("%(level)s bot", level=level_name(info.bot))
+            names.append(f"{bot} ({info.seat + 1})")
+        else:
+            names.append(info.name or _("Seat %(number)s", number=info.seat + 1))
+    return names
 
 
 def choices_for(

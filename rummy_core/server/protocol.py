@@ -15,7 +15,7 @@ from rummy_core.formats.events import AnyEventModel
 from rummy_core.formats.refusal import ViolationModel
 from rummy_core.formats.view import PublicView, SeatView
 
-PROTOCOL = 2
+PROTOCOL = 3
 """The protocol version; raised whenever a message changes shape in a way a client would notice."""
 
 NAME_LENGTH = 40
@@ -160,6 +160,10 @@ class Update(_Message):
     protocol: int = PROTOCOL
     state_id: int
     events: list[AnyEventModel]
+    log: list[str] = Field(
+        description="Each event's sentence, in order, as this connection reads it: in its"
+        " language, its own seat's actions in the second person, the other seats by name."
+    )
     view: SeatView | PublicView
     sheet: HandSheet | None = Field(None, description="Once the hand is over; null before.")
 

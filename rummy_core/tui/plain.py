@@ -140,7 +140,7 @@ def _say_events(
     # The same sentences as the full-screen log, told from the human's seat.
     shows = game.hooks.shown_names()
     for event in events:
-        echo(f"  {describe(event, seat, names, shows)}")
+        echo(f"  {describe(event, seat, names, shows).render()}")
 
 
 def draw_shown(game: Game, seat: int) -> Draw:

@@ -294,7 +294,9 @@ class Session:
     def remember(self, events: list[Event]) -> list[str]:
         """Add the events' sentences to the log; returns them."""
         shows = self.game.hooks.shown_names()
-        return self.remember_lines([describe(e, self.human, self.names, shows) for e in events])
+        return self.remember_lines(
+            [describe(e, self.human, self.names, shows).render() for e in events]
+        )
 
     def remember_lines(self, lines: list[str]) -> list[str]:
         """Add sentences to the log; returns them."""

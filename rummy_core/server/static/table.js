@@ -3,10 +3,10 @@
 // cards can do, and sends the engine's actions; every refusal is the engine's own message.
 import { cardElement, label, sorted, withSymbols } from "./cards.js";
 import { language, languageSwitch, t, tn } from "./i18n.js";
-import { describeEvent, explainScores, joinNames } from "./words.js";
+import { explainScores, joinNames } from "./words.js";
 
 // The protocol this page speaks (rummy_core/server/protocol.py PROTOCOL; a test checks they agree).
-const PROTOCOL = 2;
+const PROTOCOL = 3;
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
 const link = new URLSearchParams(location.hash.slice(1));
@@ -57,9 +57,8 @@ function receive(data) {
   }
   if (data.type === "table") { s.table = data.table; render(); return; }
   if (data.type === "welcome" || data.type === "update") {
-    if (data.type === "update") {
-      for (const event of data.events) addLog(describeEvent(event, names(), s.seat));
-    }
+    // The server says each event as this seat may read it, in this page's language.
+    if (data.type === "update") for (const line of data.log) addLog(line);
     s.stateId = data.state_id;
     s.sheet = data.sheet ?? null;
     setView(data.view);
