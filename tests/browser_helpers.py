@@ -21,7 +21,7 @@ from server_helpers import SCRIPTED, running_server
 
 from rummy_core.engine.setup import game_from_position
 from rummy_core.formats.position import dump_position
-from rummy_core.server.adapter import variant_label
+from rummy_core.server.games import variant_label
 from rummy_core.server.store import SeatRow, Store, TableRow, digest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

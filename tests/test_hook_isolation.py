@@ -371,7 +371,7 @@ class Scribbler:
 
 
 def test_hooks_hands_a_copy_to_every_question_asked_between_actions() -> None:
-    from rummy_core.server.adapter import hand_sheet
+    from rummy_core.server.outbox import hand_sheet
 
     game = game_from_position("classic", _classic_position(), 5)
     players = [GreedyBot(seat) for seat in range(2)]

@@ -10,7 +10,7 @@ import pytest
 from server_helpers import Client, Message, create_table, of_type, running_server
 from websockets.exceptions import ConnectionClosed
 
-from rummy_core.formats.schemas import all_schemas
+from rummy_core.commands.schemas import all_schemas
 from rummy_core.server.limits import Limits
 from rummy_core.server.protocol import PROTOCOL
 

@@ -9,7 +9,6 @@ from typing import Any
 
 from server_helpers import Inbox
 
-from rummy_core.server import adapter
 from rummy_core.server.hub import Hub
 from rummy_core.server.protocol import CreateTable, SeatSpec
 from rummy_core.server.store import Change, Store
@@ -40,7 +39,7 @@ def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(tmp_path:
         spec = CreateTable(variant="classic", seats=[SeatSpec(), SeatSpec()], bot_pause=0)
         created = await hub.create(spec, "http://127.0.0.1/")
         table = hub.tables[created.table.id]
-        mover = adapter.current_seat(table.game)
+        mover = table.game.current_player()
         assert mover is not None
         other = 1 - mover
         await hub.join(table, other, Inbox(), None)

@@ -24,13 +24,12 @@ from rummy_core.engine.action_kinds import ActionKind, GameSteps
 from rummy_core.engine.actions import PluginAction
 from rummy_core.engine.cards import card_name, parse_card
 from rummy_core.engine.defaults import PIP_VALUES
-from rummy_core.engine.events import Event, event_kind
+from rummy_core.engine.events import Event, EventWords, event_kind
 from rummy_core.engine.game import refuse
 from rummy_core.engine.plugin import HouseRule, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
 from rummy_core.engine.state import PLAY, State
 from rummy_core.i18n.languages import N_, N_plural
-from rummy_core.present.describe import EventWords
 
 from .. import DOMAIN
 from ..classic import ClassicOptions

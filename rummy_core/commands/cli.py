@@ -20,6 +20,7 @@ from rummy_core.commands.crash import CRASH_EXIT, crash_message, write_crash_rep
 from rummy_core.commands.duel import duel_command
 from rummy_core.commands.jsonout import json_option, to_stdout, write_json
 from rummy_core.commands.new_rule import new_house_rule
+from rummy_core.commands.schemas import all_schemas
 from rummy_core.compare.command import compare
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.hooks import hook_names
@@ -28,7 +29,6 @@ from rummy_core.engine.registry import find_ruleset, house_rules, rulesets
 from rummy_core.engine.setup import Variant, build_hooks, first_dealer, new_game
 from rummy_core.formats.record import load_record, record_of, replay, save_record, save_warning
 from rummy_core.formats.saves import new_save_path, saved_games, saves_dir
-from rummy_core.formats.schemas import all_schemas
 from rummy_core.i18n.languages import (
     N_,
     N_plural,

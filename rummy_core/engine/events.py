@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal, NamedTuple, TypeVar, get_args, get_type_hints
 
-from rummy_core.engine.errors import RuleError
+from rummy_core.engine.errors import Message, RuleError
 from rummy_core.engine.fields import Card, Cards, MeldCards, Reps, Shown
 
 
@@ -32,6 +32,25 @@ class Secret(NamedTuple):
     """The bool field that makes them secret (a stock draw, a face-down discard)."""
     owner: str = "seat"
     """The field naming the one seat that sees them."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventWords:
+    """How a plugin's own kind of event reads in a game's log, in the plugin's catalog ``domain``
+    (``rummy_core.present.describe`` says every event with it; the built-in kinds are said there).
+
+    ``mine`` is said to the seat that made the event, ``theirs`` to everyone else with the
+    mover's name as ``%(name)s``; every other field of the event (as the reader may see it) is a
+    param by its name, card fields as the cards' labels. ``count`` names the field that chooses
+    the plural form when the messages are ``N_plural`` pairs. The event's ``seat`` field is the
+    mover; a kind with no ``seat`` is said with ``theirs``, naming no one, to everyone. A kind
+    declares them as a class attribute: ``words: ClassVar[EventWords] = EventWords(...)``.
+    """
+
+    mine: Message
+    theirs: Message
+    domain: str
+    count: str | None = None
 
 
 @dataclass(slots=True)

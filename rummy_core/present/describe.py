@@ -23,6 +23,7 @@ from rummy_core.engine.events import (
     Discarded,
     Drew,
     Event,
+    EventWords,
     HandEnded,
     LaidOff,
     MatchEnded,
@@ -65,24 +66,6 @@ class EventLine:
                 lang, message.singular, message.plural, count, **self.params
             )
         return catalog.translate(lang, message, **self.params)
-
-
-@dataclass(frozen=True, slots=True)
-class EventWords:
-    """How a plugin's own kind of event reads in the log, in the plugin's catalog ``domain``.
-
-    ``mine`` is said to the seat that made the event, ``theirs`` to everyone else with the
-    mover's name as ``%(name)s``; every other field of the event (as the reader may see it) is a
-    param by its name, card fields as the cards' labels. ``count`` names the field that chooses
-    the plural form when the messages are ``N_plural`` pairs. The event's ``seat`` field is the
-    mover; a kind with no ``seat`` is said with ``theirs``, naming no one, to everyone. A kind
-    declares them as a class attribute: ``words: ClassVar[EventWords] = EventWords(...)``.
-    """
-
-    mine: Message
-    theirs: Message
-    domain: str
-    count: str | None = None
 
 
 def _cards(codes: Sequence[int]) -> str:

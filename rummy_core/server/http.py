@@ -10,9 +10,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from rummy_core import __version__
+from rummy_core.engine.errors import RuleError
 from rummy_core.i18n.languages import normalize_language
 from rummy_core.i18n.uitext import N_, UI
-from rummy_core.server import adapter, pages
+from rummy_core.server import pages
 from rummy_core.server.catalogue import catalogue
 from rummy_core.server.hub import Hub
 from rummy_core.server.protocol import (
@@ -38,7 +39,7 @@ def _error(request: Request, status: int, code: str, message: str, **params: Any
     return _json(ApiError(code=code, message=text, params=params), status)
 
 
-def _refusal(request: Request, exc: adapter.RuleError, status: int = 400) -> Response:
+def _refusal(request: Request, exc: RuleError, status: int = 400) -> Response:
     message = exc.render(pages.request_language(request))
     return _json(ApiError(code=exc.code, message=message, params=exc.params), status)
 
@@ -89,7 +90,7 @@ async def rules(request: Request) -> Response:
     lang = pages.request_language(request)
     try:
         page = pages.rules_page(request.path_params["ruleset"], lang)
-    except adapter.RuleError as exc:
+    except RuleError as exc:
         return _refusal(request, exc, 404)
     return HTMLResponse(page, headers={"vary": "accept-language, cookie"})
 
@@ -140,7 +141,7 @@ async def create_table(request: Request) -> Response:
         return spec
     try:
         created = await _hub(request).create(spec, str(request.base_url))
-    except adapter.RuleError as exc:
+    except RuleError as exc:
         return _refusal(request, exc)
     return _json(created, 201)
 
@@ -176,6 +177,6 @@ async def hand_to_bot(request: Request) -> Response:
         return spec
     try:
         await hub.hand_to_bot(table, request.path_params["seat"], token.strip(), spec.bot)
-    except adapter.RuleError as exc:
+    except RuleError as exc:
         return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
     return _json(await hub.table_state(table))

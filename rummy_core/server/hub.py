@@ -17,9 +17,15 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TypeVar
 
+from rummy_core.bots import Bot, make_bot
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.state import HAND_OVER
+from rummy_core.formats.actions import parse_action
+from rummy_core.formats.position import dump_position
 from rummy_core.i18n.uitext import N_, UI
 from rummy_core.match import Match, Step
-from rummy_core.server import adapter, outbox
+from rummy_core.server import games, outbox
 from rummy_core.server.limits import Limits
 from rummy_core.server.live import Connection, LiveTable
 from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated, TableState
@@ -55,7 +61,7 @@ class Hub:
             row = await self._in_db(self.store.load, table_id)
             if row is None:
                 continue
-            game = adapter.restore(row.variant, row.position, row.seed, _people(row))
+            game = games.restore(row.variant, row.position, row.seed, _people(row))
             table = LiveTable(row, Match(game, self._bots(row)))
             self.tables[row.id] = table
             self._wake_bots(table)
@@ -83,11 +89,11 @@ class Hub:
 
         The seed is drawn here and never leaves the server: it decides every deal.
         """
-        variant = adapter.variant_label(spec.variant)
+        variant = games.variant_label(spec.variant)
         players = len(spec.seats)
-        low, high = adapter.player_range(variant)
+        low, high = games.player_range(variant)
         if not low <= players <= high:
-            raise adapter.RuleError(
+            raise RuleError(
                 "bad_players",
                 "%(variant)s is for %(low)s to %(high)s players, not %(players)s.",
                 domain=UI.name,
@@ -98,10 +104,10 @@ class Hub:
             )
         for seat in spec.seats:
             if seat.bot is not None:
-                adapter.bot(seat.bot, 0)
+                make_bot(seat.bot, 0)
         seed = secrets.randbits(62)
         people = [i for i, s in enumerate(spec.seats) if s.bot is None]
-        game, dealer = adapter.start(variant, players, seed, people)
+        game, dealer = games.start(variant, players, seed, people)
         tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.bot is None}
         creator = secrets.token_urlsafe(24)
         row = TableRow(
@@ -114,8 +120,8 @@ class Hub:
             creator_hash=digest(creator),
             created=datetime.now(UTC).isoformat(timespec="milliseconds"),
             state_id=0,
-            phase=adapter.phase(game),
-            position=adapter.position(game),
+            phase=game.state.phase,
+            position=dump_position(game.state),
             seats=[
                 SeatRow(i, s.bot, digest(tokens[i]) if i in tokens else None)
                 for i, s in enumerate(spec.seats)
@@ -131,8 +137,8 @@ class Hub:
         ]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
-    def _bots(self, row: TableRow) -> list[adapter.Bot | None]:
-        return [adapter.bot(s.bot, _bot_seed(row, s.seat)) if s.bot else None for s in row.seats]
+    def _bots(self, row: TableRow) -> list[Bot | None]:
+        return [make_bot(s.bot, _bot_seed(row, s.seat)) if s.bot else None for s in row.seats]
 
     # -- connections -------------------------------------------------------------------------
 
@@ -170,7 +176,7 @@ class Hub:
     async def table_state(self, table: LiveTable) -> TableState:
         """The table and what anyone may see of it, read between changes."""
         async with table.lock:
-            return TableState(table=table.info(), view=adapter.public_view(table.game))
+            return outbox.table_state(table.info(), table.game)
 
     def leave(self, table: LiveTable, seat: int | None, conn: Connection) -> None:
         """Forget ``conn``; the seat stays its player's, to reconnect to."""
@@ -198,9 +204,9 @@ class Hub:
         async with table.lock:
             try:
                 self._check_current(table, seen)
-                action = adapter.parse(data, table.game)
+                action = parse_action(data, table.game.hooks)
                 step = table.match.act(seat, action)
-            except adapter.RuleError as exc:
+            except RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
             await self._commit(table, step)
@@ -213,7 +219,7 @@ class Hub:
         async with table.lock:
             try:
                 answer = outbox.choices_for(table.game, seat, cards, table.state_id, conn.lang)
-            except adapter.RuleError as exc:
+            except RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
         conn.send(outbox.encode(answer))
@@ -224,7 +230,7 @@ class Hub:
             try:
                 self._check_current(table, seen)
                 step = table.match.deal_next()
-            except adapter.RuleError as exc:
+            except RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
             await self._commit(table, step)
@@ -233,7 +239,7 @@ class Hub:
     @staticmethod
     def _check_current(table: LiveTable, seen: int) -> None:
         if seen != table.state_id:
-            raise adapter.RuleError(
+            raise RuleError(
                 "stale_state",
                 "The table has moved on (state %(state_id)s, not %(seen)s): look again.",
                 domain=UI.name,
@@ -251,7 +257,7 @@ class Hub:
         change = Change(table.state_id + 1, step.entry)
 
         def write() -> None:
-            self.store.record(table.id, change, adapter.position(game), adapter.phase(game))
+            self.store.record(table.id, change, dump_position(game.state), game.state.phase)
 
         try:
             await self._in_db(write)
@@ -266,12 +272,12 @@ class Hub:
     async def _reload(self, table: LiveTable) -> None:
         row = await self._in_db(self.store.load, table.id)
         if row is not None:
-            game = adapter.restore(row.variant, row.position, row.seed, _people(row))
+            game = games.restore(row.variant, row.position, row.seed, _people(row))
             table.match = Match(game, self._bots(row))
             table.row.state_id = row.state_id
             table.settle()
 
-    def _broadcast(self, table: LiveTable, events: Sequence[adapter.Event]) -> None:
+    def _broadcast(self, table: LiveTable, events: Sequence[Event]) -> None:
         state_id = table.state_id
         info = table.info()
         for seat, conn in table.seated.items():
@@ -288,20 +294,20 @@ class Hub:
     async def hand_to_bot(self, table: LiveTable, seat: int, creator_token: str, bot: str) -> None:
         """The table's creator gives ``seat`` to a bot; its link stops working."""
         if not token_matches(creator_token, table.row.creator_hash):
-            raise adapter.RuleError(
+            raise RuleError(
                 "bad_creator_token",
                 "Only the table's creator may hand a seat to a bot.",
                 domain=UI.name,
             )
         if not 0 <= seat < table.row.players:
-            raise adapter.RuleError(
+            raise RuleError(
                 "unknown_seat",
                 "The table has seats 0 to %(last)s.",
                 domain=UI.name,
                 last=table.row.players - 1,
                 seat=seat,
             )
-        player = adapter.bot(bot, _bot_seed(table.row, seat))
+        player = make_bot(bot, _bot_seed(table.row, seat))
         async with table.lock:
             row = table.row.seats[seat]
             row.bot, row.token_hash = bot, None
@@ -331,8 +337,8 @@ class Hub:
     def _bot_can_move(self, table: LiveTable) -> bool:
         if table.match.bot_to_move() is not None:
             return True
-        return adapter.current_seat(table.game) is None and (
-            adapter.hand_over(table.game) and table.all_bots()
+        return table.game.current_player() is None and (
+            table.game.state.phase == HAND_OVER and table.all_bots()
         )
 
     async def _play_bots(self, table: LiveTable) -> None:

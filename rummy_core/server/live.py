@@ -6,8 +6,8 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from rummy_core.engine.game import Game
 from rummy_core.match import Match
-from rummy_core.server import adapter
 from rummy_core.server.protocol import SeatInfo, TableInfo
 from rummy_core.server.store import TableRow, token_matches
 
@@ -49,14 +49,14 @@ class LiveTable:
         self.settle()
 
     @property
-    def game(self) -> adapter.Game:
+    def game(self) -> Game:
         """The table's game (read and changed under ``lock``)."""
         return self.match.game
 
     def settle(self) -> None:
         """Copy the phase, turn and hand number for the lobby, now that a change is stored."""
         game = self.game
-        self._shown = (adapter.phase(game), adapter.current_seat(game), adapter.hand_number(game))
+        self._shown = (game.state.phase, game.current_player(), game.state.hand_number)
 
     @property
     def id(self) -> str:

@@ -17,18 +17,30 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from rummy_core.engine.cards import card_name
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import Event
+from rummy_core.engine.game import Game
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
+from rummy_core.formats.events import event_model
 from rummy_core.formats.refusal import ViolationModel
-from rummy_core.formats.view import PublicView, SeatView
+from rummy_core.formats.view import PublicView, SeatView, public_view, view_of
 from rummy_core.i18n.languages import use_language
 from rummy_core.i18n.uitext import UI, _, level_name
-from rummy_core.server import adapter, choices
+from rummy_core.present.describe import describe
+from rummy_core.present.sheet import score_lines
+from rummy_core.present.status import seat_statuses
+from rummy_core.server import choices
 from rummy_core.server.protocol import (
     Choices,
     ErrorMessage,
+    HandSheet,
     Play,
     Refused,
+    ScoreItem,
     TableChanged,
     TableInfo,
+    TableState,
     Update,
     Welcome,
 )
@@ -39,34 +51,58 @@ def encode(message: BaseModel) -> str:
     return message.model_dump_json()
 
 
-def view_for(game: adapter.Game, seat: int | None) -> SeatView | PublicView:
-    """The view of ``seat`` (None: a spectator's)."""
-    return adapter.public_view(game) if seat is None else adapter.seat_view(game, seat)
+def view_for(game: Game, seat: int | None) -> SeatView | PublicView:
+    """The view of ``seat`` (None: a spectator's, written from the public state alone)."""
+    return public_view(game) if seat is None else view_of(game, seat)
 
 
-def welcome(
-    table: TableInfo, game: adapter.Game, seat: int | None, state_id: int, lang: str
-) -> Welcome:
+def table_state(table: TableInfo, game: Game) -> TableState:
+    """The table and what anyone may see of it (the lobby's ``GET /api/tables/{id}``)."""
+    return TableState(table=table, view=public_view(game))
+
+
+def hand_sheet(game: Game) -> HandSheet | None:
+    """What the score sheet shows, once the hand is over (None while it is played), with the
+    rules' items in the current language: the hands as they were left, the cards' values, and
+    why each seat scored what it did, as the rules say it (``rummy_score_lines``)."""
+    st = game.state
+    if st.phase not in (HAND_OVER, MATCH_OVER):
+        return None
+    values = game.hooks.card_values
+    return HandSheet(
+        leftover=[[card_name(c) for c in hand] for hand in st.hands],
+        worth=[sum(values[c] for c in hand) for hand in st.hands],
+        why=[
+            [
+                ScoreItem(code=i.code, message=i.render(), params=dict(i.params), points=i.points)
+                for i in items
+            ]
+            for items in score_lines(game)
+        ],
+    )
+
+
+def welcome(table: TableInfo, game: Game, seat: int | None, state_id: int, lang: str) -> Welcome:
     """The answer to a hello: the table, the seat and its view now, its words (what the rules
     call the cards on show) in the language ``lang``."""
     with use_language(lang):
         view = view_for(game, seat)
-        sheet = adapter.hand_sheet(game)
+        sheet = hand_sheet(game)
     return Welcome(
         table=table,
         seat=seat,
         state_id=state_id,
         view=view,
         sheet=sheet,
-        seat_status=adapter.seat_status(game),
+        seat_status=seat_statuses(game),
     )
 
 
 def update(
     table: TableInfo,
-    game: adapter.Game,
+    game: Game,
     seat: int | None,
-    events: Sequence[adapter.Event],
+    events: Sequence[Event],
     state_id: int,
     lang: str,
 ) -> Update:
@@ -74,11 +110,14 @@ def update(
     in ``lang``; ``table`` names the seats."""
     with use_language(lang):
         view = view_for(game, seat)
-        sheet = adapter.hand_sheet(game)
-        lines = adapter.event_lines(game, events, seat, seat_names(table, seat))
+        sheet = hand_sheet(game)
+        # Each sentence is built from the event as this receiver sees it (``seen_by``), so it
+        # names no card the receiver may not see.
+        names, shows = seat_names(table, seat), game.hooks.shown_names()
+        lines = [describe(event, seat, names, shows) for event in events]
     return Update(
         state_id=state_id,
-        events=adapter.events_for(events, seat),
+        events=[event_model(event, seat) for event in events],
         log=[line.render(lang) for line in lines],
         view=view,
         sheet=sheet,
@@ -101,9 +140,7 @@ def seat_names(table: TableInfo, seat: int | None) -> list[str]:
     return names
 
 
-def choices_for(
-    game: adapter.Game, seat: int, cards: Sequence[str], state_id: int, lang: str
-) -> Choices:
+def choices_for(game: Game, seat: int, cards: Sequence[str], state_id: int, lang: str) -> Choices:
     """What ``seat``'s selected ``cards`` could do, for that seat alone, in ``lang``;
     ``not_in_hand`` (a ``RuleError``) if it does not hold them."""
     with use_language(lang):
@@ -116,7 +153,7 @@ def choices_for(
     )
 
 
-def refused(error: adapter.RuleError, state_id: int, lang: str) -> Refused:
+def refused(error: RuleError, state_id: int, lang: str) -> Refused:
     """A refusal, with every broken rule the engine found, in the language ``lang``."""
     with use_language(lang):
         data = error.to_dict()
