@@ -5,12 +5,16 @@
 fixed ``Discrete(N)`` per variant with an ``action_mask`` (``rummy_core.env.actions``),
 observations a flat array built from the seat's view (``rummy_core.env.observe``). See
 ``docs/rl.md``.
+
+Importing the package registers ``rummy/classic-v0``, ``rummy/riverside-v0`` and
+``rummy/hungarian-v0`` with Gymnasium (``gymnasium.make("rummy/classic-v0", players=3)``): by
+module path, so nothing more is imported until an environment is made.
 """
 
 from __future__ import annotations
 
 try:
-    import gymnasium  # noqa: F401
+    import gymnasium
     import numpy  # noqa: F401
     import pettingzoo  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on what is installed
@@ -23,6 +27,13 @@ from rummy_core.env.aec import RummyAEC, aec_env
 from rummy_core.env.gym import RummyGym, gym_env
 from rummy_core.env.observe import Encoder, SeatMemory, layout
 from rummy_core.env.session import Session, hand_rewards, match_rewards
+
+for _ruleset in ("classic", "riverside", "hungarian"):
+    gymnasium.register(
+        id=f"rummy/{_ruleset}-v0",
+        entry_point="rummy_core.env.gym:RummyGym",
+        kwargs={"variant": _ruleset},
+    )
 
 __all__ = [
     "ActionCodec",

@@ -7,6 +7,8 @@ each agent's ``info`` holds its raw ``PlayerView`` under ``"view"``.
 
 from __future__ import annotations
 
+import copy
+from random import Random
 from typing import Any
 
 import numpy as np
@@ -134,6 +136,23 @@ class RummyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
     def _update_infos(self) -> None:
         views = self.session.views
         self.infos = {name: {"view": views[self._seat[name]]} for name in self.agents}
+
+    def clone(self) -> RummyAEC:
+        """An independent copy: playing on either never changes the other, and both continue
+        alike given the same actions and seeds."""
+        return copy.deepcopy(self)
+
+    def resample(self, agent: str, rng: Random) -> RummyAEC:
+        """A copy whose hidden cards are re-dealt as ``agent`` could imagine them
+        (``Session.resample``: at the start of that agent's turn)."""
+        session = self.session
+        new: RummyAEC = copy.deepcopy(self, {id(session): session.resample(self._seat[agent], rng)})
+        new._update_infos()  # the copied infos hold the true views of the other seats
+        return new
+
+    def info_state(self, agent: str) -> str:
+        """What ``agent`` knows, as text (``Session.info_state``)."""
+        return self.session.info_state(self._seat[agent])
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: what the seat to act sees, as text."""

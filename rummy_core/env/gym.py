@@ -1,7 +1,9 @@
-"""The Gymnasium single-agent environment: one seat learns, bots play the others.
+"""The Gymnasium single-agent environment: one seat learns, bots or policies play the others.
 
 The bots (``rummy_core.bots``, by name: ``"random"``, ``"greedy"``, ``"expert"``) see only their
-seats' views and events, as in any game. Observations, masks and rewards are the AEC
+seats' views and events, as in any game. An opponent may also be any callable policy (a frozen
+copy of the learner, for self-play): it is called with its seat's observation dict and info, as
+the learner gets them, and returns an action id. Observations, masks and rewards are the AEC
 environment's for the learning seat. An id that is not legal is refused: the game does not
 change, the reward is 0 and ``info["refused"]`` says why (``max_steps`` ends an episode of
 refusals).
@@ -9,14 +11,16 @@ refusals).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import copy
+from collections.abc import Callable, Sequence
+from random import Random
+from typing import Any, TypeAlias
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from rummy_core.bots import make_bot
+from rummy_core.bots import Bot, make_bot
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.setup import Variant
 from rummy_core.env.aec import DEFAULT_MAX_STEPS, observation_space
@@ -24,6 +28,10 @@ from rummy_core.env.session import Reward, Session, variant_hooks
 
 Observation = dict[str, Any]
 """``observation`` and ``action_mask``, numpy arrays."""
+Policy: TypeAlias = Callable[[Observation, dict[str, Any]], int | np.integer[Any]]
+"""An opponent that is not a bot: its seat's observation dict and info in, an action id out."""
+Opponent: TypeAlias = str | Policy
+"""A bot's name or a policy."""
 
 
 class RummyGym(gymnasium.Env[Observation, np.int64]):
@@ -36,7 +44,7 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
         variant: str | Variant = "classic",
         players: int | None = None,
         seat: int = 0,
-        opponents: str | Sequence[str] = "greedy",
+        opponents: Opponent | Sequence[Opponent] = "greedy",
         reward: Reward = "hand",
         max_steps: int = DEFAULT_MAX_STEPS,
     ) -> None:
@@ -46,7 +54,11 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
             raise RuleError(
                 "bad_seat", "Seat %(seat)s is not one of 0..%(last)s.", seat=seat, last=count - 1
             )
-        names = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
+        names: list[Opponent] = (
+            [opponents] * (count - 1)
+            if isinstance(opponents, str) or callable(opponents)
+            else list(opponents)
+        )
         if len(names) != count - 1:
             raise RuleError(
                 "bad_opponents",
@@ -56,24 +68,29 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
                 needed=count - 1,
             )
         for name in names:
-            make_bot(name)  # an unknown name is refused now, not at the first reset
+            if isinstance(name, str):
+                make_bot(name)  # an unknown name is refused now, not at the first reset
         self.seat = seat
         self.opponents = names
         self.max_steps = max_steps
         self.observation_space = observation_space(self.session)
         self.action_space = spaces.Discrete(self.session.codec.size)
         self._steps = 0
+        self._policies: dict[int, Policy] = {}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31 - 1))
-        names = iter(self.opponents)
-        bots = [
-            None if s == self.seat else make_bot(next(names), game_seed + s)
-            for s in range(self.session.players)
-        ]
+        others = [s for s in range(self.session.players) if s != self.seat]
+        self._policies = {
+            s: name for s, name in zip(others, self.opponents, strict=True) if callable(name)
+        }
+        bots: list[Bot | None] = [None] * self.session.players
+        for s, name in zip(others, self.opponents, strict=True):
+            if isinstance(name, str):
+                bots[s] = make_bot(name, game_seed + s)
         self._steps = 0
         self.session.start(game_seed, bots)
         self._play_bots()
@@ -97,15 +114,20 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
         return self._observe(), reward, session.done, truncated, info
 
     def _play_bots(self) -> float:
-        """Let the bots play until the learning seat is to act (the match has told them what
-        happened).
+        """Let the bots and policies play until the learning seat is to act (the match has told
+        the bots what happened).
 
-        Returns the learning seat's reward from the bots' moves (a bot can end the hand).
+        Returns the learning seat's reward from their moves (an opponent can end the hand).
         """
         session = self.session
         reward = 0.0
         while (seat := session.current()) is not None and seat != self.seat:
-            session.apply(seat, session.match.choose(seat))
+            policy = self._policies.get(seat)
+            if policy is None:
+                session.apply(seat, session.match.choose(seat))
+            else:
+                seen = {"observation": session.observation(seat), "action_mask": session.mask(seat)}
+                session.step(seat, int(policy(seen, {"view": session.views[seat]})))
             reward += session.rewards[self.seat]
         return reward
 
@@ -118,6 +140,21 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
     def _info(self) -> dict[str, Any]:
         return {"view": self.session.views[self.seat]}
 
+    def clone(self) -> RummyGym:
+        """An independent copy (the game, the bots, the policies and the random generator):
+        playing on either never changes the other, and both continue alike."""
+        return copy.deepcopy(self)
+
+    def resample(self, rng: Random) -> RummyGym:
+        """A copy whose hidden cards are re-dealt as the learning seat could imagine them
+        (``Session.resample``: at the start of its turn)."""
+        session = self.session
+        return copy.deepcopy(self, {id(session): session.resample(self.seat, rng)})
+
+    def info_state(self) -> str:
+        """What the learning seat knows, as text (``Session.info_state``)."""
+        return self.session.info_state(self.seat)
+
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The current action mask (the name sb3-contrib's MaskablePPO looks for)."""
         return self.session.mask(self.seat)
@@ -127,12 +164,14 @@ def gym_env(
     variant: str | Variant = "classic",
     players: int | None = None,
     seat: int = 0,
-    opponents: str | Sequence[str] = "greedy",
+    opponents: Opponent | Sequence[Opponent] = "greedy",
     reward: Reward = "hand",
     max_steps: int = DEFAULT_MAX_STEPS,
 ) -> RummyGym:
-    """A Gymnasium environment: ``seat`` of ``variant`` against bots named in ``opponents``.
+    """A Gymnasium environment: ``seat`` of ``variant`` against the bots or policies in
+    ``opponents``.
 
-    ``opponents`` is one bot name for every other seat or a name per other seat, in seat order.
+    ``opponents`` is one opponent for every other seat or one per other seat, in seat order: a
+    bot's name, or a ``Policy`` called with its seat's observation dict and info.
     """
     return RummyGym(variant, players, seat, opponents, reward, max_steps)

@@ -12,27 +12,37 @@ Rewards (``reward=``):
 - ``"match"``: an episode is a whole match, hands dealt one after another. At its end each
   winner gets +1 and every other seat -1 (0 for all when every seat shares the win or
   the match has no winner).
+
+For search and self-play a session can be copied (``clone``, ``copy.deepcopy``), pickled, its
+hidden cards re-dealt as one seat could imagine them (``resample``), and one seat's knowledge
+written as text (``info_state``).
 """
 
 from __future__ import annotations
 
+import copy
+import io
+import pickle
 from collections.abc import Sequence
-from typing import Literal
+from random import Random
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from rummy_core.bots import Bot
+from rummy_core.bots.sampling import sampled_game
+from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine.actions import Action
 from rummy_core.engine.errors import RuleError
-from rummy_core.engine.events import Event
+from rummy_core.engine.events import Event, seen_by
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.setup import Variant, build_hooks, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.engine.view import PlayerView, player_view
 from rummy_core.env.actions import EMPTY, ActionCodec, Choices, Pending
-from rummy_core.env.observe import Encoder, SeatMemory, Vector
+from rummy_core.env.observe import UNKNOWN, Encoder, SeatMemory, Vector
 from rummy_core.match import Match
 
 Reward = Literal["hand", "match"]
@@ -45,6 +55,44 @@ def variant_hooks(variant: str | Variant, players: int | None) -> Hooks:
     if isinstance(variant, str):
         variant = Variant.parse(variant)
     return build_hooks(variant, players)
+
+
+def variant_of(hooks: Hooks) -> Variant:
+    """The variant ``hooks`` were built from: its ruleset and house rules with all their options."""
+    return Variant(
+        hooks.ruleset.name,
+        hooks.ruleset.options.model_dump(),
+        tuple((rule.name, rule.options.model_dump()) for rule in hooks.house_rules),
+    )
+
+
+class _HooksPickler(pickle.Pickler):
+    """Pickles everything but one ``Hooks``, which holds modules (its plugin manager's hooks)."""
+
+    def __init__(self, file: io.BytesIO, hooks: Hooks) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._hooks = hooks
+
+    def persistent_id(self, obj: object) -> str | None:
+        return "hooks" if obj is self._hooks else None
+
+
+class _HooksUnpickler(pickle.Unpickler):
+    """Reads what ``_HooksPickler`` wrote, the ``Hooks`` rebuilt from the variant."""
+
+    def __init__(self, file: io.BytesIO, hooks: Hooks) -> None:
+        super().__init__(file)
+        self._hooks = hooks
+
+    def persistent_load(self, pid: object) -> Hooks:
+        return self._hooks
+
+
+def _unpickled_session(variant: Variant, blob: bytes) -> Session:
+    hooks = build_hooks(variant)
+    session = Session.__new__(Session)
+    session.__dict__.update(_HooksUnpickler(io.BytesIO(blob), hooks).load())
+    return session
 
 
 def hand_rewards(hand_scores: Sequence[int], low_score_wins: bool) -> list[float]:
@@ -87,6 +135,72 @@ class Session:
         """Whether the episode is over (the hand, or the match with ``reward="match"``)."""
         self.rewards: list[float] = [0.0] * self.players
         """The rewards of the last step (non-zero only when the episode ended on it)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The hooks (rules) hold modules, which pickle refuses: they are written as the variant
+        # they were built from and rebuilt on loading; every object that shares them (the game,
+        # bots' copies) shares the rebuilt ones.
+        blob = io.BytesIO()
+        _HooksPickler(blob, self.hooks).dump(self.__dict__)
+        return (_unpickled_session, (variant_of(self.hooks), blob.getvalue()))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Session:
+        # The rules are shared, not copied: they hold no game's state, and building them is slow.
+        memo.setdefault(id(self.hooks), self.hooks)
+        new = Session.__new__(Session)
+        memo[id(self)] = new
+        for name, value in self.__dict__.items():
+            setattr(new, name, copy.deepcopy(value, memo))
+        return new
+
+    def clone(self) -> Session:
+        """An independent copy: playing on either never changes the other, and both continue
+        alike given the same actions (bots included: they are copied with what they know)."""
+        return copy.deepcopy(self)
+
+    def resample(self, seat: int, rng: Random) -> Session:
+        """A copy whose hidden cards are re-dealt at random as ``seat`` could imagine them.
+
+        Rivals' hands, the stock, the unseen part of the discard pile and the seed of later
+        deals are drawn by the bots' own determinisation (``rummy_core.bots.sampling``) from
+        ``seat``'s view and the events it saw this hand, never from the cards it cannot see:
+        its view, observation and ``info_state`` are unchanged. The copy's history of the hand
+        is those events as ``seat`` saw them. Only at the start of ``seat``'s own turn (before
+        its draw or just after it, nothing played yet): ``CannotSample`` elsewhere.
+        """
+        seen = [seen_by(event, seat) for event in self.game.events]
+        tracker = CardTracker()
+        tracker.observe(seen)
+        tracker.sync(self.views[seat])
+        game = sampled_game(self.hooks, self.views[seat], tracker, rng)
+        game.events = seen
+        new = self.clone()
+        new.match = Match(game, new.match.bots, new.match.journal)
+        new._refresh()
+        return new
+
+    def info_state(self, seat: int) -> str:
+        """What ``seat`` knows, as text: its view, what it remembers of the hand (the discard
+        pile's face-up cards, the pile cards each rival took), and its lay-down under way.
+
+        Equal for two positions ``seat`` cannot tell apart, different when it can.
+        """
+        view = self.views[seat]
+        memory = self.memories[seat]
+        lines = [
+            f"{name}={value!r}"
+            for name, value in zip(view._fields, view, strict=True)
+            if name != "table"
+        ]
+        lines += [
+            f"meld owner={m.owner} kind={m.kind} cards={m.cards} reps={m.reps} credit={m.credit}"
+            for m in view.table
+        ]
+        lines.append("pile=" + " ".join("?" if c == UNKNOWN else str(c) for c in memory.pile))
+        lines += [f"taken {s}={sorted(held.elements())}" for s, held in enumerate(memory.taken)]
+        pending = self.pending if self.current() == seat else EMPTY
+        lines.append(f"pending={pending.staged!r} {pending.selected!r}")
+        return "\n".join(lines)
 
     @property
     def game(self) -> Game:
