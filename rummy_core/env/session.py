@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy_core.bots import Bot
+from rummy_core.bots.base import _HANDLES
 from rummy_core.bots.sampling import sampled_game
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine.actions import Action
@@ -66,26 +67,34 @@ def variant_of(hooks: Hooks) -> Variant:
     )
 
 
-class _HooksPickler(pickle.Pickler):
-    """Pickles everything but one ``Hooks``, which holds modules (its plugin manager's hooks)."""
+def _handles(game: Game) -> dict[int, object]:
+    """The bots' seat handles a game keeps (``rummy_core.bots.base``): each names its game by a
+    key that a copy must not share, so a copy starts without them and makes its own."""
+    found: dict[int, object] = vars(game).setdefault(_HANDLES, {})
+    return found
 
-    def __init__(self, file: io.BytesIO, hooks: Hooks) -> None:
+
+class _HooksPickler(pickle.Pickler):
+    """Pickles all but the ``Hooks``, which hold modules (the plugin manager's hooks), and the
+    game's seat handles (see ``_handles``)."""
+
+    def __init__(self, file: io.BytesIO, hooks: Hooks, handles: dict[int, object]) -> None:
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self._hooks = hooks
+        self._kept = {id(hooks): "hooks", id(handles): "handles"}
 
     def persistent_id(self, obj: object) -> str | None:
-        return "hooks" if obj is self._hooks else None
+        return self._kept.get(id(obj))
 
 
 class _HooksUnpickler(pickle.Unpickler):
-    """Reads what ``_HooksPickler`` wrote, the ``Hooks`` rebuilt from the variant."""
+    """Reads what ``_HooksPickler`` wrote: the ``Hooks`` rebuilt from the variant, no handles."""
 
     def __init__(self, file: io.BytesIO, hooks: Hooks) -> None:
         super().__init__(file)
         self._hooks = hooks
 
-    def persistent_load(self, pid: object) -> Hooks:
-        return self._hooks
+    def persistent_load(self, pid: object) -> object:
+        return self._hooks if pid == "hooks" else {}
 
 
 def _unpickled_session(variant: Variant, blob: bytes) -> Session:
@@ -141,12 +150,13 @@ class Session:
         # they were built from and rebuilt on loading; every object that shares them (the game,
         # bots' copies) shares the rebuilt ones.
         blob = io.BytesIO()
-        _HooksPickler(blob, self.hooks).dump(self.__dict__)
+        _HooksPickler(blob, self.hooks, _handles(self.game)).dump(self.__dict__)
         return (_unpickled_session, (variant_of(self.hooks), blob.getvalue()))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Session:
         # The rules are shared, not copied: they hold no game's state, and building them is slow.
         memo.setdefault(id(self.hooks), self.hooks)
+        memo.setdefault(id(_handles(self.game)), {})
         new = Session.__new__(Session)
         memo[id(self)] = new
         for name, value in self.__dict__.items():

@@ -1,0 +1,300 @@
+"""Search and self-play: clones, pickles, resampling, information states, registered ids and
+policy opponents."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections import Counter
+from random import Random
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from rummy_core.bots.sampling import CannotSample
+from rummy_core.engine.view import player_view
+from rummy_core.env import RummyAEC, RummyGym, aec_env, gym_env
+
+
+def _random_step(env: RummyAEC, rng: np.random.Generator) -> None:
+    """One uniformly random legal id for the agent to act (None once the hand is over)."""
+    obs, _, terminated, truncated, _ = env.last()
+    if terminated or truncated:
+        env.step(None)
+        return
+    env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def _advance(env: RummyAEC, steps: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if not env.agents:
+            return
+        _random_step(env, rng)
+
+
+def _trace(env: RummyAEC, seed: int, steps: int) -> list[tuple[str, float, bytes]]:
+    """What the next ``steps`` random steps give: who acted, the rewards, the observations."""
+    rng = np.random.default_rng(seed)
+    found = []
+    for _ in range(steps):
+        if not env.agents:
+            break
+        agent = env.agent_selection
+        _random_step(env, rng)
+        found.append(
+            (agent, sum(env.rewards.values()), env.observe(agent)["observation"].tobytes())
+        )
+    return found
+
+
+def _at_own_turn_start(variant: str, seed: int, skip: int) -> RummyAEC:
+    """An environment ``skip`` random steps in, then on until a seat is to act with nothing played
+    this turn and no lay-down under way."""
+    env = aec_env(variant, players=3, seed=seed)
+    env.reset()
+    rng = np.random.default_rng(seed)
+    for _ in range(skip):
+        _random_step(env, rng)
+    while True:
+        session = env.session
+        seat = session.current()
+        assert seat is not None, "the hand ended before a turn could be sampled"
+        if not session.views[seat].plays and session.pending.empty:
+            return env
+        _random_step(env, rng)
+
+
+def test_clone_is_independent_and_continues_alike() -> None:
+    env = aec_env("riverside", players=3, seed=4)
+    env.reset()
+    _advance(env, 25, seed=1)
+    before = env.session.info_state(0), env.session.game.state.hands
+    twin = env.clone()
+    assert twin.session.game is not env.session.game
+    ours = _trace(env, seed=9, steps=60)
+    assert before[0] != env.session.info_state(0)
+    assert twin.session.info_state(0) == before[0]
+    assert twin.session.game.state.hands == before[1]
+    assert _trace(twin, seed=9, steps=60) == ours
+
+
+def test_gym_clone_continues_alike_with_bots() -> None:
+    env = gym_env("classic", players=3, opponents="greedy")
+    obs, _ = env.reset(seed=3)
+    twin = env.clone()
+    rng = np.random.default_rng(0)
+    actions = []
+    for _ in range(40):
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        actions.append(action)
+        obs, _, terminated, truncated, _ = env.step(action)
+        if terminated or truncated:
+            break
+    for action in actions:
+        twin_obs, *_ = twin.step(action)
+    assert np.array_equal(twin_obs["observation"], obs["observation"])
+    assert twin.session.game.state.hands == env.session.game.state.hands
+
+
+def _pending_env() -> RummyAEC:
+    """An environment in the middle of a lay-down: cards selected, the meld not yet made."""
+    for seed in range(50):
+        env = aec_env("classic", players=2, seed=seed)
+        env.reset()
+        rng = np.random.default_rng(seed)
+        while env.agents:
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                break
+            legal = np.flatnonzero(obs["action_mask"])
+            select = env.session.codec.select
+            chosen = [i for i in legal if select.start <= i < select.start + select.size]
+            env.step(int(chosen[0] if chosen else rng.choice(legal)))
+            if not env.session.pending.empty:
+                return env
+    raise AssertionError("no lay-down was started")
+
+
+@pytest.mark.parametrize("variant", ["classic", "riverside+three-of-a-kind", "hungarian"])
+def test_pickle_round_trip(variant: str) -> None:
+    env = aec_env(variant, players=3, seed=2)
+    env.reset()
+    _advance(env, 30, seed=5)
+    loaded = pickle.loads(pickle.dumps(env))
+    assert isinstance(loaded, RummyAEC)
+    for agent in env.possible_agents:
+        assert loaded.session.info_state(env._seat[agent]) == env.session.info_state(
+            env._seat[agent]
+        )
+    assert _trace(loaded, seed=3, steps=50) == _trace(env, seed=3, steps=50)
+
+
+def test_pickle_round_trip_mid_lay_down() -> None:
+    env = _pending_env()
+    loaded = pickle.loads(pickle.dumps(env))
+    assert loaded.session.pending == env.session.pending
+    agent = env.agent_selection
+    assert np.array_equal(loaded.observe(agent)["action_mask"], env.observe(agent)["action_mask"])
+    assert _trace(loaded, seed=8, steps=40) == _trace(env, seed=8, steps=40)
+
+
+def test_gym_pickle_and_deepcopy() -> None:
+    env = gym_env("hungarian", players=2, opponents="expert")
+    obs, _ = env.reset(seed=11)
+    for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        assert isinstance(twin, RummyGym)
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        got, want = twin.step(action), env.clone().step(action)
+        assert np.array_equal(got[0]["observation"], want[0]["observation"])
+        assert got[1:4] == want[1:4]
+
+
+def _hidden(env: RummyAEC, seat: int) -> tuple[list[list[int]], list[int]]:
+    state = env.session.game.state
+    return [h for s, h in enumerate(state.hands) if s != seat], state.stock
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "skip"),
+    [("classic", 1, 0), ("classic", 2, 31), ("riverside", 3, 40), ("hungarian", 4, 25)],
+)
+def test_resample_is_consistent_with_the_seat(variant: str, seed: int, skip: int) -> None:
+    env = _at_own_turn_start(variant, seed, skip)
+    session = env.session
+    seat = session.current()
+    assert seat is not None
+    agent = env.agent_selection
+    state = session.game.state
+    changed = 0
+    for draw in range(30):
+        other = env.resample(agent, Random(draw))
+        new = other.session.game.state
+        assert player_view(new, seat) == session.views[seat]
+        assert other.session.info_state(seat) == session.info_state(seat)
+        assert np.array_equal(
+            other.observe(agent)["observation"], env.observe(agent)["observation"]
+        )
+        assert np.array_equal(
+            other.observe(agent)["action_mask"], env.observe(agent)["action_mask"]
+        )
+        assert new.hands[seat] == state.hands[seat]
+        assert [len(h) for h in new.hands] == [len(h) for h in state.hands]
+        assert len(new.stock) == len(state.stock)
+        assert len(new.discard) == len(state.discard)
+        assert new.table == state.table
+        everything = Counter(c for h in new.hands for c in h) + Counter(new.stock)
+        everything += Counter(new.discard) + Counter(c for m in new.table for c in m.cards)
+        everything += Counter(c for _, cs in new.on_show.items() for c in cs)
+        assert everything == Counter(session.hooks.deck)
+        changed += _hidden(other, seat) != _hidden(env, seat)
+        # The resampled game is played on like the real one, and the real one is untouched.
+        _advance(other, 20, seed=draw)
+    assert changed >= 25  # a sample that peeks would give back the true cards
+    assert session.game.state is state
+
+
+def test_resample_never_reads_a_hidden_card() -> None:
+    """Two positions the seat cannot tell apart resample alike from the same generator."""
+    env = _at_own_turn_start("classic", 6, 20)
+    agent = env.agent_selection
+    seat = env._seat[agent]
+    imagined = env.resample(agent, Random(100))
+    assert imagined.session.info_state(seat) == env.session.info_state(seat)
+    assert _hidden(imagined, seat) != _hidden(env, seat)
+    first, second = env.resample(agent, Random(7)), imagined.resample(agent, Random(7))
+    assert _hidden(first, seat) == _hidden(second, seat)
+
+
+def test_resample_away_from_the_turn_start() -> None:
+    env = _at_own_turn_start("classic", 1, 0)
+    waiting = next(a for a in env.possible_agents if a != env.agent_selection)
+    with pytest.raises(CannotSample):
+        env.resample(waiting, Random(0))
+
+
+def test_info_state_tells_apart_what_the_seat_can() -> None:
+    env = aec_env("classic", players=2, seed=5)
+    env.reset()
+    session = env.session
+    seat = session.current()
+    assert seat is not None
+    rival = 1 - seat
+    twin = env.clone()
+    state = twin.session.game.state
+    # A rival's card swapped with a stock card: the seat cannot tell.
+    state.hands[rival][0], state.stock[0] = state.stock[0], state.hands[rival][0]
+    twin.session._refresh()
+    assert state.hands != session.game.state.hands
+    assert twin.session.info_state(seat) == session.info_state(seat)
+    assert twin.session.info_state(rival) != session.info_state(rival)
+    # One of its own cards swapped with the stock's: it can.
+    state.hands[seat][0], state.stock[1] = state.stock[1], state.hands[seat][0]
+    twin.session._refresh()
+    assert twin.session.info_state(seat) != session.info_state(seat)
+    # The same cards with a lay-down under way: it can too.
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert env.session.info_state(seat) != twin.session.info_state(seat)
+
+
+@pytest.mark.filterwarnings("ignore:.*Box observation space")  # unbounded counts, by design
+@pytest.mark.parametrize("ruleset", ["classic", "riverside", "hungarian"])
+def test_registered_ids(ruleset: str) -> None:
+    env = gymnasium.make(f"rummy/{ruleset}-v0", players=2)
+    assert isinstance(env.unwrapped, RummyGym)
+    check_env(env.unwrapped, skip_render_check=True)
+    obs, _ = env.reset(seed=1)
+    assert env.observation_space.contains(obs)
+
+
+def _uniform(seed: int) -> Any:
+    rng = np.random.default_rng(seed)
+
+    def policy(obs: dict[str, Any], info: dict[str, Any]) -> int:
+        return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+
+    return policy
+
+
+class Linear:
+    """A learner's policy: the highest-scoring masked-in id under a weight per id."""
+
+    def __init__(self, size: int, seed: int) -> None:
+        self.weights = np.random.default_rng(seed).normal(size=size)
+        self.calls = 0
+
+    def __call__(self, obs: dict[str, Any], info: dict[str, Any]) -> int:
+        self.calls += 1
+        scores = np.where(obs["action_mask"] == 1, self.weights, -np.inf)
+        return int(np.argmax(scores))
+
+
+def _episode(env: RummyGym, policy: Any, seed: int) -> tuple[float, bool]:
+    obs, info = env.reset(seed=seed)
+    total, done = 0.0, False
+    while not done:
+        obs, reward, terminated, truncated, info = env.step(policy(obs, info))
+        total += reward
+        done = terminated or truncated
+    return total, terminated
+
+
+def test_callable_opponents_play_a_whole_episode() -> None:
+    env = gym_env("classic", players=3, opponents=[_uniform(1), "random"], max_steps=3000)
+    _, terminated = _episode(env, _uniform(2), seed=4)
+    assert terminated
+    assert env.session.game.state.outcome is not None
+
+
+def test_self_play_against_a_frozen_copy() -> None:
+    learner = Linear(gym_env("classic").session.codec.size, seed=0)
+    frozen = copy.deepcopy(learner)
+    env = gym_env("classic", players=2, opponents=frozen, max_steps=3000)
+    _, terminated = _episode(env, learner, seed=5)
+    assert terminated
+    assert frozen.calls > 0 and learner.calls > 0
+    learner.weights += 1.0  # the learner moves on; the frozen opponent does not
+    assert not np.array_equal(learner.weights, frozen.weights)
