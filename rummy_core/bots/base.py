@@ -50,6 +50,13 @@ def _forgetting(key: int) -> Callable[[weakref.ref[Game]], None]:
     return forget
 
 
+def seat_handles(game: Game) -> dict[int, SeatHandle]:
+    """The seat handles ``game`` keeps, one per seat asked so far. Each names its game by a key:
+    a copy of the game must not share them (it starts with none and makes its own)."""
+    found: dict[int, SeatHandle] = vars(game).setdefault(_HANDLES, {})
+    return found
+
+
 class SeatHandle:
     """One seat's window on a game: its view, the rules, and checks of its own actions."""
 

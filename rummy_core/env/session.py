@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import io
 import pickle
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, Literal
 
@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy_core.bots import Bot
-from rummy_core.bots.base import _HANDLES
+from rummy_core.bots.base import seat_handles
 from rummy_core.bots.sampling import sampled_game
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine.actions import Action
@@ -67,18 +67,11 @@ def variant_of(hooks: Hooks) -> Variant:
     )
 
 
-def _handles(game: Game) -> dict[int, object]:
-    """The bots' seat handles a game keeps (``rummy_core.bots.base``): each names its game by a
-    key that a copy must not share, so a copy starts without them and makes its own."""
-    found: dict[int, object] = vars(game).setdefault(_HANDLES, {})
-    return found
-
-
 class _HooksPickler(pickle.Pickler):
     """Pickles all but the ``Hooks``, which hold modules (the plugin manager's hooks), and the
-    game's seat handles (see ``_handles``)."""
+    game's seat handles (see ``seat_handles``)."""
 
-    def __init__(self, file: io.BytesIO, hooks: Hooks, handles: dict[int, object]) -> None:
+    def __init__(self, file: io.BytesIO, hooks: Hooks, handles: Mapping[int, object]) -> None:
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
         self._kept = {id(hooks): "hooks", id(handles): "handles"}
 
@@ -150,13 +143,13 @@ class Session:
         # they were built from and rebuilt on loading; every object that shares them (the game,
         # bots' copies) shares the rebuilt ones.
         blob = io.BytesIO()
-        _HooksPickler(blob, self.hooks, _handles(self.game)).dump(self.__dict__)
+        _HooksPickler(blob, self.hooks, seat_handles(self.game)).dump(self.__dict__)
         return (_unpickled_session, (variant_of(self.hooks), blob.getvalue()))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Session:
         # The rules are shared, not copied: they hold no game's state, and building them is slow.
         memo.setdefault(id(self.hooks), self.hooks)
-        memo.setdefault(id(_handles(self.game)), {})
+        memo.setdefault(id(seat_handles(self.game)), {})
         new = Session.__new__(Session)
         memo[id(self)] = new
         for name, value in self.__dict__.items():
