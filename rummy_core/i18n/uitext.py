@@ -7,7 +7,6 @@ from ``rummy`` (the engine) and ``rulesets``, the browser's words from ``web``.
 
 from __future__ import annotations
 
-from rummy_core.bots.levels import level_word
 from rummy_core.i18n.languages import N_, Domain, pN_, register_domain
 
 __all__ = [
@@ -16,7 +15,6 @@ __all__ = [
     "_",
     "deal_line_prefix",
     "join_names",
-    "level_name",
     "meld_kind_name",
     "ngettext",
     "pN_",
@@ -33,9 +31,6 @@ _ = UI.gettext
 ngettext = UI.ngettext
 pgettext = UI.pgettext
 
-LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
-"""The computer players' strengths as the start screen offers them (``bots.levels.LEVELS``)."""
-
 MELD_KINDS = {"run": N_("run"), "set": N_("set")}
 """The kinds of meld the engine knows, as the table names them."""
 
@@ -50,13 +45,6 @@ PHASES = {
 
 SPEED_WORDS = {"normal": N_("normal"), "fast": N_("fast")}
 """The computer players' paces (``tui.speed.PAUSES``)."""
-
-
-def level_name(bot: str) -> str:
-    """A bot as the table calls it, in the player's language: its strength, or its own name
-    for a bot that is none of the strengths."""
-    word = level_word(bot)
-    return _(LEVEL_WORDS[word]) if word in LEVEL_WORDS else word
 
 
 def meld_kind_name(kind: str) -> str:

@@ -17,7 +17,8 @@ from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.engine.options import BaseOptions
 from rummy_core.engine.plugin import HouseRule, Ruleset, plugin_text, ruleset_title
 from rummy_core.engine.registry import house_rules, rulesets
-from rummy_core.i18n.uitext import LEVEL_WORDS, UI
+from rummy_core.i18n.uitext import UI
+from rummy_core.present.status import LEVEL_WORDS
 
 SCALARS = ("integer", "boolean", "string")
 """The kinds of option a variant string can set (``name:option=value``)."""

@@ -26,10 +26,10 @@ from rummy_core.formats.events import event_model
 from rummy_core.formats.refusal import ViolationModel
 from rummy_core.formats.view import PublicView, SeatView, public_view, view_of
 from rummy_core.i18n.languages import use_language
-from rummy_core.i18n.uitext import UI, _, level_name
+from rummy_core.i18n.uitext import UI, _
 from rummy_core.present.describe import describe
 from rummy_core.present.sheet import score_lines
-from rummy_core.present.status import seat_statuses
+from rummy_core.present.status import level_name, seat_statuses
 from rummy_core.server import choices
 from rummy_core.server.protocol import (
     Choices,

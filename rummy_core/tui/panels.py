@@ -11,8 +11,8 @@ from rich.text import Text
 from rummy_core.engine.actions import Draw
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.state import DRAW
-from rummy_core.i18n.uitext import N_, _, level_name, ngettext
-from rummy_core.present.status import OPENED, seat_statuses
+from rummy_core.i18n.uitext import N_, _, ngettext
+from rummy_core.present.status import OPENED, level_name, seat_statuses
 from rummy_core.tui.session import Session
 from rummy_core.tui.widgets import card_text
 

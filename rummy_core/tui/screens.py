@@ -18,9 +18,10 @@ from rummy_core.engine.game import Game
 from rummy_core.engine.plugin import plugin_text, ruleset_title
 from rummy_core.engine.registry import find_ruleset, rulesets
 from rummy_core.formats.saves import SavedGame, saved_games
-from rummy_core.i18n.uitext import N_, UI, _, join_names, level_name, ngettext, speed_name
+from rummy_core.i18n.uitext import N_, UI, _, join_names, ngettext, speed_name
 from rummy_core.present.rules import help_rules
 from rummy_core.present.sheet import reasons
+from rummy_core.present.status import level_name
 from rummy_core.tui.extras import house_keys
 from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
