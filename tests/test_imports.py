@@ -115,3 +115,17 @@ def test_the_server_loads_without_the_terminal_game(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ""
+
+
+FRONT = ("match", "bots", "solver", "present", "tui", "server", "env", "compare", "commands")
+"""The packages above the engine: the match service, the players, and every front end."""
+
+
+def test_the_engine_imports_nothing_above_it() -> None:
+    found = modules()
+    for name, path in found.items():
+        if not name.startswith("rummy_core.engine"):
+            continue
+        top, inner = imports(name, path, set(found))
+        above = {m for m in top | inner if m.split(".")[1:2] and m.split(".")[1] in FRONT}
+        assert not above, f"{name} imports {above}"
