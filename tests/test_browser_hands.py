@@ -193,6 +193,17 @@ def test_a_hungarian_hand_with_the_cut_card_and_a_joker(tmp_path: Path, browser:
         page.reload()
         expect(page.locator("#sheet")).to_be_visible()
         assert page.locator("#sheet").inner_text() == text
+        # Closed to look at the table, the sheet and the next hand are a click away (no dead end).
+        page.click("#sheet-close")
+        expect(sheet).to_be_hidden()
+        expect(page.locator("#over-bar")).to_be_visible()
+        shoot(page, "hungarian-hand-over-table")
+        page.click("#show-sheet")
+        expect(sheet).to_be_visible()
+        page.click("#sheet-close")
+        page.click("#next-hand-bar")
+        page.wait_for_function("window.rummyTable.view.hand_number === 2")
+        expect(page.locator("#over-bar")).to_be_hidden()
 
 
 # The rival's hand is worth 105, as much as the table seat 0 will put down: the numbers alone

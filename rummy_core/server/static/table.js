@@ -534,6 +534,9 @@ function renderScores(v, who) {
 function renderSheet(v, who) {
   const over = v.phase === "hand_over" || v.phase === "match_over";
   const dialog = $("sheet");
+  // Closed to look at the table, the sheet stays one click away, and so does the next hand.
+  $("over-bar").hidden = !over || !s.sheet;
+  $("next-hand-bar").hidden = v.phase === "match_over" || s.seat === null;
   if (!over || !s.sheet) { if (dialog.open) dialog.close(); return; }
   const key = `${v.hand_number}:${v.phase}`;
   if (s.sheetFor === key) return;
@@ -627,7 +630,10 @@ $("sort").onclick = sortHand;
 $("cut-depth").oninput = () => render();
 $("cut-here").onclick = () => act({ type: "cut", depth: Number($("cut-depth").value) });
 $("cut-anywhere").onclick = () => act({ type: "cut", depth: null });
-$("next-hand").onclick = () => { $("sheet").close(); send({ type: "next_hand", state_id: s.stateId }); };
+const dealNext = () => { $("sheet").close(); send({ type: "next_hand", state_id: s.stateId }); };
+$("next-hand").onclick = dealNext;
+$("next-hand-bar").onclick = dealNext;
+$("show-sheet").onclick = () => { if (!$("sheet").open) $("sheet").showModal(); };
 $("sheet-close").onclick = () => $("sheet").close();
 $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
