@@ -7,6 +7,7 @@ Screenshots go to ``build/screenshots`` for a person to look at; they are not co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -146,6 +147,26 @@ def test_a_drag_onto_the_pile_discards(base: str, browser: Browser) -> None:
     wait_moved(page, before)
     assert view(page)["top_discard"] == card
     assert len(view(page)["hand"]) == 10
+
+
+def test_an_action_while_disconnected_is_said_and_not_dropped(base: str, browser: Browser) -> None:
+    # Game night: a click while the server cannot be reached tells the player so, the page looks
+    # offline, and nothing is sent; back online, the same click plays.
+    table = create_table(base, "classic", [None, "greedy"], 5)
+    page = open_seat(browser, table["links"][0]["url"])
+    wait_my_turn(page)
+    before = state_id(page)
+    page.evaluate("window.rummyTable.ws.close()")
+    page.keyboard.press("d")
+    expect(page.locator("#message")).to_contain_text("Not connected: that was not sent.")
+    expect(page.locator("body")).to_have_class(re.compile(r"\boffline\b"))
+    shoot(page, "offline-action-said")
+    expect(page.locator("#status")).to_have_text("connected", timeout=15_000)
+    expect(page.locator("body")).not_to_have_class(re.compile(r"\boffline\b"))
+    assert state_id(page) == before and len(view(page)["hand"]) == 10
+    page.keyboard.press("d")
+    wait_moved(page, before)
+    assert len(view(page)["hand"]) == 11
 
 
 def touch_drag(page: Page, source: Any, target: Any) -> None:

@@ -23,8 +23,19 @@ const s = {
 
 // -- talking to the server -------------------------------------------------------------------
 
-function send(message) { if (s.ws?.readyState === WebSocket.OPEN) s.ws.send(JSON.stringify(message)); }
-function act(action) { say(""); send({ type: "action", action, state_id: s.stateId }); }
+// A message is sent only on an open socket; an action that cannot be is said, never dropped
+// silently (once back, the page shows the table as it is then, and the player acts again).
+function send(message) {
+  if (s.ws?.readyState !== WebSocket.OPEN) return false;
+  s.ws.send(JSON.stringify(message));
+  return true;
+}
+function act(action) {
+  say("");
+  if (!send({ type: "action", action, state_id: s.stateId })) {
+    say(t("Not connected: that was not sent. Try again once the table is back."), true);
+  }
+}
 
 /** Ask what ``cards`` could do now; ``then`` gets the answer (the selection's own is kept). */
 function ask(cards, then) {
@@ -43,6 +54,7 @@ function connect() {
     const why = { 4403: t("this link is not a seat of this table"), 4404: t("there is no such table"),
       4409: t("this seat was opened elsewhere"), 4410: t("a bot now plays this seat") };
     $("status").textContent = why[event.code] ?? t("disconnected, reconnecting…");
+    document.body.classList.add("offline");
     if (event.code < 4400) setTimeout(connect, 1500);
   };
 }
@@ -53,6 +65,7 @@ function receive(data) {
     s.table = data.table;
     s.seatStatus = data.seat_status;
     $("status").textContent = t("connected");
+    document.body.classList.remove("offline");
     document.body.classList.toggle("watching", s.seat === null);
   }
   if (data.type === "table") { s.table = data.table; render(); return; }
@@ -630,7 +643,12 @@ $("sort").onclick = sortHand;
 $("cut-depth").oninput = () => render();
 $("cut-here").onclick = () => act({ type: "cut", depth: Number($("cut-depth").value) });
 $("cut-anywhere").onclick = () => act({ type: "cut", depth: null });
-const dealNext = () => { $("sheet").close(); send({ type: "next_hand", state_id: s.stateId }); };
+const dealNext = () => {
+  $("sheet").close();
+  if (!send({ type: "next_hand", state_id: s.stateId })) {
+    say(t("Not connected: that was not sent. Try again once the table is back."), true);
+  }
+};
 $("next-hand").onclick = dealNext;
 $("next-hand-bar").onclick = dealNext;
 $("show-sheet").onclick = () => { if (!$("sheet").open) $("sheet").showModal(); };
