@@ -11,6 +11,8 @@ from server_helpers import Client, Message, create_table, of_type, running_serve
 from websockets.exceptions import ConnectionClosed
 
 from rummy_core.commands.schemas import all_schemas
+from rummy_core.engine.cards import parse_card
+from rummy_core.present.plays import card_label
 from rummy_core.server.limits import Limits
 from rummy_core.server.protocol import PROTOCOL
 
@@ -323,3 +325,25 @@ def test_the_browser_table_speaks_the_server_s_protocol() -> None:
         Path(__file__).resolve().parent.parent / "rummy_core/server/static/table.js"
     ).read_text()
     assert f"const PROTOCOL = {PROTOCOL};" in script
+
+
+def test_a_late_joiner_is_welcomed_with_the_hand_so_far_and_no_hidden_card(base: str) -> None:
+    table, first, second = two_people(base)
+    actor, _, view = mover(first, second)
+    actor.send({"type": "action", "action": {"type": "draw", "source": "stock"}, "state_id": 0})
+    drawn = actor.wait_for(of_type("update"))
+    (card,) = drawn["events"][0]["cards"]
+    watcher = Client(base, table["table"]["id"], None)
+    welcome = watcher.recv()
+    assert welcome["type"] == "welcome" and welcome["state_id"] == 1
+    # The deal and the draw, as a spectator reads them: who drew, never the card.
+    assert any("dealt" in line for line in welcome["log"])
+    assert any("drew from the stock." in line for line in welcome["log"])
+    shown = card_label(parse_card(card))
+    assert not any(card in line or shown in line for line in welcome["log"])
+    # The drawer, reconnecting, reads its own draw with the card in it.
+    tokens = {link["seat"]: link["token"] for link in table["links"]}
+    again = Client(base, table["table"]["id"], tokens[view["turn"]], "ann")
+    mine = again.recv()
+    assert any(line.startswith("You drew from the stock: ") for line in mine["log"])
+    assert any(shown in line for line in mine["log"])

@@ -27,7 +27,7 @@ from rummy_core.formats.refusal import ViolationModel
 from rummy_core.formats.view import PublicView, SeatView, public_view, view_of
 from rummy_core.i18n.languages import use_language
 from rummy_core.i18n.uitext import UI, _
-from rummy_core.present.describe import describe
+from rummy_core.present.describe import EventLine, describe
 from rummy_core.present.sheet import score_lines
 from rummy_core.present.status import level_name, seat_statuses
 from rummy_core.server import choices
@@ -88,6 +88,7 @@ def welcome(table: TableInfo, game: Game, seat: int | None, state_id: int, lang:
     with use_language(lang):
         view = view_for(game, seat)
         sheet = hand_sheet(game)
+        lines = log_lines(table, game, seat, game.events)
     return Welcome(
         table=table,
         seat=seat,
@@ -95,6 +96,7 @@ def welcome(table: TableInfo, game: Game, seat: int | None, state_id: int, lang:
         view=view,
         sheet=sheet,
         seat_status=seat_statuses(game),
+        log=[line.render(lang) for line in lines],
     )
 
 
@@ -111,10 +113,7 @@ def update(
     with use_language(lang):
         view = view_for(game, seat)
         sheet = hand_sheet(game)
-        # Each sentence is built from the event as this receiver sees it (``seen_by``), so it
-        # names no card the receiver may not see.
-        names, shows = seat_names(table, seat), game.hooks.shown_names()
-        lines = [describe(event, seat, names, shows) for event in events]
+        lines = log_lines(table, game, seat, events)
     return Update(
         state_id=state_id,
         events=[event_model(event, seat) for event in events],
@@ -122,6 +121,16 @@ def update(
         view=view,
         sheet=sheet,
     )
+
+
+def log_lines(
+    table: TableInfo, game: Game, seat: int | None, events: Sequence[Event]
+) -> list[EventLine]:
+    """Each event's sentence for the reader at ``seat``, in the current language. Each is built
+    from the event as this reader sees it (``seen_by``), so it names no card the reader may not
+    see."""
+    names, shows = seat_names(table, seat), game.hooks.shown_names()
+    return [describe(event, seat, names, shows) for event in events]
 
 
 def seat_names(table: TableInfo, seat: int | None) -> list[str]:

@@ -151,6 +151,11 @@ class Welcome(_Message):
         description="The words a seat's status uses under these rules: `opened` where the rules"
         " ask for an opening (the table then says who has opened), else none."
     )
+    log: list[str] = Field(
+        default_factory=list,
+        description="What happened this hand so far, one sentence per event as this seat may read"
+        " it, so that a late joiner or a reload sees how the table came to be as it is.",
+    )
 
 
 class Update(_Message):

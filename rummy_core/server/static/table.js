@@ -71,7 +71,9 @@ function receive(data) {
   if (data.type === "table") { s.table = data.table; render(); return; }
   if (data.type === "welcome" || data.type === "update") {
     // The server says each event as this seat may read it, in this page's language.
-    if (data.type === "update") for (const line of data.log) addLog(line);
+    // A welcome brings the hand so far (a late joiner, a reload, a reconnect): it replaces the log.
+    if (data.type === "welcome") $("log").replaceChildren();
+    for (const line of data.log) addLog(line);
     s.stateId = data.state_id;
     s.sheet = data.sheet ?? null;
     setView(data.view);
