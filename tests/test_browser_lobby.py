@@ -87,7 +87,7 @@ def test_a_table_made_on_the_start_page_is_joined_by_its_link(base: str, browser
     url = links.nth(1).locator("input").input_value()
     assert "#seat=2&token=" in url
     links.nth(1).get_by_role("button", name="Copy").click()
-    expect(links.nth(1).get_by_role("button")).to_have_text("Copied")
+    expect(links.nth(1).get_by_role("button", name="Copied")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == url
     expect(page.locator("#tables")).to_contain_text("hungarian:hands=3+two-jokers-per-meld")
     shoot(page, "lobby-created")
@@ -117,15 +117,21 @@ def test_a_table_made_on_the_start_page_is_joined_by_its_link(base: str, browser
     other = new_page(browser)
     other.goto(url)
     expect(other.locator("#join-seat")).to_contain_text("joining here takes it over")
-    # Once the creator hands the seat to a bot, the link says so and offers to watch instead.
-    table_id = url.split("/table/")[1].split("#")[0]
-    handed = httpx.post(
-        f"{base}/api/tables/{table_id}/seats/2/bot",
-        json={"bot": "random"},
-        headers={"authorization": f"Bearer {page.inner_text('#creator')}"},
-    )
-    assert handed.status_code == 200, handed.text
+    # The host hands the seat to a bot from the start page (no token to copy), and the link
+    # says so and offers to watch instead.
+    links.nth(1).get_by_role("button", name="Give to a bot").click()
+    expect(links.nth(1)).to_contain_text("A bot plays this seat now.")
     expect(friend.locator("#status")).to_have_text("a bot now plays this seat")
+    expect(page.locator("#tables")).to_contain_text("3: normal bot", timeout=8000)
+    # The token is still there for scripts, out of the way.
+    table_id = url.split("/table/")[1].split("#")[0]
+    token = page.locator("#creator").text_content() or ""
+    again = httpx.post(
+        f"{base}/api/tables/{table_id}/seats/0/bot",
+        json={"bot": "random"},
+        headers={"authorization": f"Bearer {token}"},
+    )
+    assert again.status_code == 200, again.text
     late = new_page(browser)
     late.goto(url)
     expect(late.locator("#join-seat")).to_contain_text("A bot plays seat 3 now")

@@ -160,7 +160,21 @@ async function copy(text, button) {
   setTimeout(() => { button.textContent = t("Copy"); }, 2000);
 }
 
-function linkItem(link) {
+// The host's own control: a seat whose player has gone is given to a bot of the default
+// strength, with the creator's token this page was given (no curl needed).
+async function giveToBot(tableId, token, seat, button) {
+  const level = info.levels.find((l) => l.level === info.default_level) ?? info.levels[0];
+  const answer = await fetch(`/api/tables/${tableId}/seats/${seat}/bot?lang=${language}`, {
+    method: "POST",
+    body: JSON.stringify({ bot: level.bot }),
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+  });
+  if (!answer.ok) { button.textContent = (await answer.json()).message; return; }
+  button.replaceWith(Object.assign(document.createElement("span"), { className: "hint", textContent: t("A bot plays this seat now.") }));
+  refresh();
+}
+
+function linkItem(link, tableId, token) {
   const item = document.createElement("li");
   const label = document.createElement("span");
   label.textContent = t("Seat {number}", { number: link.seat + 1 });
@@ -170,7 +184,9 @@ function linkItem(link) {
   const button = Object.assign(document.createElement("button"), { type: "button", textContent: t("Copy") });
   button.addEventListener("click", () => copy(link.url, button));
   const open = Object.assign(document.createElement("a"), { href: link.url, target: "_blank", textContent: t("Open") });
-  item.append(label, input, button, open);
+  const give = Object.assign(document.createElement("button"), { type: "button", className: "secondary", textContent: t("Give to a bot") });
+  give.addEventListener("click", () => giveToBot(tableId, token, link.seat, give));
+  item.append(label, input, button, open, give);
   return item;
 }
 
@@ -183,7 +199,7 @@ form.addEventListener("submit", async (event) => {
   const problem = $("create-error");
   if (!answer.ok) { problem.textContent = data.message; return; }
   problem.textContent = "";
-  $("links").replaceChildren(...data.links.map(linkItem));
+  $("links").replaceChildren(...data.links.map((link) => linkItem(link, data.table.id, data.creator_token)));
   if (!data.links.length) $("links").append(Object.assign(document.createElement("li"), { textContent: t("Every seat is a bot's: watch the table from the list below.") }));
   $("creator").textContent = data.creator_token;
   $("created").hidden = false;
