@@ -88,8 +88,10 @@ class NoKings:
     name = "no-kings"
 
     @hookimpl
-    def rummy_discard_violations(self, card: int) -> list[Violation]:
-        return [Violation("no_kings", "Keep your kings.")] if rank_of(card) == 13 else []
+    def rummy_discard_violations(self, state: State, seat: int, card: int) -> list[Violation]:
+        # Only while another card may go instead: a hand of kings alone is not left stuck.
+        others = any(rank_of(code) != 13 for code in state.hands[seat])
+        return [Violation("no_kings", "Keep your kings.")] if rank_of(card) == 13 and others else []
 
 
 def by_trial(game: Game, seat: int, action: Action) -> bool:
@@ -117,6 +119,10 @@ def check_every_state(game: Game, rng: Random) -> int:
             if answer and action in candidates:
                 legal.append(action)
         compared += len(asked)
+        if not legal:
+            # A discard rule from elsewhere can leave a seat no move (``NoKings`` with a king and
+            # the card just taken): the hand stops there, every answer compared.
+            break
         game.apply(seat, rng.choice(legal))
     return compared
 
