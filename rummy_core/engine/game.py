@@ -324,7 +324,17 @@ class Game:
         old = self.state
         if type(seat) is not int or seat != old.turn or old.phase in OVER:
             return False
-        if type(action) is Discard and old.phase == PLAY and self.hooks.shipped_only(DISCARD_HOOKS):
+        hooks = self.hooks
+        if (
+            type(action) is Discard
+            and old.phase == PLAY
+            # A discard that may end the hand (the last card, the turn cap, an empty stock to
+            # refill) is run: what the fast path relies on leaves the scoring hooks out.
+            and len(old.hands[seat]) > 1
+            and old.stock
+            and old.hand_turns + 1 < hooks.turn_cap
+            and hooks.shipped_only(DISCARD_HOOKS)
+        ):
             return self._discard_is_legal(old, seat, action)
         events: list[Event] = []
         try:
@@ -339,9 +349,9 @@ class Game:
         its order, on ``old`` itself (validators change nothing) and, for
         ``rummy_turn_end_violations``, on a clone with the card on the pile, as the trial has it.
 
-        The rest of the trial (the end of the turn, the next one's start, the scores of a hand
-        that ends) refuses nothing under the shipped plugins, and whether the turn reaches the
-        cap of actions (A1) does not arise: a discard ends the turn.
+        The rest of the trial (the end of the turn and the next one's start, in a hand that goes
+        on) refuses nothing under the shipped plugins, and whether the turn reaches the cap of
+        actions (A1) does not arise: a discard ends the turn.
         """
         hooks = self.hooks
         try:
