@@ -73,6 +73,28 @@ OVER: Final = (HAND_OVER, MATCH_OVER)
 deal, the phase of the choice the deal waits for (``rummy_deal_wait``)."""
 
 
+DISCARD_HOOKS: Final = (
+    "rummy_discard_violations",
+    "rummy_discard_face_down",
+    "rummy_turn_end_violations",
+    "rummy_turn_ended",
+    "rummy_goes_out",
+    "rummy_refill_stock",
+    "rummy_turn_starts_with_draw",
+    "rummy_hand_bonus",
+    "rummy_hand_scores",
+    "rummy_match_over",
+    "rummy_match_winners",
+    "rummy_match_capped",
+    "rummy_hand_ended",
+    "rummy_action_applied",
+)
+"""Every hook a discard's trial run may ask (docs/hooks.md, Lifecycle: a discard, with the stock
+empty, that goes out): ``is_legal`` reads a discard's legality from the state only when they all
+ship with the framework."""
+_TURN_END: Final = ("rummy_turn_end_violations",)
+
+
 def refuse(code: str, message: Message, **params: Any) -> IllegalAction:
     """An ``IllegalAction`` for one broken rule; ``message`` is a msgid of the ``rummy`` domain."""
     return IllegalAction([Violation(code, message, **params)])
@@ -293,10 +315,27 @@ class Game:
         return self._run(old, seat, action, [])
 
     def is_legal(self, seat: object, action: Action) -> bool:
-        """Whether ``action`` would be accepted now."""
+        """Whether ``action`` would be accepted now.
+
+        A discard is answered by reading the state through the hooks the discard asks, when every
+        implementation of them ships with the framework (``Hooks.shipped_only``); any other
+        action, or a discard under a plugin from elsewhere, is run on a clone (the reference).
+        """
         old = self.state
         if type(seat) is not int or seat != old.turn or old.phase in OVER:
             return False
+        hooks = self.hooks
+        if (
+            type(action) is Discard
+            and old.phase == PLAY
+            # A discard that may end the hand (the last card, the turn cap, an empty stock to
+            # refill) is run: what the fast path relies on leaves the scoring hooks out.
+            and len(old.hands[seat]) > 1
+            and old.stock
+            and old.hand_turns + 1 < hooks.turn_cap
+            and hooks.shipped_only(DISCARD_HOOKS)
+        ):
+            return self._discard_is_legal(old, seat, action)
         events: list[Event] = []
         try:
             new = self._run(old, seat, action, events)
@@ -304,6 +343,32 @@ class Game:
             return False
         self._checked = (old, seat, action, new, events)
         return True
+
+    def _discard_is_legal(self, old: State, seat: int, action: Discard) -> bool:
+        """``is_legal`` of a discard without its trial run: the checks ``discard_card`` makes, in
+        its order, on ``old`` itself (validators change nothing) and, for
+        ``rummy_turn_end_violations``, on a clone with the card on the pile, as the trial has it.
+
+        The rest of the trial (the end of the turn and the next one's start, in a hand that goes
+        on) refuses nothing under the shipped plugins, and whether the turn reaches the cap of
+        actions (A1) does not arise: a discard ends the turn.
+        """
+        hooks = self.hooks
+        try:
+            check_action(action)
+            card = action.card
+            if hooks.discard_violations(old, seat, card) or card not in old.hands[seat]:
+                return False
+            if hooks.shipped_only(_TURN_END, defaults_only=True):
+                # The engine's default refuses nothing, and the card's face does not matter.
+                return True
+            st = old.clone()
+            st.hands[seat].remove(card)
+            st.discard.append(card)
+            st.discard_face_down = hooks.discard_face_down(st, seat, card)
+            return not hooks.turn_end_violations(st, seat)
+        except RuleError:
+            return False
 
     def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
         check_action(action)

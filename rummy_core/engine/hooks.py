@@ -81,6 +81,8 @@ class Hooks:
         self._calls = HookCalls(pm)
         self._given_state: dict[str, bool] = {}
         self._given_seen = -1
+        self._shipped: dict[tuple[str, ...], bool] = {}
+        self._shipped_seen = -1
         # Asked once: the hot path reads these attributes instead of calling hooks.
         self.deck: list[int] = self._checked(
             "rummy_deck",
@@ -146,6 +148,28 @@ class Hooks:
                 for impl in getattr(self.pm.hook, name).get_hookimpls()
             )
         return given
+
+    def shipped_only(self, names: tuple[str, ...], defaults_only: bool = False) -> bool:
+        """Whether every implementation of the hooks ``names`` ships with the framework: the
+        engine's defaults, the built-in rulesets and house rules (modules of ``rummy_rulesets``),
+        or with ``defaults_only`` the engine's defaults alone.
+
+        ``Game.is_legal`` answers without a trial run only then: ``tests/test_legality.py``
+        shows for these plugins that the hooks a trial would ask after the validators never
+        refuse, which no one can know of a plugin from elsewhere.
+        """
+        if self.pm.changes != self._shipped_seen:
+            self._shipped_seen = self.pm.changes
+            self._shipped.clear()
+        key = (*names, "defaults") if defaults_only else names
+        found = self._shipped.get(key)
+        if found is None:
+            found = self._shipped[key] = all(
+                impl.plugin_name == ENGINE_DEFAULTS or (not defaults_only and _ships(impl.plugin))
+                for name in names
+                for impl in getattr(self.pm.hook, name).get_hookimpls()
+            )
+        return found
 
     def _own(self, name: str, state: State) -> State:
         """``state`` for the engine's defaults, which change nothing; a copy of it for a plugin
@@ -518,6 +542,16 @@ def _hook_in(text: str) -> str:
     """The hook a pluggy validation message is about (``... hook 'rummy_x' ...``)."""
     found = re.search(r"hook '(\w+)'", text)
     return found.group(1) if found else "registration"
+
+
+def _ships(plugin: object) -> bool:
+    """Whether ``plugin`` is an instance of a class of the built-in rulesets and house rules."""
+    module: str = type(plugin).__module__
+    return module == SHIPPED or module.startswith(SHIPPED + ".")
+
+
+SHIPPED = "rummy_rulesets"
+"""The package of the rulesets and house rules that ship with the framework."""
 
 
 def _check_marked(plugin: object, name: str) -> None:
