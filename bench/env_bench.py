@@ -37,8 +37,9 @@ def steps_per_second(run_episode: Callable[[int], int], seconds: float) -> tuple
     return steps / spent, episodes
 
 
-def ours(variant: str, seconds: float) -> tuple[float, int]:
-    """Our AEC environment of ``variant``: random masked ids until the hand ends."""
+def random_episodes(variant: str) -> Callable[[int], int]:
+    """Episodes of our 2-player AEC environment of ``variant``, random masked ids until the hand
+    ends: one per call (seeded by its index), returning its steps."""
     env = aec_env(variant, players=2)
     rng = np.random.default_rng(0)
 
@@ -54,7 +55,12 @@ def ours(variant: str, seconds: float) -> tuple[float, int]:
             steps += 1
         return steps
 
-    return steps_per_second(episode, seconds)
+    return episode
+
+
+def ours(variant: str, seconds: float) -> tuple[float, int]:
+    """Our AEC environment of ``variant``: random masked ids until the hand ends."""
+    return steps_per_second(random_episodes(variant), seconds)
 
 
 def rlcard_env(seconds: float) -> tuple[float, int] | None:

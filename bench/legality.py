@@ -19,9 +19,9 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).parent))
+
+from env_bench import random_episodes
 
 from bench import pin_to_one_core
 from rummy_core.bots import make_bot
@@ -30,7 +30,6 @@ from rummy_core.engine.events import Event
 from rummy_core.engine.game import Game
 from rummy_core.engine.setup import Variant, build_hooks, new_game
 from rummy_core.engine.state import State
-from rummy_core.env import aec_env
 from rummy_core.match import Match
 
 RULESETS = ("classic", "riverside", "hungarian")
@@ -46,26 +45,6 @@ def random_hands(variant: str) -> Callable[[int], int]:
         return 1
 
     return play
-
-
-def env_steps(variant: str) -> Callable[[int], int]:
-    """One episode of the AEC environment per call, random masked ids; its steps."""
-    env = aec_env(variant, players=2)
-    rng = np.random.default_rng(0)
-
-    def episode(index: int) -> int:
-        env.reset(seed=index)
-        steps = 0
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            steps += 1
-        return steps
-
-    return episode
 
 
 def rate(run: Callable[[int], int], seconds: float) -> float:
@@ -116,12 +95,12 @@ def main() -> None:
     print(pin_to_one_core())
     for variant in RULESETS:
         hands = rate(random_hands(variant), args.seconds)
-        steps = rate(env_steps(variant), args.seconds)
+        steps = rate(random_episodes(variant), args.seconds)
         print(f"{variant:10} random-bot hands/s {hands:8.1f}   env steps/s {steps:9.1f}")
     if args.profile:
         for variant in RULESETS:
             profile(f"{variant} random-bot hands", random_hands(variant), 40)
-            profile(f"{variant} env episodes", env_steps(variant), 20)
+            profile(f"{variant} env episodes", random_episodes(variant), 20)
 
 
 if __name__ == "__main__":
