@@ -303,6 +303,21 @@ def test_two_seats_see_their_own_hands_and_each_others_moves(base: str, browser:
     assert watcher.evaluate("window.rummyTable.view.seat") != seat
 
 
+def test_four_players_on_a_phone_keep_the_hand_above_the_fold(base: str, browser: Browser) -> None:
+    # Game night: the seat chips of four players take two rows on a phone, not four.
+    table = create_table(base, "riverside", [None, "greedy", "greedy", "greedy"], 0)
+    page = open_seat(browser, table["links"][0]["url"], phone=True)
+    rows = page.evaluate(
+        "new Set([...document.querySelectorAll('#seats li')]"
+        ".map((li) => Math.round(li.getBoundingClientRect().top))).size"
+    )
+    assert rows <= 2, f"the four seats take {rows} rows"
+    expect(page.locator("#seats li").first).not_to_contain_text("pts", use_inner_text=True)
+    hand_top = page.evaluate("document.getElementById('hand').getBoundingClientRect().top")
+    assert hand_top < PHONE["height"], "the hand is below the fold"
+    shoot(page, "riverside-four-players-phone")
+
+
 @pytest.mark.parametrize("variant", ["classic", "riverside", "hungarian"])
 def test_screenshots_at_phone_and_desktop_sizes(base: str, browser: Browser, variant: str) -> None:
     table = create_table(base, variant, [None, "greedy", "greedy"], 0)

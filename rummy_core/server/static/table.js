@@ -392,7 +392,11 @@ function render() {
     // Only the rules that ask for an opening say who has opened (the server says which).
     if (s.seatStatus.includes("opened")) li.append(b, ` · ${v.opened[i] ? t("opened") : t("not opened")}`);
     else li.append(b);
-    li.append(` · ${t("{points} pts", { points: v.scores[i] })}`);
+    // The points are in the scores table too: a phone leaves them out of the chips (CSS).
+    const points = document.createElement("span");
+    points.className = "points";
+    points.textContent = ` · ${t("{points} pts", { points: v.scores[i] })}`;
+    li.append(points);
     return li;
   }));
 
