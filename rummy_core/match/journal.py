@@ -20,7 +20,6 @@ from rummy_core.formats.actions import action_json, parse_action
 ACTION: Final = "action"
 NEXT_HAND: Final = "next_hand"
 HAND_TO_BOT: Final = "hand_to_bot"
-KINDS: Final = (ACTION, NEXT_HAND, HAND_TO_BOT)
 
 
 @dataclass(frozen=True, slots=True)
