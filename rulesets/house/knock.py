@@ -103,6 +103,14 @@ def knock_winner(state: State, knocker: int) -> int:
     return lowest if values[lowest] <= values[knocker] else knocker
 
 
+def knock_points(state: State, knocker: int) -> tuple[int, int]:
+    """Who scores a knocked hand (``knock_winner``) and the difference they win: every other
+    hand less theirs, before any undercut bonus."""
+    values = hand_values(state)
+    winner = knock_winner(state, knocker)
+    return winner, sum(value - values[winner] for value in values)
+
+
 class KnockRule(HouseRule):
     """Knock to end the hand with a hand worth 10 or less; the lowest hand scores."""
 
@@ -182,9 +190,7 @@ class KnockRule(HouseRule):
         knocker = state.extra.get(KNOCKED)
         if knocker is None:
             return None
-        values = hand_values(state)
-        winner = knock_winner(state, knocker)
-        points = sum(value - values[winner] for value in values)
+        winner, points = knock_points(state, knocker)
         if winner != knocker:
             points += self.options.undercut_bonus
         # Ruling C7: one player scores per hand.
@@ -197,9 +203,7 @@ class KnockRule(HouseRule):
         knocker = state.extra.get(KNOCKED)
         if knocker is None:
             return None
-        values = hand_values(state)
-        winner = knock_winner(state, knocker)
-        points = sum(value - values[winner] for value in values)
+        winner, points = knock_points(state, knocker)
         lines: list[list[ScoreLine]] = [
             [
                 ScoreLine(
