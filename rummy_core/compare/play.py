@@ -218,7 +218,7 @@ def hand_figures(
         swaps=plays["swapped"],
         wilds=wilds,
         jokers=jokers,
-        bonus=went_out is not None and game.ask(lambda copy: game.hooks.hand_bonus(copy, went_out)),
+        bonus=went_out is not None and game.hooks.hand_bonus(st, went_out),
         seconds=seconds,
     )
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from random import Random
-from typing import Any, ClassVar, Final, Literal, TypeVar
+from typing import Any, ClassVar, Final, Literal
 
 from mypy_extensions import mypyc_attr
 
@@ -58,8 +58,6 @@ from rummy_core.engine.melds import (
 )
 from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
 from rummy_core.i18n.languages import N_plural
-
-T = TypeVar("T")
 
 # ``Final``: the compiled build reads the value itself, not the module's globals
 # (docs/performance.md).
@@ -247,11 +245,6 @@ class Game:
         return list(self.events)
 
     # -- questions asked between actions ----------------------------------------------------
-
-    def ask(self, question: Callable[[State], T]) -> T:
-        """``question`` (a hook method, or a function that asks hooks) asked of a copy of the
-        state: whatever a plugin does to the state it is given stays out of the game (A2)."""
-        return question(self.state.clone())
 
     def draw_sources(self, seat: int) -> list[str]:
         """The draw sources the rules open to ``seat`` now (``rummy_draw_sources``, on a copy)."""
