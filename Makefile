@@ -22,7 +22,7 @@ $(VENV)/.serve-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl,server]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plot,ray,rl,server]'
 	touch $@
 
 play: $(VENV)/.play-installed

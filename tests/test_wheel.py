@@ -92,7 +92,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
         timeout=300,
     )
     assert build.returncode == 0, build.stderr
-    (wheel,) = dist.glob("rummy-*.whl")
+    (wheel,) = dist.glob("rummy_core-*.whl")
 
     env_dir = base / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
@@ -139,7 +139,8 @@ def test_the_wheel_holds_every_module_and_data_file(installed: Installed) -> Non
     assert "rummy_rulesets/guides/is/riverside.md" in names
     assert "rummy_core/tui/styles.tcss" in names
     # Only this project's own import names: nothing generic like `rulesets` in site-packages.
-    assert {n.split("/")[0] for n in names if not n.startswith("rummy-")} == {
+    tops = {n.split("/")[0] for n in names}
+    assert {top for top in tops if not top.endswith(".dist-info")} == {
         "rummy_core",
         "rummy_rulesets",
     }

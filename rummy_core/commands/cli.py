@@ -27,6 +27,7 @@ from rummy_core.engine.hooks import hook_names
 from rummy_core.engine.plugin import HouseRule, Ruleset, plugin_text, ruleset_title
 from rummy_core.engine.registry import find_ruleset, house_rules, rulesets
 from rummy_core.engine.setup import Variant, build_hooks, first_dealer, new_game
+from rummy_core.extras import require_extra
 from rummy_core.formats.record import load_record, record_of, replay, save_record, save_warning
 from rummy_core.formats.saves import new_save_path, saved_games, saves_dir
 from rummy_core.i18n.languages import (
@@ -514,11 +515,10 @@ def serve(ctx: click.Context, host: str, port: int, db_url: str | None, rate_lim
     ctx.obj = db_url
     if ctx.invoked_subcommand is not None:
         return
-    try:
-        # The server's libraries load only for its commands, and are an extra.
-        from rummy_core.server.run import serve as run_server
-    except ImportError as exc:
-        raise _no_server(exc) from None
+    # The server's libraries load only for its commands, and are an extra.
+    require_extra("server")
+    from rummy_core.server.run import serve as run_server
+
     run_server(host, port, db_url, rate=rate_limit, say=click.echo)
 
 
@@ -540,11 +540,10 @@ def serve(ctx: click.Context, host: str, port: int, db_url: str | None, rate_lim
 @click.pass_obj
 def serve_export(db_url: str | None, table: str, out: Path | None) -> None:
     """``rummy serve export``: a server table as a game record that ``rummy replay`` opens."""
-    try:
-        from rummy_core.server.export import table_record
-        from rummy_core.server.store import Store, default_url
-    except ImportError as exc:
-        raise _no_server(exc) from None
+    require_extra("server")
+    from rummy_core.server.export import table_record
+    from rummy_core.server.store import Store, default_url
+
     store = Store(db_url or default_url())
     try:
         record = table_record(store, table)
@@ -553,15 +552,6 @@ def serve_export(db_url: str | None, table: str, out: Path | None) -> None:
     path = out or Path(f"game-{table}.json")
     save_record(record, path)
     click.echo(_("wrote %(path)s", path=path))
-
-
-def _no_server(exc: ImportError) -> RuleError:
-    """The refusal when the server extra's libraries are missing."""
-    return RuleError(
-        "server_not_installed",
-        "The server needs the server extra: pip install 'rummy[server]' (%(module)s is missing).",
-        module=exc.name,
-    )
 
 
 cli.add_command(check)

@@ -25,6 +25,7 @@ from rummy_core.compare.plot import write_plot
 from rummy_core.compare.report import BASELINE, SKILLED, build_report, skill_study
 from rummy_core.compare.running import run_study
 from rummy_core.compare.spec import Study, parse_bots
+from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import N_, _, ngettext
 
 DEFAULT_HANDS = 1000
@@ -149,6 +150,8 @@ def compare(
         seconds_per_turn=seconds_per_turn,
     )
     study.check()
+    if plot_path is not None:
+        require_extra("plot")  # before the run, not after it
     skill = skill_study(study, skill_hands) if skill_hands else None
     console = Console(width=None if sys.stdout.isatty() else WIDE)
     jobs = jobs or os.cpu_count() or 1
