@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from rummy_core.commands.clicklang import LangCommand
+from rummy_core.commands.exits import ANSWER_NO
 from rummy_core.commands.jsonout import json_option, to_stdout, write_json
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.registry import find_house_rule, find_ruleset, house_rules, rulesets
@@ -112,7 +113,7 @@ def check(
         json_path,
     )
     if failed:
-        raise SystemExit(1)
+        raise SystemExit(ANSWER_NO)
 
 
 def _collect(targets: tuple[str, ...], builtin: bool) -> list[Loaded]:

@@ -10,14 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import click
+from pydantic_core import to_jsonable_python
 
 from rummy_core import __version__
 from rummy_core.bots import bot_names, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.commands.check import check
 from rummy_core.commands.clicklang import HELP_VALUES, LangGroup
-from rummy_core.commands.crash import CRASH_EXIT, crash_message, write_crash_report
+from rummy_core.commands.crash import crash_message, write_crash_report
 from rummy_core.commands.duel import duel_command
+from rummy_core.commands.exits import ANSWER_NO, CRASH, REFUSED, STOPPED, SUCCESS
 from rummy_core.commands.jsonout import json_option, to_stdout, write_json
 from rummy_core.commands.new_rule import new_house_rule
 from rummy_core.commands.schemas import all_schemas
@@ -49,10 +51,10 @@ HELP_VALUES.update(default_level=DEFAULT_LEVEL, bots=", ".join(bot_names()))
     cls=LangGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
     help=N_(
-        "Rummy: play, test and compare rummy variants.\n\nExit codes: 0 success; 1 a scenario"
-        " failed, a replay did not match, a comparison found a difference it was asked to rule"
-        " out; 2 a usage error or a refusal (bad option, unreadable file); 70 a crash, with a"
-        " crash report."
+        "Rummy: play, test and compare rummy variants.\n\nExit codes: 0 success; 1 the answer"
+        " is no (a scenario failed, a replay did not match); 2 a usage error or a refusal (bad"
+        " option, unreadable file); 70 a crash, with a crash report; 130 stopped with Ctrl-C"
+        " (what was finished is kept)."
     ),
 )
 @click.version_option(
@@ -321,7 +323,7 @@ def replay_command(path: Path, json_path: Path | None) -> None:
             ),
             err=True,
         )
-        raise SystemExit(1) from None
+        raise SystemExit(ANSWER_NO) from None
     st = game.state
     write_json(
         {
@@ -357,7 +359,8 @@ def _options(cls: type[Ruleset] | type[HouseRule]) -> list[dict[str, Any]]:
     return [
         {
             "name": field,
-            "default": info.get_default(call_default_factory=True),
+            # As the option is written (``card_values={"two": 25}``), not a Python repr.
+            "default": to_jsonable_python(info.get_default(call_default_factory=True)),
             "description": plugin_text(cls, info.description or ""),
         }
         for field, info in cls.Options.model_fields.items()
@@ -392,13 +395,18 @@ def rulesets_command(json_path: Path | None) -> None:
         _echo_options_and_hooks(entry)
 
 
+def _written(value: Any) -> str:
+    """An option's value as one writes it after ``=``: a word as itself, the rest as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def _echo_options_and_hooks(entry: dict[str, Any]) -> None:
     for option in entry["options"]:
         click.echo(
             _(
-                "  option %(name)s = %(default)r: %(description)s",
+                "  option %(name)s = %(default)s: %(description)s",
                 name=option["name"],
-                default=option["default"],
+                default=_written(option["default"]),
                 description=option["description"],
             )
         )
@@ -584,15 +592,15 @@ def main(argv: list[str] | None = None) -> None:
         code = cli.main(args=argv, prog_name="rummy", standalone_mode=False)
     except RuleError as exc:
         click.echo(_("error [%(code)s]: %(message)s", code=exc.code, message=exc.message), err=True)
-        sys.exit(2)
+        sys.exit(REFUSED)
     except click.exceptions.Abort:
         click.echo(_("Stopped."), err=True)
-        sys.exit(1)
+        sys.exit(STOPPED)
     except click.ClickException as exc:
         _show_usage_error(exc)
         sys.exit(exc.exit_code)
     except Exception as exc:
         report = write_crash_report(exc, ["rummy", *(sys.argv[1:] if argv is None else argv)])
         click.echo(crash_message(exc, report), err=True)
-        sys.exit(CRASH_EXIT)
-    sys.exit(code if isinstance(code, int) else 0)
+        sys.exit(CRASH)
+    sys.exit(code if isinstance(code, int) else SUCCESS)

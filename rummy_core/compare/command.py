@@ -12,6 +12,7 @@ from rich.console import Console
 
 from rummy_core.bots import bot_names
 from rummy_core.commands.clicklang import HELP_VALUES, LangCommand
+from rummy_core.commands.exits import STOPPED
 from rummy_core.commands.jsonout import json_option, to_stdout
 from rummy_core.compare.output import (
     RecordWriter,
@@ -202,4 +203,4 @@ def compare(
     if plot_path is not None:
         write_plot(report, plot_path)
     if not report.complete:
-        sys.exit(130)
+        sys.exit(STOPPED)
