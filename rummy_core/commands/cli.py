@@ -30,6 +30,7 @@ from rummy_core.engine.plugin import HouseRule, Ruleset, plugin_text, ruleset_ti
 from rummy_core.engine.registry import find_ruleset, house_rules, rulesets
 from rummy_core.engine.setup import Variant, build_hooks, first_dealer, new_game
 from rummy_core.extras import require_extra
+from rummy_core.formats.home import rummy_home
 from rummy_core.formats.record import load_record, record_of, replay, save_record, save_warning
 from rummy_core.formats.saves import new_save_path, saved_games, saves_dir
 from rummy_core.i18n.languages import (
@@ -44,7 +45,12 @@ from rummy_core.match import Match
 from rummy_core.tui.plain import play_text
 from rummy_core.tui.session import Session, Setup
 
-HELP_VALUES.update(default_level=DEFAULT_LEVEL, bots=", ".join(bot_names()))
+HELP_VALUES.update(
+    default_level=DEFAULT_LEVEL,
+    bots=", ".join(bot_names()),
+    home=str(rummy_home()),
+    saves=str(saves_dir()),
+)
 
 
 @click.group(
@@ -96,7 +102,7 @@ def cli() -> None:
     "save_path",
     type=click.Path(path_type=Path),
     default=None,
-    help=N_("Save the game here after every move (default: a new file in ~/.rummy/games)."),
+    help=N_("Save the game here after every move (default: a new file in %(saves)s)."),
 )
 @click.option(
     "--resume",
@@ -506,7 +512,7 @@ def schema(out: Path) -> None:
     default=None,
     metavar="URL",
     help=N_(
-        "SQLAlchemy database URL (default: SQLite, server.sqlite3 in ~/.rummy or RUMMY_HOME),"
+        "SQLAlchemy database URL (default: SQLite, server.sqlite3 in %(home)s, or in RUMMY_HOME),"
         " e.g. postgresql+psycopg://user@host/rummy."
     ),
 )

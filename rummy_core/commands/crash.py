@@ -19,7 +19,7 @@ from rummy_core.i18n.languages import _
 
 
 def crash_dir() -> Path:
-    """Where crash reports are written (``crashes`` in ``RUMMY_HOME``, default ``~/.rummy``)."""
+    """Where crash reports are written (``crashes`` in ``rummy_home()``)."""
     return rummy_home() / "crashes"
 
 

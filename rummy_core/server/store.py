@@ -92,7 +92,7 @@ def token_matches(token: str, stored: str | None) -> bool:
 
 
 def default_url() -> str:
-    """The embedded SQLite database in the player's folder (``RUMMY_HOME``, else ``~/.rummy``)."""
+    """The embedded SQLite database in the player's folder (``rummy_home()``)."""
     return f"sqlite:///{rummy_home() / 'server.sqlite3'}"
 
 
