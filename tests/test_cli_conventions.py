@@ -189,7 +189,7 @@ def test_new_house_rule_writes_a_package(
     code, _, _ = rummy(capsys, "new-house-rule", "long-runs")
     folder = tmp_path / "rummy-hr-long-runs"
     assert code == 0
-    assert set(skeleton("long-runs", "x")) == {
+    assert set(skeleton("long-runs", "classic")) == {
         str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()
     }
     assert 'long-runs = "rummy_hr_long_runs:LongRuns"' in (folder / "pyproject.toml").read_text()
