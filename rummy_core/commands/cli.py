@@ -17,6 +17,7 @@ from rummy_core.bots import bot_names, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.commands.check import check
 from rummy_core.commands.clicklang import HELP_VALUES, LangGroup
+from rummy_core.commands.completion import complete_bots, complete_variant
 from rummy_core.commands.crash import crash_message, write_crash_report
 from rummy_core.commands.duel import duel_command
 from rummy_core.commands.exits import ANSWER_NO, CRASH, REFUSED, STOPPED, SUCCESS
@@ -79,6 +80,7 @@ def cli() -> None:
     "--ruleset",
     "variant_text",
     default=None,
+    shell_complete=complete_variant,
     help=N_(
         "Ruleset, with options and house rules: classic:target=100, riverside+rule"
         " (default classic)."
@@ -90,6 +92,7 @@ def cli() -> None:
 @click.option(
     "--bot",
     default=None,
+    shell_complete=complete_bots,
     help=N_(
         "Opponents' strength: one for all, or one per opponent separated by commas: easy,"
         " normal, hard (default %(default_level)s), or a bot: %(bots)s."

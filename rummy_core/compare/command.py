@@ -12,6 +12,7 @@ from rich.console import Console
 
 from rummy_core.bots import bot_names
 from rummy_core.commands.clicklang import HELP_VALUES, LangCommand
+from rummy_core.commands.completion import complete_variant
 from rummy_core.commands.exits import STOPPED
 from rummy_core.commands.jsonout import json_option, to_stdout
 from rummy_core.compare.output import (
@@ -48,7 +49,7 @@ HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names(
         " differences are tested deal by deal. Ctrl-C stops and prints what was done."
     ),
 )
-@click.argument("variants", nargs=-1, required=True)
+@click.argument("variants", nargs=-1, required=True, shell_complete=complete_variant)
 @click.option(
     "--players",
     type=click.IntRange(min=2),
