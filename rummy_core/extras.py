@@ -1,8 +1,9 @@
 """The distribution's name and its extras: what a command says when an extra is not installed.
 
 The default install is the engine, the rulesets, the command line and the games in the terminal;
-the rest comes as extras (``pyproject.toml``): ``plot``, ``server``, ``rl``, ``ray``, ``testing``
-and ``all``. A command that needs one checks it before it starts work, with ``require_extra``.
+the rest comes as extras (``pyproject.toml``): ``plot``, ``server``, ``postgresql``, ``rl``,
+``ray``, ``testing`` and ``all``. A command that needs one checks it before it starts work, with
+``require_extra``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ DISTRIBUTION: Final = "rummy-core"
 EXTRA_MODULES: Final = {
     "plot": ("matplotlib",),
     "server": ("starlette", "uvicorn", "websockets", "sqlalchemy", "markdown_it"),
+    "postgresql": ("psycopg",),
     "rl": ("gymnasium", "pettingzoo", "numpy"),
     "ray": ("ray",),
     "testing": ("pytest",),

@@ -68,8 +68,8 @@ def _played_table(url: str) -> str:
     return asyncio.run(scenario())
 
 
-def test_a_server_table_exports_to_a_record_that_replays(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+def test_a_server_table_exports_to_a_record_that_replays(tmp_path: Path, db_url: str) -> None:
+    url = db_url
     table_id = _played_table(url)
     store = Store(url)
     record = table_record(store, table_id)

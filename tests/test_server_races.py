@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from pathlib import Path
 from typing import Any
 
 from server_helpers import Inbox
@@ -30,11 +29,11 @@ class SlowStore(Store):
         super().record(table_id, change, position, phase)
 
 
-def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(tmp_path: Path) -> None:
+def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(db_url: str) -> None:
     """The welcome pairs the view with its own state id, never the new view with the old id."""
 
     async def scenario() -> tuple[dict[str, Any], int, Any]:
-        store = SlowStore(f"sqlite:///{tmp_path / 'race.sqlite3'}")
+        store = SlowStore(db_url)
         hub = Hub(store)
         spec = CreateTable(variant="classic", seats=[SeatSpec(), SeatSpec()], bot_pause=0)
         created = await hub.create(spec, "http://127.0.0.1/")

@@ -38,6 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 
 from rummy_core.engine.errors import RuleError
+from rummy_core.extras import require_extra
 from rummy_core.formats.home import rummy_home
 from rummy_core.i18n.uitext import UI
 from rummy_core.match import Entry
@@ -157,6 +158,8 @@ class Store:
             connect_args["check_same_thread"] = False
             if parsed.database and parsed.database != ":memory:":
                 _private_file(Path(parsed.database))
+        elif parsed.get_backend_name() == "postgresql":
+            require_extra("postgresql")
         self.url = url
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         if parsed.get_backend_name() == "sqlite":
