@@ -1,0 +1,203 @@
+"""Whether a built-in action would be accepted, read from the state without making it.
+
+``Game.is_legal`` makes an action on a clone of the state (the trial run) to learn whether the
+rules accept it. That trial is the reference; this module answers the same question by asking the
+validators the action asks, in its order, of the state as it is: no clone, no cards moved. It
+answers only where that is known to give the trial's answer, which takes two things:
+
+- The validators read nothing the action changes before asking them. The trial asks
+  ``rummy_meld_violations``, ``rummy_lay_off_violations`` and ``rummy_swap_violations`` with the
+  cards already out of the hand; the rulesets and house rules that ship with the framework read
+  the table, the turn and the melds there, never the hand, so asking them of the state before the
+  play gives the same answer.
+- What the trial asks after the validators refuses nothing: the draw itself for a source the
+  rules offer, the end of the turn or the hand, ``rummy_action_applied`` and the scoring hooks.
+
+Neither can be known of a plugin from elsewhere, so each kind of action lists every hook its
+trial may ask (``HOOKS_ASKED``), and ``read_legality`` answers only when every implementation of
+them ships with the framework (``Hooks.shipped_only``); otherwise, and for the plugins' own kinds
+of action, ``Game.is_legal`` runs the trial. ``tests/test_legality.py`` shows the two agree at
+every state of random hands of every ruleset and shipped house rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from rummy_core.engine.actions import Action, Discard, Draw, LayOff, MeldDown, Swap, TakeBack
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.plays import (
+    extended,
+    holds,
+    keep_cards_violations,
+    meld_at,
+    new_melds,
+    opening_violations,
+    swapped,
+)
+from rummy_core.engine.state import DRAW, PLAY, State
+
+HAND_END_HOOKS: Final = (
+    "rummy_hand_bonus",
+    "rummy_hand_scores",
+    "rummy_match_over",
+    "rummy_match_winners",
+    "rummy_match_capped",
+    "rummy_hand_ended",
+)
+"""The hooks that score a hand that ends: any action may end one (going out, A1's caps)."""
+
+_PLAY_HOOKS: Final = (
+    "rummy_action_violations",
+    "rummy_min_hand_after_play",
+    "rummy_goes_out",
+    "rummy_turn_ended",
+    "rummy_action_applied",
+    *HAND_END_HOOKS,
+)
+
+DISCARD_HOOKS: Final = (
+    "rummy_discard_violations",
+    "rummy_discard_face_down",
+    "rummy_turn_end_violations",
+    "rummy_turn_ended",
+    "rummy_goes_out",
+    "rummy_refill_stock",
+    "rummy_turn_starts_with_draw",
+    "rummy_action_applied",
+    *HAND_END_HOOKS,
+)
+"""Every hook a discard's trial run may ask (docs/hooks.md, Lifecycle: a discard, with the stock
+empty, that goes out)."""
+
+HOOKS_ASKED: Final[dict[type, tuple[str, ...]]] = {
+    Draw: (
+        "rummy_draw_sources",
+        "rummy_draw_violations",
+        "rummy_draw",
+        "rummy_action_applied",
+        *HAND_END_HOOKS,
+    ),
+    TakeBack: ("rummy_take_back", *HAND_END_HOOKS),
+    MeldDown: (
+        *_PLAY_HOOKS,
+        "rummy_meld_violations",
+        "rummy_opening_minimum",
+        "rummy_meld_points",
+    ),
+    LayOff: (*_PLAY_HOOKS, "rummy_lay_off_violations"),
+    Swap: (
+        "rummy_action_violations",
+        "rummy_swap_violations",
+        "rummy_action_applied",
+        *HAND_END_HOOKS,
+    ),
+    Discard: DISCARD_HOOKS,
+}
+"""For each built-in kind of action, every hook its trial run may ask: the state is read in
+its place only when they all ship with the framework."""
+
+_TURN_END: Final = ("rummy_turn_end_violations",)
+
+
+def read_legality(hooks: Hooks, old: State, seat: int, action: Action) -> bool | None:
+    """Whether ``seat``, the seat to move, may make ``action`` now, read from ``old`` (in a turn's
+    draw or play phase, the action's fields already checked), or None when only the trial run
+    can tell. A validator that refuses, or a plugin that fails, makes the answer False (the
+    caller catches the ``RuleError``)."""
+    kind = type(action)
+    check = _CHECKS.get(kind)
+    if check is None or not hooks.shipped_only(HOOKS_ASKED[kind]):
+        return None
+    return check(hooks, old, seat, action)
+
+
+def _draw(hooks: Hooks, old: State, seat: int, action: Draw) -> bool | None:
+    # The shipped ``rummy_draw`` takes the cards of every source the shipped rules offer.
+    if old.phase != DRAW:
+        return False
+    source = action.source
+    return source in hooks.draw_sources(old, seat, working=True) and not (
+        hooks.draw_violations(old, seat, source)
+    )
+
+
+def _take_back(hooks: Hooks, old: State, seat: int, action: TakeBack) -> bool | None:
+    if old.phase != PLAY:
+        return False
+    scope = hooks.take_back(old, seat, working=True)
+    if scope == "draw" and old.drew is not None:
+        return old.start_of_turn() is not None
+    return bool(old.plays) and old.after_draw is not None
+
+
+def _meld(hooks: Hooks, old: State, seat: int, action: MeldDown) -> bool | None:
+    if old.phase != PLAY or hooks.action_violations(old, seat, action) or not action.melds:
+        return False
+    hand = old.hands[seat]
+    cards = [code for meld in action.melds for code in meld.cards]
+    if not holds(hand, cards):
+        return False
+    melds = new_melds(seat, action, hooks.meld_rules)
+    return not (
+        hooks.meld_violations(old, seat, melds)
+        or opening_violations(hooks, old, seat, melds)
+        or keep_cards_violations(hooks, old, seat, len(hand) - len(cards))
+    )
+
+
+def _lay_off(hooks: Hooks, old: State, seat: int, action: LayOff) -> bool | None:
+    if old.phase != PLAY or hooks.action_violations(old, seat, action):
+        return False
+    before = meld_at(old, action.meld)
+    hand = old.hands[seat]
+    if not action.cards or not holds(hand, action.cards):
+        return False
+    after = extended(before, seat, action, hooks.meld_rules)
+    return not (
+        hooks.lay_off_violations(old, seat, action.meld, before, after)
+        or keep_cards_violations(hooks, old, seat, len(hand) - len(action.cards))
+    )
+
+
+def _swap(hooks: Hooks, old: State, seat: int, action: Swap) -> bool | None:
+    if old.phase != PLAY or hooks.action_violations(old, seat, action):
+        return False
+    before = meld_at(old, action.meld)
+    if action.card not in old.hands[seat]:
+        return False
+    after, wild = swapped(before, seat, action.card, action.wild, hooks.meld_rules)
+    return not hooks.swap_violations(old, seat, action.meld, before, after, wild)
+
+
+def _discard(hooks: Hooks, old: State, seat: int, action: Discard) -> bool | None:
+    # The checks ``Game.discard_card`` makes, in its order, on ``old`` itself and, for
+    # ``rummy_turn_end_violations``, on a clone with the card on the pile, as the trial has it.
+    # A discard that may end the hand (the last card, the turn cap, an empty stock to refill)
+    # is run: what the rest of the trial asks then is the scoring, left to the reference.
+    if old.phase != PLAY:
+        return False
+    if len(old.hands[seat]) <= 1 or not old.stock or old.hand_turns + 1 >= hooks.turn_cap:
+        return None
+    card = action.card
+    if hooks.discard_violations(old, seat, card) or card not in old.hands[seat]:
+        return False
+    if hooks.shipped_only(_TURN_END, defaults_only=True):
+        # The engine's default refuses nothing, and the card's face does not matter.
+        return True
+    st = old.clone()
+    st.hands[seat].remove(card)
+    st.discard.append(card)
+    st.discard_face_down = hooks.discard_face_down(st, seat, card)
+    return not hooks.turn_end_violations(st, seat)
+
+
+_CHECKS: Final[dict[type, Callable[[Hooks, State, int, Any], bool | None]]] = {
+    Draw: _draw,
+    TakeBack: _take_back,
+    MeldDown: _meld,
+    LayOff: _lay_off,
+    Swap: _swap,
+    Discard: _discard,
+}
