@@ -34,7 +34,7 @@ from rummy_core.engine.actions import (
     TakeBack,
 )
 from rummy_core.engine.cards import card_name
-from rummy_core.engine.errors import IllegalAction, RuleError
+from rummy_core.engine.errors import IllegalAction, RuleError, Violation
 from rummy_core.engine.errors import refuse as refuse  # plugins' refusals (docs/hooks.md)
 from rummy_core.engine.events import (
     Dealt,
@@ -50,7 +50,7 @@ from rummy_core.engine.events import (
     TookBack,
 )
 from rummy_core.engine.hooks import Hooks
-from rummy_core.engine.legality import read_legality
+from rummy_core.engine.legality import Reader
 from rummy_core.engine.plays import (
     extended,
     keep_cards_violations,
@@ -116,7 +116,10 @@ class Game:
         self.events: list[Event] = []
         """Every event of the current hand."""
         self._checked: tuple[State, int, Action, State, list[Event]] | None = None
-        """The last action ``is_legal`` accepted, with its outcome, for ``apply`` to reuse."""
+        """The last action ``is_legal`` accepted by a trial run, with its outcome, for
+        ``apply`` to reuse."""
+        self._last_reader: Reader | None = None
+        """The reader of the last state ``is_legal`` was asked about (``_reader``)."""
         self._turn_actions = 0
         """The actions made in the turn being played (A1's cap of actions per turn), which
         ``_turn_of`` identifies; kept here, not in the state, so that a take-back gives no
@@ -293,17 +296,46 @@ class Game:
         old = self.state
         if type(seat) is not int or seat != old.turn or old.phase in OVER:
             return False
+        return self._accepts(self._reader(old, seat), action)
+
+    def legal(self, seat: int, actions: Iterable[Action]) -> list[Action]:
+        """The ``actions`` that ``is_legal`` accepts for ``seat``, in their order: the move
+        generator's filter (``rummy_core.engine.moves.legal_actions``), which asks what does
+        not depend on the action once for them all."""
+        old = self.state
+        if type(seat) is not int or seat != old.turn or old.phase in OVER:
+            return []
+        reader = self._reader(old, seat)
+        return [action for action in actions if self._accepts(reader, action)]
+
+    def _reader(self, old: State, seat: int) -> Reader | None:
+        """The reader of ``old``'s legality (None before the deal: the trial answers), made
+        again for a new state or once a plugin has been registered."""
+        if old.phase != DRAW and old.phase != PLAY:
+            return None
+        reader = self._last_reader
+        if (
+            reader is None
+            or reader.old is not old
+            or reader.seat != seat
+            or reader.changes != self.hooks.pm.changes
+        ):
+            reader = self._last_reader = Reader(self.hooks, old, seat)
+        return reader
+
+    def _accepts(self, reader: Reader | None, action: Action) -> bool:
+        old = self.state
         try:
             check_action(action)
-            if old.phase == DRAW or old.phase == PLAY:
-                answer = read_legality(self.hooks, old, seat, action)
+            if reader is not None:
+                answer = reader.answer(action)
                 if answer is not None:
                     return answer
             events: list[Event] = []
-            new = self._run(old, seat, action, events)
+            new = self._run(old, old.turn, action, events)
         except RuleError:
             return False
-        self._checked = (old, seat, action, new, events)
+        self._checked = (old, old.turn, action, new, events)
         return True
 
     def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
@@ -416,7 +448,7 @@ class Game:
         melds = new_melds(seat, action, hooks.meld_rules)
         violations = hooks.meld_violations(st, seat, melds)
         violations += opening_violations(hooks, st, seat, melds)
-        violations += keep_cards_violations(hooks, st, seat, len(hand))
+        violations += self._keep_cards_violations(st, seat)
         if violations:
             raise IllegalAction(violations)
         first = len(st.table)
@@ -436,13 +468,17 @@ class Game:
         hooks = self.hooks
         after = extended(before, seat, action, hooks.meld_rules)
         violations = hooks.lay_off_violations(st, seat, action.meld, before, after)
-        violations += keep_cards_violations(hooks, st, seat, len(hand))
+        violations += self._keep_cards_violations(st, seat)
         if violations:
             raise IllegalAction(violations)
         st.table[action.meld] = after
         self._played(st, seat, "lay_off")
         events.append(LaidOff(seat, action.meld, action.cards, action.end, after.reps))
         self._after_play(st, seat, events)
+
+    def _keep_cards_violations(self, st: State, seat: int) -> list[Violation]:
+        keep = self.hooks.min_hand_after_play(st, seat, working=True)
+        return keep_cards_violations(keep, len(st.hands[seat]))
 
     def _swap(self, st: State, seat: int, action: Swap, events: list[Event]) -> None:
         self.check_play(st, seat, action)

@@ -36,7 +36,7 @@ from rummy_core.engine.plays import (
     opening_violations,
     swapped,
 )
-from rummy_core.engine.state import DRAW, PLAY, State
+from rummy_core.engine.state import DRAW, PLAY, Meld, State
 
 HAND_END_HOOKS: Final = (
     "rummy_hand_bonus",
@@ -101,19 +101,59 @@ its place only when they all ship with the framework."""
 _TURN_END: Final = ("rummy_turn_end_violations",)
 
 
-def read_legality(hooks: Hooks, old: State, seat: int, action: Action) -> bool | None:
-    """Whether ``seat``, the seat to move, may make ``action`` now, read from ``old`` (in a turn's
-    draw or play phase, the action's fields already checked), or None when only the trial run
-    can tell. A validator that refuses, or a plugin that fails, makes the answer False (the
-    caller catches the ``RuleError``)."""
-    kind = type(action)
-    check = _CHECKS.get(kind)
-    if check is None or not hooks.shipped_only(HOOKS_ASKED[kind]):
-        return None
-    return check(hooks, old, seat, action)
+class Reader:
+    """The legality of the actions of ``seat``, the seat to move, read from ``old``, a state in
+    a turn's draw or play phase (the actions' fields already checked).
+
+    One reader serves every action asked of one state, so what does not depend on the action
+    (which kinds of action may be read, the cards to keep, an opening's minimum) is asked once.
+    ``changes`` is the plugin manager's count of changes it was made under: a plugin registered
+    since needs a new reader.
+    """
+
+    __slots__ = ("_keep", "_kinds", "_opening", "changes", "hooks", "old", "seat")
+
+    def __init__(self, hooks: Hooks, old: State, seat: int) -> None:
+        self.hooks = hooks
+        self.old = old
+        self.seat = seat
+        self.changes = hooks.pm.changes
+        self._kinds: dict[type, bool] = {}
+        self._keep = -1
+        self._opening = -1
+
+    def answer(self, action: Action) -> bool | None:
+        """Whether the action would be accepted, or None when only the trial run can tell. A
+        validator that refuses, or a plugin that fails, raises ``RuleError`` (False)."""
+        kind = type(action)
+        check = _CHECKS.get(kind)
+        if check is None:
+            return None
+        readable = self._kinds.get(kind)
+        if readable is None:
+            readable = self._kinds[kind] = self.hooks.shipped_only(HOOKS_ASKED[kind])
+        return check(self, action) if readable else None
+
+    def keeps_enough(self, played: int) -> bool:
+        """Whether a play of ``played`` cards leaves the cards ``rummy_min_hand_after_play``
+        asks for (asked once)."""
+        if self._keep < 0:
+            self._keep = self.hooks.min_hand_after_play(self.old, self.seat, working=True)
+        return not keep_cards_violations(self._keep, len(self.old.hands[self.seat]) - played)
+
+    def opening_ok(self, melds: list[Meld]) -> bool:
+        """Whether a lay-down of ``melds`` is worth what an opening must be, if it is one (the
+        minimum asked once)."""
+        old, seat = self.old, self.seat
+        if old.opened(seat):
+            return True
+        if self._opening < 0:
+            self._opening = self.hooks.opening_minimum(old, seat, working=True)
+        return not opening_violations(self.hooks, old, seat, melds, self._opening)
 
 
-def _draw(hooks: Hooks, old: State, seat: int, action: Draw) -> bool | None:
+def _draw(reader: Reader, action: Draw) -> bool | None:
+    hooks, old, seat = reader.hooks, reader.old, reader.seat
     # The shipped ``rummy_draw`` takes the cards of every source the shipped rules offer.
     if old.phase != DRAW:
         return False
@@ -123,7 +163,8 @@ def _draw(hooks: Hooks, old: State, seat: int, action: Draw) -> bool | None:
     )
 
 
-def _take_back(hooks: Hooks, old: State, seat: int, action: TakeBack) -> bool | None:
+def _take_back(reader: Reader, action: TakeBack) -> bool | None:
+    hooks, old, seat = reader.hooks, reader.old, reader.seat
     if old.phase != PLAY:
         return False
     scope = hooks.take_back(old, seat, working=True)
@@ -132,7 +173,8 @@ def _take_back(hooks: Hooks, old: State, seat: int, action: TakeBack) -> bool | 
     return bool(old.plays) and old.after_draw is not None
 
 
-def _meld(hooks: Hooks, old: State, seat: int, action: MeldDown) -> bool | None:
+def _meld(reader: Reader, action: MeldDown) -> bool | None:
+    hooks, old, seat = reader.hooks, reader.old, reader.seat
     if old.phase != PLAY or hooks.action_violations(old, seat, action) or not action.melds:
         return False
     hand = old.hands[seat]
@@ -140,14 +182,15 @@ def _meld(hooks: Hooks, old: State, seat: int, action: MeldDown) -> bool | None:
     if not holds(hand, cards):
         return False
     melds = new_melds(seat, action, hooks.meld_rules)
-    return not (
-        hooks.meld_violations(old, seat, melds)
-        or opening_violations(hooks, old, seat, melds)
-        or keep_cards_violations(hooks, old, seat, len(hand) - len(cards))
+    return (
+        not hooks.meld_violations(old, seat, melds)
+        and reader.opening_ok(melds)
+        and reader.keeps_enough(len(cards))
     )
 
 
-def _lay_off(hooks: Hooks, old: State, seat: int, action: LayOff) -> bool | None:
+def _lay_off(reader: Reader, action: LayOff) -> bool | None:
+    hooks, old, seat = reader.hooks, reader.old, reader.seat
     if old.phase != PLAY or hooks.action_violations(old, seat, action):
         return False
     before = meld_at(old, action.meld)
@@ -155,13 +198,13 @@ def _lay_off(hooks: Hooks, old: State, seat: int, action: LayOff) -> bool | None
     if not action.cards or not holds(hand, action.cards):
         return False
     after = extended(before, seat, action, hooks.meld_rules)
-    return not (
-        hooks.lay_off_violations(old, seat, action.meld, before, after)
-        or keep_cards_violations(hooks, old, seat, len(hand) - len(action.cards))
-    )
+    return not hooks.lay_off_violations(
+        old, seat, action.meld, before, after
+    ) and reader.keeps_enough(len(action.cards))
 
 
-def _swap(hooks: Hooks, old: State, seat: int, action: Swap) -> bool | None:
+def _swap(reader: Reader, action: Swap) -> bool | None:
+    hooks, old, seat = reader.hooks, reader.old, reader.seat
     if old.phase != PLAY or hooks.action_violations(old, seat, action):
         return False
     before = meld_at(old, action.meld)
@@ -171,7 +214,8 @@ def _swap(hooks: Hooks, old: State, seat: int, action: Swap) -> bool | None:
     return not hooks.swap_violations(old, seat, action.meld, before, after, wild)
 
 
-def _discard(hooks: Hooks, old: State, seat: int, action: Discard) -> bool | None:
+def _discard(reader: Reader, action: Discard) -> bool | None:
+    hooks, old, seat = reader.hooks, reader.old, reader.seat
     # The checks ``Game.discard_card`` makes, in its order, on ``old`` itself and, for
     # ``rummy_turn_end_violations``, on a clone with the card on the pile, as the trial has it.
     # A discard that may end the hand (the last card, the turn cap, an empty stock to refill)
@@ -193,7 +237,7 @@ def _discard(hooks: Hooks, old: State, seat: int, action: Discard) -> bool | Non
     return not hooks.turn_end_violations(st, seat)
 
 
-_CHECKS: Final[dict[type, Callable[[Hooks, State, int, Any], bool | None]]] = {
+_CHECKS: Final[dict[type, Callable[[Reader, Any], bool | None]]] = {
     Draw: _draw,
     TakeBack: _take_back,
     MeldDown: _meld,

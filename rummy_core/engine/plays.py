@@ -71,12 +71,16 @@ def new_melds(seat: int, action: MeldDown, rules: MeldRules) -> list[Meld]:
     return melds
 
 
-def opening_violations(hooks: Hooks, st: State, seat: int, melds: list[Meld]) -> list[Violation]:
-    """An opening lay-down worth less than the rules' minimum (``rummy_opening_minimum``), asked
-    of ``st`` as it is (the engine's clone, or a state only shipped plugins read)."""
+def opening_violations(
+    hooks: Hooks, st: State, seat: int, melds: list[Meld], minimum: int | None = None
+) -> list[Violation]:
+    """An opening lay-down worth less than the rules' ``minimum`` (None: ask
+    ``rummy_opening_minimum``), asked of ``st`` as it is (the engine's clone, or a state only
+    shipped plugins read)."""
     if st.opened(seat):
         return []
-    minimum = hooks.opening_minimum(st, seat, working=True)
+    if minimum is None:
+        minimum = hooks.opening_minimum(st, seat, working=True)
     if minimum <= 0:
         return []
     points = sum(hooks.meld_points(st, m, working=True) for m in melds)
@@ -96,9 +100,9 @@ def opening_violations(hooks: Hooks, st: State, seat: int, melds: list[Meld]) ->
     ]
 
 
-def keep_cards_violations(hooks: Hooks, st: State, seat: int, left: int) -> list[Violation]:
-    """A play that leaves ``seat`` ``left`` cards, fewer than ``rummy_min_hand_after_play``."""
-    keep = hooks.min_hand_after_play(st, seat, working=True)
+def keep_cards_violations(keep: int, left: int) -> list[Violation]:
+    """A play that leaves ``left`` cards in hand where the rules ask to ``keep`` more
+    (``rummy_min_hand_after_play``)."""
     if left >= keep:
         return []
     return [
