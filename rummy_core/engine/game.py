@@ -298,6 +298,18 @@ class Game:
             return False
         return self._accepts(self._reader(old, seat), action)
 
+    def check(self, seat: object, action: Action) -> bool:
+        """``is_legal`` for an action the caller makes next if it is legal (a bot's choice):
+        answered by the trial run, whose outcome ``apply`` then reuses, so the check and the
+        move cost one run where reading and then running would cost both."""
+        old = self.state
+        if type(seat) is not int or seat != old.turn or old.phase in OVER:
+            return False
+        checked = self._checked
+        if checked and checked[0] is old and checked[1] == seat and checked[2] is action:
+            return True
+        return self._accepts(None, action)
+
     def legal(self, seat: int, actions: Iterable[Action]) -> list[Action]:
         """The ``actions`` that ``is_legal`` accepts for ``seat``, in their order: the move
         generator's filter (``rummy_core.engine.moves.legal_actions``), which asks what does
