@@ -268,6 +268,7 @@ class Game:
             new, events = checked[3], checked[4]
         else:
             events = []
+            check_action(action)
             new = self._run(old, seat, action, events)
         self._checked = None
         self._turn_actions = self._counted(old, new)
@@ -283,6 +284,7 @@ class Game:
         seat = check_seat(seat, old.players)
         if seat != old.turn or old.phase in OVER:
             raise refuse("not_your_turn", "It is not your turn.", seat=seat, turn=old.turn)
+        check_action(action)
         return self._run(old, seat, action, [])
 
     def is_legal(self, seat: object, action: Action) -> bool:
@@ -351,7 +353,7 @@ class Game:
         return True
 
     def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
-        check_action(action)
+        """``action`` made on a clone of ``old``, its fields already checked (``check_action``)."""
         if old.phase not in (DRAW, PLAY):
             return self._before_deal(old, seat, action, events)
         if isinstance(action, TakeBack):
