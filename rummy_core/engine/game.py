@@ -119,7 +119,7 @@ class Game:
         """The last action ``is_legal`` accepted by a trial run, with its outcome, for
         ``apply`` to reuse."""
         self._last_reader: Reader | None = None
-        """The reader of the last state ``is_legal`` was asked about (``_reader``)."""
+        """The reader of the states ``is_legal`` is asked about (``_reader``)."""
         self._turn_actions = 0
         """The actions made in the turn being played (A1's cap of actions per turn), which
         ``_turn_of`` identifies; kept here, not in the state, so that a take-back gives no
@@ -324,17 +324,14 @@ class Game:
 
     def _reader(self, old: State, seat: int) -> Reader | None:
         """The reader of ``old``'s legality (None before the deal: the trial answers), made
-        again for a new state or once a plugin has been registered."""
+        again once a plugin has been registered."""
         if old.phase != DRAW and old.phase != PLAY:
             return None
         reader = self._last_reader
-        if (
-            reader is None
-            or reader.old is not old
-            or reader.seat != seat
-            or reader.changes != self.hooks.pm.changes
-        ):
-            reader = self._last_reader = Reader(self.hooks, old, seat)
+        if reader is None or reader.changes != self.hooks.pm.changes:
+            reader = self._last_reader = Reader(self.hooks)
+        if reader.old is not old or reader.seat != seat:
+            reader.at(old, seat)
         return reader
 
     def _accepts(self, reader: Reader | None, action: Action) -> bool:

@@ -102,23 +102,30 @@ _TURN_END: Final = ("rummy_turn_end_violations",)
 
 
 class Reader:
-    """The legality of the actions of ``seat``, the seat to move, read from ``old``, a state in
-    a turn's draw or play phase (the actions' fields already checked).
+    """The legality of the actions of the seat to move, read from the state it was last pointed
+    at (``at``): a state in a turn's draw or play phase, the actions' fields already checked.
 
     One reader serves every action asked of one state, so what does not depend on the action
-    (which kinds of action may be read, the cards to keep, an opening's minimum) is asked once.
-    ``changes`` is the plugin manager's count of changes it was made under: a plugin registered
-    since needs a new reader.
+    (the cards to keep, an opening's minimum) is asked once for them all, and which kinds of
+    action may be read at all is asked once for every state: ``changes`` is the plugin manager's
+    count of changes it was made under, and a plugin registered since needs a new reader.
     """
 
     __slots__ = ("_keep", "_kinds", "_opening", "changes", "hooks", "old", "seat")
 
-    def __init__(self, hooks: Hooks, old: State, seat: int) -> None:
+    def __init__(self, hooks: Hooks) -> None:
         self.hooks = hooks
-        self.old = old
-        self.seat = seat
         self.changes = hooks.pm.changes
         self._kinds: dict[type, bool] = {}
+        self.old: State | None = None
+        self.seat = -1
+        self._keep = -1
+        self._opening = -1
+
+    def at(self, old: State, seat: int) -> None:
+        """Read ``old`` for ``seat`` from now on."""
+        self.old = old
+        self.seat = seat
         self._keep = -1
         self._opening = -1
 
@@ -134,17 +141,23 @@ class Reader:
             readable = self._kinds[kind] = self.hooks.shipped_only(HOOKS_ASKED[kind])
         return check(self, action) if readable else None
 
+    def _state(self) -> State:
+        old = self.old
+        assert old is not None, "Reader.at gives the reader its state"
+        return old
+
     def keeps_enough(self, played: int) -> bool:
         """Whether a play of ``played`` cards leaves the cards ``rummy_min_hand_after_play``
         asks for (asked once)."""
+        old = self._state()
         if self._keep < 0:
-            self._keep = self.hooks.min_hand_after_play(self.old, self.seat, working=True)
-        return not keep_cards_violations(self._keep, len(self.old.hands[self.seat]) - played)
+            self._keep = self.hooks.min_hand_after_play(old, self.seat, working=True)
+        return not keep_cards_violations(self._keep, len(old.hands[self.seat]) - played)
 
     def opening_ok(self, melds: list[Meld]) -> bool:
         """Whether a lay-down of ``melds`` is worth what an opening must be, if it is one (the
         minimum asked once)."""
-        old, seat = self.old, self.seat
+        old, seat = self._state(), self.seat
         if old.opened(seat):
             return True
         if self._opening < 0:
@@ -153,7 +166,7 @@ class Reader:
 
 
 def _draw(reader: Reader, action: Draw) -> bool | None:
-    hooks, old, seat = reader.hooks, reader.old, reader.seat
+    hooks, old, seat = reader.hooks, reader._state(), reader.seat
     # The shipped ``rummy_draw`` takes the cards of every source the shipped rules offer.
     if old.phase != DRAW:
         return False
@@ -164,7 +177,7 @@ def _draw(reader: Reader, action: Draw) -> bool | None:
 
 
 def _take_back(reader: Reader, action: TakeBack) -> bool | None:
-    hooks, old, seat = reader.hooks, reader.old, reader.seat
+    hooks, old, seat = reader.hooks, reader._state(), reader.seat
     if old.phase != PLAY:
         return False
     scope = hooks.take_back(old, seat, working=True)
@@ -174,7 +187,7 @@ def _take_back(reader: Reader, action: TakeBack) -> bool | None:
 
 
 def _meld(reader: Reader, action: MeldDown) -> bool | None:
-    hooks, old, seat = reader.hooks, reader.old, reader.seat
+    hooks, old, seat = reader.hooks, reader._state(), reader.seat
     if old.phase != PLAY or hooks.action_violations(old, seat, action) or not action.melds:
         return False
     hand = old.hands[seat]
@@ -190,7 +203,7 @@ def _meld(reader: Reader, action: MeldDown) -> bool | None:
 
 
 def _lay_off(reader: Reader, action: LayOff) -> bool | None:
-    hooks, old, seat = reader.hooks, reader.old, reader.seat
+    hooks, old, seat = reader.hooks, reader._state(), reader.seat
     if old.phase != PLAY or hooks.action_violations(old, seat, action):
         return False
     before = meld_at(old, action.meld)
@@ -204,7 +217,7 @@ def _lay_off(reader: Reader, action: LayOff) -> bool | None:
 
 
 def _swap(reader: Reader, action: Swap) -> bool | None:
-    hooks, old, seat = reader.hooks, reader.old, reader.seat
+    hooks, old, seat = reader.hooks, reader._state(), reader.seat
     if old.phase != PLAY or hooks.action_violations(old, seat, action):
         return False
     before = meld_at(old, action.meld)
@@ -215,7 +228,7 @@ def _swap(reader: Reader, action: Swap) -> bool | None:
 
 
 def _discard(reader: Reader, action: Discard) -> bool | None:
-    hooks, old, seat = reader.hooks, reader.old, reader.seat
+    hooks, old, seat = reader.hooks, reader._state(), reader.seat
     # The checks ``Game.discard_card`` makes, in its order, on ``old`` itself and, for
     # ``rummy_turn_end_violations``, on a clone with the card on the pile, as the trial has it.
     # A discard that may end the hand (the last card, the turn cap, an empty stock to refill)
