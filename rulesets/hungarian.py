@@ -237,7 +237,8 @@ class HungarianRomi(Ruleset):
         sources = [STOCK] if state.stock else []
         if state.discard:
             sources.append(DISCARD)
-        if state.on_show.get(CUT):
+        # The cut card is one card (H7): a position that shows more, or none, offers no draw.
+        if len(state.on_show.get(CUT, ())) == 1:
             sources.append(CUT)
         return sources
 
