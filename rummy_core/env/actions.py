@@ -72,7 +72,7 @@ from rummy_core.engine.cards import CARD_CODES, JOKER, card_name, cards_text, ra
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
-from rummy_core.engine.moves import legal_actions, meld_candidates
+from rummy_core.engine.moves import action_candidates, legal_actions, meld_candidates
 from rummy_core.engine.state import DRAW as DRAW_PHASE
 
 SOURCES = (STOCK, DISCARD, CUT)
@@ -234,7 +234,13 @@ def _only_back(game: Game, seat: int, action: Action) -> bool:
     after = game.preview(seat, action)
     if game.hooks.take_back(after, seat) != "draw":
         return False
-    return all(isinstance(a, TakeBack) for a in legal_actions(Game(game.hooks, after), seat))
+    probe = Game(game.hooks, after)
+    # The first legal action that is not a take-back settles it: melds come first among the
+    # candidates, and where the card drawn must be played a meld is what there is.
+    return not any(
+        not isinstance(a, TakeBack) and probe.is_legal(seat, a)
+        for a in action_candidates(probe, seat)
+    )
 
 
 def _every_meld(hooks: Hooks) -> tuple[tuple[int, ...], ...]:
