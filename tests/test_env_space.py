@@ -167,3 +167,63 @@ def test_observations_are_bounded_and_normalised(variant: str) -> None:
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def _holding(session: Session, seat: int, cards: list[int]) -> bool:
+    """Put ``cards`` in ``seat``'s hand, each swapped with one of its other cards wherever it
+    lies hidden (the stock or a rival's hand); False if one is in sight."""
+    state = session.game.state
+    for code in cards:
+        if code in state.hands[seat]:
+            continue
+        giving = next(c for c in state.hands[seat] if c not in cards)
+        for pile in (state.stock, *(h for s, h in enumerate(state.hands) if s != seat)):
+            if code in pile:
+                pile[pile.index(code)] = giving
+                state.hands[seat][state.hands[seat].index(giving)] = code
+                break
+        else:
+            return False
+    session._refresh()
+    return True
+
+
+def test_melds_of_wilds_alone_get_ids_with_what_each_stands_for() -> None:
+    # Ruling R7: three 2s laid alone must say what each stands for; legal_actions offers none.
+    session = Session(variant_hooks("riverside", 2))
+    codec = session.codec
+    twos = [1, 14, 27]  # 2C 2D 2H
+    rng = Random(4)
+    for seed in range(30):
+        session.start(seed)
+        _random_steps(session, rng, 9)
+        seat = session.current()
+        state = session.game.state
+        if seat is None or state.phase != "play" or not state.turns_taken[seat]:
+            continue
+        if not _holding(session, seat, twos):
+            continue
+        assert not any(
+            isinstance(a, MeldDown) and sorted(a.melds[0].cards) == twos
+            for a in legal_actions(session.game, seat)
+        )
+        declared = [
+            a
+            for _, a in session.choices().laydowns
+            if sorted(a.melds[0].cards) == twos and None not in a.melds[0].declared
+        ]
+        assert declared
+        for code in twos:
+            session.step(seat, codec.select.start + code)
+        block = codec.lay_down
+        ids = [
+            i
+            for i in np.flatnonzero(session.mask(seat))
+            if block.start <= i < block.start + block.size
+        ]
+        assert ids
+        session.step(seat, int(ids[0]))
+        meld = session.game.state.table[-1]
+        assert sorted(meld.cards) == twos and all(r not in twos for r in meld.reps)
+        return
+    pytest.fail("no position to hold three 2s in")

@@ -22,7 +22,8 @@ size; ``docs/rl.md`` has the sizes per ruleset):
 
 ``T`` is the most melds the table can hold (the deck's size over the smallest meld), ``W`` the
 number of wild card codes, ``K`` the most orders one set of selected cards can be laid in
-(``_most_orderings``).
+(``_most_orderings``) and the most lay-downs of them with declared wilds, which
+``legal_actions`` does not offer and ``rummy_core.env.declared`` adds (``declared_bound``).
 
 Lay-downs come in one of two ways (``laydown``). Where the variant has no wilds (no card may
 stand for another, no jokers), ``"meld"`` is the default: every meld the rules allow has an id of
@@ -74,6 +75,7 @@ from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.moves import action_candidates, legal_actions, meld_candidates
 from rummy_core.engine.state import DRAW as DRAW_PHASE
+from rummy_core.env.declared import declared_bound, declared_meld_downs, targets
 
 SOURCES = (STOCK, DISCARD, CUT)
 """The draw sources that have ids, in id order."""
@@ -302,8 +304,12 @@ class ActionCodec:
         """The wild card codes, in the order of the swap block."""
         special = [c for c in hooks.deck if c in rules.wilds or c == JOKER]
         budget = len(special) if rules.max_wilds is None else min(rules.max_wilds, len(special))
-        self.orderings = _most_orderings(budget, len(set(special)))
-        """``K``: the most orderings of one set of selected cards that have ids."""
+        self._targets = targets(hooks) if special else ()
+        self.orderings = _most_orderings(budget, len(set(special))) + declared_bound(
+            hooks, self._targets
+        )
+        """``K``: the most orderings of one set of selected cards that have ids, the lay-downs
+        with declared wilds (``rummy_core.env.declared``) included."""
         if laydown is None:
             laydown = "select" if special else "meld"
         if laydown not in LAYDOWNS or (laydown == "meld" and special):
@@ -395,6 +401,8 @@ class ActionCodec:
     def choices(self, game: Game, seat: int) -> Choices:
         """The legal ids of ``seat`` now (none when it is not its turn)."""
         legal = legal_actions(game, seat)
+        if self._targets:
+            legal += declared_meld_downs(game, seat, self._targets)
         if self.take_back_ids == "escape" and game.state.phase == DRAW_PHASE:
             onward = [a for a in legal if not _only_back(game, seat, a)]
             legal = onward or legal
