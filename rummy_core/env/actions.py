@@ -69,13 +69,13 @@ from rummy_core.engine.actions import (
     Swap,
     TakeBack,
 )
-from rummy_core.engine.cards import CARD_CODES, JOKER, card_name, cards_text, rank_of, suit_of
+from rummy_core.engine.cards import CARD_CODES, JOKER, card_name, cards_text
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
-from rummy_core.engine.moves import action_candidates, legal_actions, meld_candidates
+from rummy_core.engine.moves import action_candidates, legal_actions
 from rummy_core.engine.state import DRAW as DRAW_PHASE
-from rummy_core.env.declared import declared_bound, declared_meld_downs, targets
+from rummy_core.env.declared import declared_bound, declared_meld_downs, natural_melds
 
 SOURCES = (STOCK, DISCARD, CUT)
 """The draw sources that have ids, in id order."""
@@ -245,20 +245,6 @@ def _only_back(game: Game, seat: int, action: Action) -> bool:
     )
 
 
-def _every_meld(hooks: Hooks) -> tuple[tuple[int, ...], ...]:
-    """Every meld of natural cards the rules allow (the meld generator's own, from a hand of the
-    whole deck): sets by rank and size, then runs by length, suit and lowest rank."""
-
-    def order(cards: tuple[int, ...]) -> tuple[int, ...]:
-        if len({rank_of(c) for c in cards}) == 1:
-            return (0, rank_of(cards[0]), len(cards), *cards)
-        return (1, len(cards), suit_of(cards[0]), rank_of(cards[0]))
-
-    return tuple(
-        sorted((m.cards for m in meld_candidates(hooks.deck, hooks.meld_rules)), key=order)
-    )
-
-
 def _ordering_slots(laydowns: Sequence[MeldDown], limit: int) -> dict[NewMeld, int]:
     """Each meld's ordering slot: its place among the melds of the same cards, by card order."""
     groups: dict[tuple[int, ...], set[NewMeld]] = {}
@@ -304,7 +290,7 @@ class ActionCodec:
         """The wild card codes, in the order of the swap block."""
         special = [c for c in hooks.deck if c in rules.wilds or c == JOKER]
         budget = len(special) if rules.max_wilds is None else min(rules.max_wilds, len(special))
-        self._targets = targets(hooks) if special else ()
+        self._targets = natural_melds(hooks) if special else ()
         self.orderings = _most_orderings(budget, len(set(special))) + declared_bound(
             hooks, self._targets
         )
@@ -328,7 +314,7 @@ class ActionCodec:
         """How lay-downs are given: one id per meld, or card by card."""
         self.take_back_ids: TakeBackIds = take_back
         """When taking back has an id: only when nothing else is legal, or always."""
-        self.melds: tuple[tuple[int, ...], ...] = _every_meld(hooks) if laydown == "meld" else ()
+        self.melds: tuple[tuple[int, ...], ...] = natural_melds(hooks) if laydown == "meld" else ()
         """``M``: with ``laydown="meld"``, every meld the rules allow, by meld id."""
         self._meld_ids = {cards: index for index, cards in enumerate(self.melds)}
         # An environment's seats are never a person's, so no deal waits for a choice

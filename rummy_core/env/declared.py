@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rummy_core.engine.actions import MeldDown, NewMeld
-from rummy_core.engine.cards import JOKER
+from rummy_core.engine.cards import JOKER, rank_of, suit_of
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.melds import read_meld
@@ -27,12 +27,19 @@ from rummy_core.engine.state import PLAY
 Target = tuple[int, ...]
 
 
-def targets(hooks: Hooks) -> tuple[Target, ...]:
+def natural_melds(hooks: Hooks) -> tuple[Target, ...]:
     """Every meld of natural cards the rules allow (the meld generator's own, from a hand of the
-    whole deck with nothing wild)."""
+    whole deck with nothing wild), numbered as OpenSpiel's gin rummy numbers its meld actions:
+    sets by rank and size, then runs by length, suit and lowest rank."""
     rules = dataclasses.replace(hooks.meld_rules, wilds=frozenset())
     deck = sorted({c for c in hooks.deck if c != JOKER})
-    return tuple(m.cards for m in meld_candidates(deck, rules))
+
+    def order(cards: Target) -> tuple[int, ...]:
+        if len({rank_of(c) for c in cards}) == 1:
+            return (0, rank_of(cards[0]), len(cards), *cards)
+        return (1, len(cards), suit_of(cards[0]), rank_of(cards[0]))
+
+    return tuple(sorted((m.cards for m in meld_candidates(deck, rules)), key=order))
 
 
 def declared_bound(hooks: Hooks, found: Sequence[Target]) -> int:
