@@ -42,6 +42,15 @@ def new_page(browser: Browser, phone: bool = False) -> Page:
     return context.new_page()
 
 
+def lobby(browser: Browser, base: str, phone: bool = False) -> Page:
+    """The start page, ready, in a fresh context that may use the clipboard."""
+    page = new_page(browser, phone)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{base}/")
+    page.wait_for_function("window.rummyLobby?.ready === true")
+    return page
+
+
 def open_seat(browser: Browser, url: str, phone: bool = False, name: str = "Ann") -> Page:
     """A seat's link opened in a fresh context, joined under ``name``, connected and showing."""
     page = new_page(browser, phone)

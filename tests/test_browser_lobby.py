@@ -9,8 +9,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from browser_helpers import SCRIPTED, needs_chromium, new_page, shoot, view
-from playwright.sync_api import Browser, Page, expect
+from browser_helpers import SCRIPTED, lobby, needs_chromium, new_page, shoot, view
+from playwright.sync_api import Browser, expect
 from server_helpers import running_server
 
 from rummy_core.engine.plugin import ruleset_title
@@ -23,14 +23,6 @@ pytestmark = needs_chromium
 def base(tmp_path: Path) -> Iterator[str]:
     with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}", SCRIPTED) as url:
         yield url
-
-
-def lobby(browser: Browser, base: str, phone: bool = False) -> Page:
-    page = new_page(browser, phone)
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.goto(f"{base}/")
-    page.wait_for_function("window.rummyLobby?.ready === true")
-    return page
 
 
 def test_the_start_page_offers_what_is_installed_with_its_descriptions(

@@ -16,6 +16,7 @@ from rummy_core.i18n.uitext import N_, UI
 from rummy_core.server import pages
 from rummy_core.server.catalogue import catalogue
 from rummy_core.server.hub import Hub
+from rummy_core.server.live import LiveTable
 from rummy_core.server.protocol import (
     PROTOCOL,
     ApiError,
@@ -161,22 +162,46 @@ async def table_state(request: Request) -> Response:
     return _json(await hub.table_state(table))
 
 
-async def hand_to_bot(request: Request) -> Response:
-    """``POST /api/tables/{id}/seats/{seat}/bot``: with ``Authorization: Bearer CREATOR_TOKEN``."""
+async def _host_request(request: Request) -> tuple[Hub, LiveTable, str] | Response:
+    """The hub, the table and the creator token of a host's request (``Authorization: Bearer
+    CREATOR_TOKEN``), or the refusal: no such table, or no token."""
     hub = _hub(request)
     table = hub.tables.get(request.path_params["table_id"])
     if table is None:
         return _error(request, 404, "unknown_table", N_("There is no such table."))
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
+    if scheme.lower() != "bearer" or not token.strip():
         return _error(
             request, 401, "no_creator_token", N_("Send Authorization: Bearer CREATOR_TOKEN.")
         )
+    return hub, table, token.strip()
+
+
+async def hand_to_bot(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats/{seat}/bot``: with ``Authorization: Bearer CREATOR_TOKEN``."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
     spec = await _body(request, HandToBot)
     if isinstance(spec, Response):
         return spec
     try:
-        await hub.hand_to_bot(table, request.path_params["seat"], token.strip(), spec.bot)
+        await hub.hand_to_bot(table, request.path_params["seat"], token, spec.bot)
     except RuleError as exc:
         return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
+    return _json(await hub.table_state(table))
+
+
+async def start(request: Request) -> Response:
+    """``POST /api/tables/{id}/start``: the host starts the table before everyone has joined
+    (``Authorization: Bearer CREATOR_TOKEN``)."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
+    try:
+        await hub.start_table(table, token)
+    except RuleError as exc:
+        return _refusal(request, exc, 403)
     return _json(await hub.table_state(table))

@@ -122,6 +122,8 @@ class Hub:
             state_id=0,
             phase=game.state.phase,
             position=dump_position(game.state),
+            # A table of bots alone plays at once; one with people waits for them.
+            started=not people,
             seats=[
                 SeatRow(i, s.bot, digest(tokens[i]) if i in tokens else None)
                 for i, s in enumerate(spec.seats)
@@ -169,9 +171,25 @@ class Hub:
                     old.send(outbox.encode(replaced))
                     old.close(REPLACED)
                 table.seated[seat] = conn
+                if table.everyone_here():
+                    await self._mark_started(table)
             welcome = outbox.welcome(table.info(), table.game, seat, table.state_id, conn.lang)
             conn.send(outbox.encode(welcome))
         self._announce(table)
+        self._wake_bots(table)
+
+    async def start_table(self, table: LiveTable, creator_token: str) -> None:
+        """The host starts the table before everyone has joined: bots play, people act."""
+        self._check_creator(table, creator_token)
+        async with table.lock:
+            await self._mark_started(table)
+        self._announce(table)
+        self._wake_bots(table)
+
+    async def _mark_started(self, table: LiveTable) -> None:
+        if not table.row.started:
+            await self._in_db(self.store.mark_started, table.id)
+            table.row.started = True
 
     async def table_state(self, table: LiveTable) -> TableState:
         """The table and what anyone may see of it, read between changes."""
@@ -238,6 +256,12 @@ class Hub:
 
     @staticmethod
     def _check_current(table: LiveTable, seen: int) -> None:
+        if not table.row.started:
+            raise RuleError(
+                "not_started",
+                "The table waits for everyone to join, or for its host to start it.",
+                domain=UI.name,
+            )
         if seen != table.state_id:
             raise RuleError(
                 "stale_state",
@@ -293,12 +317,7 @@ class Hub:
 
     async def hand_to_bot(self, table: LiveTable, seat: int, creator_token: str, bot: str) -> None:
         """The table's creator gives ``seat`` to a bot; its link stops working."""
-        if not token_matches(creator_token, table.row.creator_hash):
-            raise RuleError(
-                "bad_creator_token",
-                "Only the table's creator may hand a seat to a bot.",
-                domain=UI.name,
-            )
+        self._check_creator(table, creator_token)
         if not 0 <= seat < table.row.players:
             raise RuleError(
                 "unknown_seat",
@@ -323,8 +342,19 @@ class Hub:
                 )
                 conn.send(outbox.encode(message))
                 conn.close(HANDED_TO_BOT)
+            if table.everyone_here():
+                await self._mark_started(table)
         self._announce(table)
         self._wake_bots(table)
+
+    @staticmethod
+    def _check_creator(table: LiveTable, creator_token: str) -> None:
+        if not token_matches(creator_token, table.row.creator_hash):
+            raise RuleError(
+                "bad_creator_token",
+                "Only the table's creator may do that.",
+                domain=UI.name,
+            )
 
     # -- bots --------------------------------------------------------------------------------
 
@@ -335,6 +365,8 @@ class Hub:
             table.bot_task = asyncio.create_task(self._play_bots(table))
 
     def _bot_can_move(self, table: LiveTable) -> bool:
+        if not table.row.started:
+            return False
         if table.match.bot_to_move() is not None:
             return True
         return table.game.current_player() is None and (

@@ -76,6 +76,11 @@ class TableInfo(_Message):
     hand_number: int
     state_id: int = Field(description="How many changes the table has seen; every update has it.")
     created: str
+    started: bool = Field(
+        True,
+        description="False while the table waits for its people to join (or its host to start"
+        " it): until then nobody acts and no bot plays.",
+    )
 
 
 # -- client to server --------------------------------------------------------------------------

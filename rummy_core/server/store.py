@@ -31,7 +31,9 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -57,6 +59,8 @@ tables = Table(
     Column("state_id", Integer, nullable=False),
     Column("phase", String(20), nullable=False),
     Column("position", JSON, nullable=False),
+    # False while the table waits for its people to join (or its host to start it).
+    Column("started", Boolean, nullable=False, default=True),
 )
 
 seats = Table(
@@ -122,6 +126,7 @@ class TableRow:
     state_id: int
     phase: str
     position: dict[str, Any]
+    started: bool = True
     seats: list[SeatRow] = field(default_factory=list)
 
 
@@ -149,6 +154,7 @@ class Store:
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        _add_started(self.engine)
 
     def close(self) -> None:
         """Close every connection."""
@@ -197,6 +203,11 @@ class Store:
                 )
             )
 
+    def mark_started(self, table_id: str) -> None:
+        """Store that a table has started: its bots play, its people act."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(started=True))
+
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
         """Store a seat's player, token, name and claim."""
         with self.engine.begin() as db:
@@ -222,6 +233,7 @@ class Store:
                 for r in rows
             ]
         values = {k: found[k] for k in found.keys()}  # noqa: SIM118 (a RowMapping)
+        values["started"] = bool(values["started"])
         return TableRow(**values, seats=seat_rows)
 
     def table_ids(self) -> list[str]:
@@ -242,6 +254,17 @@ def _table_values(row: TableRow) -> dict[str, Any]:
     values = dict(vars(row))
     del values["seats"]
     return values
+
+
+def _add_started(engine: Engine) -> None:
+    """Give a database made before tables waited for their people the ``started`` column; its
+    tables were all in play, so they count as started."""
+    if "started" in {c["name"] for c in inspect(engine).get_columns("rummy_tables")}:
+        return
+    with engine.begin() as db:
+        db.execute(
+            text("ALTER TABLE rummy_tables ADD COLUMN started BOOLEAN NOT NULL DEFAULT TRUE")
+        )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

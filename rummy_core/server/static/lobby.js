@@ -199,6 +199,8 @@ form.addEventListener("submit", async (event) => {
   const problem = $("create-error");
   if (!answer.ok) { problem.textContent = data.message; return; }
   problem.textContent = "";
+  // The page's browser is the host's: its table pages may start the table (table.js).
+  localStorage.setItem(`rummy-creator:${data.table.id}`, data.creator_token);
   $("links").replaceChildren(...data.links.map((link) => linkItem(link, data.table.id, data.creator_token)));
   if (!data.links.length) $("links").append(Object.assign(document.createElement("li"), { textContent: t("Every seat is a bot's: watch the table from the list below.") }));
   $("creator").textContent = data.creator_token;
@@ -221,7 +223,8 @@ async function refresh() {
     const row = document.createElement("tr");
     const over = { hand_over: t("hand over"), match_over: t("match over") };
     const cells = [table.id, table.variant, table.seats.map(seatText).join(", "), table.hand_number,
-      table.turn === null ? over[table.phase] ?? table.phase : t("seat {number}", { number: table.turn + 1 })];
+      !table.started ? t("waiting for everyone to join")
+        : table.turn === null ? over[table.phase] ?? table.phase : t("seat {number}", { number: table.turn + 1 })];
     for (const text of cells) { const td = document.createElement("td"); td.textContent = text; row.append(td); }
     const link = Object.assign(document.createElement("a"), { href: `/table/${table.id}`, textContent: t("watch") });
     row.firstChild.append(" ", link);

@@ -162,7 +162,9 @@ function addLog(text) {
 
 // -- what the player does --------------------------------------------------------------------
 
-const mine = () => s.seat !== null && s.view && s.view.turn === s.seat && (s.view.open_actions ?? []).length > 0;
+// Until the table has started (everyone joined, or the host started it) nobody acts.
+const started = () => s.table?.started !== false;
+const mine = () => started() && s.seat !== null && s.view && s.view.turn === s.seat && (s.view.open_actions ?? []).length > 0;
 const can = (type) => mine() && s.view.open_actions.includes(type);
 
 /** Run ``use`` with the server's answer for the current selection (at once if it is here). */
@@ -353,6 +355,7 @@ function onKey(event) {
 // -- drawing the page -------------------------------------------------------------------------
 
 function turnText(v, who) {
+  if (!started()) return t("Waiting for everyone to join.");
   if (v.phase === "hand_over") return t("The hand is over.");
   if (v.phase === "match_over") return t("The match is over: {names} won.", { names: joinNames(v.winners.map((w) => who[w])) });
   if (!mine()) {
@@ -379,11 +382,12 @@ function render() {
   document.body.classList.toggle("four", $("four-colour").checked);
   $("who").textContent = s.seat === null ? t("Watching") : t("You are seat {seat} · {ruleset} · hand {hand}", { seat: s.seat + 1, ruleset: s.titles[v.ruleset] ?? v.ruleset, hand: v.hand_number });
   $("turn").textContent = turnText(v, who);
+  renderWaiting(who);
   $("rules-link").href = `/rules/${v.ruleset}?lang=${language}`;
 
   $("seats").replaceChildren(...who.map((name, i) => {
     const li = document.createElement("li");
-    li.className = v.turn === i && !["hand_over", "match_over"].includes(v.phase) ? "now" : "";
+    li.className = started() && v.turn === i && !["hand_over", "match_over"].includes(v.phase) ? "now" : "";
     li.innerHTML = "";
     li.append(`${name}: `);
     const b = document.createElement("span");
@@ -430,6 +434,30 @@ function render() {
   renderHand();
   renderScores(v, who);
   renderSheet(v, who);
+}
+
+// The creator's token, kept by this browser when it made the table (the start page), makes
+// this page the host's: it may start the table without the ones who have not joined.
+const creatorToken = () => localStorage.getItem(`rummy-creator:${tableId}`);
+
+function renderWaiting(who) {
+  const waiting = !started();
+  $("waiting").hidden = !waiting;
+  if (!waiting) return;
+  const missing = s.table.seats.filter((seat) => seat.kind === "human" && !seat.claimed).map((seat) => who[seat.seat]);
+  const names = joinNames(missing);
+  $("waiting-text").textContent = creatorToken()
+    ? t("Not here yet: {names}. Nobody plays until they join, or until you start without them.", { names })
+    : t("Not here yet: {names}. Nobody plays until they join, or until the host starts the table.", { names });
+  $("start-now").hidden = !creatorToken();
+}
+
+async function startNow() {
+  const answer = await fetch(`/api/tables/${tableId}/start?lang=${language}`, {
+    method: "POST", headers: { authorization: `Bearer ${creatorToken()}` },
+  }).catch(() => null);
+  if (!answer) say(t("Not connected: that was not sent. Try again once the table is back."), true);
+  else if (!answer.ok) say((await answer.json()).message, true);
 }
 
 // Cards the rules put face up beside the stock (a Hungarian cut card), each under its label,
@@ -597,7 +625,8 @@ async function showJoin() {
   }
   const { table, view } = data;
   const over = { hand_over: t("hand over"), match_over: t("match over") };
-  const turn = table.turn === null ? over[table.phase] ?? table.phase : t("seat {seat} to play", { seat: table.turn + 1 });
+  const turn = !table.started ? t("waiting for everyone to join")
+    : table.turn === null ? over[table.phase] ?? table.phase : t("seat {seat} to play", { seat: table.turn + 1 });
   $("join-table").textContent = tn("{variant}, {count} player · hand {hand} · {turn}.", "{variant}, {count} players · hand {hand} · {turn}.", table.players, { variant: table.variant, hand: table.hand_number, turn });
   $("join-seats").replaceChildren(...table.seats.map((seat) => {
     const li = document.createElement("li");
@@ -645,6 +674,7 @@ $("meld").onclick = meld;
 $("layoff").onclick = () => layOff();
 $("discard-button").onclick = () => discard();
 $("take-back").onclick = () => act({ type: "take_back" });
+$("start-now").onclick = startNow;
 $("sort").onclick = sortHand;
 $("cut-depth").oninput = () => render();
 $("cut-here").onclick = () => act({ type: "cut", depth: Number($("cut-depth").value) });

@@ -1,0 +1,95 @@
+"""A host's evening in Chromium: the table waits for its people (the host may start it without
+them), and a late joiner's log tells how the table came to be."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_helpers import SCRIPTED, lobby, needs_chromium, new_page, shoot, state_id, view
+from playwright.sync_api import Browser, Page, expect
+from server_helpers import running_server
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Iterator[str]:
+    with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}", SCRIPTED) as url:
+        yield url
+
+
+def make_table(page: Page, seats: list[str]) -> None:
+    """A classic table of ``seats`` ("person" or a bot's name), its bots with no pause."""
+    page.fill("#seat-count", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f'select[name="seat-{i}"]', kind)
+    page.fill('input[name="bot_pause"]', "0")
+    page.click("#create-button")
+    expect(page.locator("#links li")).to_have_count(seats.count("person"))
+
+
+def join(page: Page, name: str) -> None:
+    expect(page.locator("#join")).to_be_visible()
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    expect(page.locator("#status")).to_have_text("connected")
+    page.wait_for_function("window.rummyTable.view !== null")
+
+
+def play_a_turn(page: Page) -> None:
+    """Draw from the stock and discard the first card, by clicks."""
+    before = state_id(page)
+    page.click("#stock")
+    page.wait_for_function(f"window.rummyTable.stateId > {before}")
+    page.locator("#hand .card").first.click()
+    page.click("#discard-button")
+    page.wait_for_function(f"window.rummyTable.stateId > {before + 1}")
+
+
+def test_a_table_waits_for_its_people_and_the_host_may_start_it(
+    base: str, browser: Browser
+) -> None:
+    host = lobby(browser, base)
+    make_table(host, ["person", "person", "greedy"])
+    expect(host.locator("#tables")).to_contain_text("waiting for everyone to join")
+    second_link = host.locator("#links li").nth(1).locator("input").input_value()
+    # The host plays seat 1 from the same browser, which keeps the creator's token.
+    with host.context.expect_page() as opened:
+        host.locator("#links li").nth(0).get_by_role("link", name="Open").click()
+    ann = opened.value
+    join(ann, "Ann")
+    expect(ann.locator("#waiting")).to_contain_text("Not here yet: Seat 2")
+    expect(ann.locator("#turn")).to_have_text("Waiting for everyone to join.")
+    expect(ann.locator("#stock")).not_to_have_class("can")
+    ann.wait_for_timeout(1000)
+    assert state_id(ann) == 0, "someone played before the table started"
+    shoot(ann, "table-waiting-desktop")
+
+    # Her friend's link says the table waits; his page has no Start button (not the host).
+    bea = new_page(browser, phone=True)
+    bea.goto(second_link)
+    expect(bea.locator("#join-table")).to_contain_text("waiting for everyone to join")
+
+    ann.get_by_role("button", name="Start now").click()
+    expect(ann.locator("#waiting")).to_be_hidden()
+    # Play on until the bot has moved, or the table waits on the seat nobody has joined.
+    for _ in range(6):
+        ann.wait_for_function(
+            "(() => { const v = window.rummyTable.view; return v.turn !== 2; })()", timeout=15000
+        )
+        if view(ann)["turn"] != 0:
+            break
+        play_a_turn(ann)
+    ann_log = ann.locator("#log li").all_inner_texts()
+    assert ann_log[0].startswith("Hand 1:"), ann_log
+
+    # The late joiner reads the hand so far, in his own words, from its deal on.
+    join(bea, "Bea")
+    expect(bea.locator("#waiting")).to_be_hidden()
+    bea_log = bea.locator("#log li").all_inner_texts()
+    assert len(bea_log) == len(ann_log) and bea_log[0].startswith("Hand 1:"), bea_log
+    said = " ".join(bea_log)
+    assert ("Ann discarded" in said) == ("You discarded" in " ".join(ann_log))
+    shoot(bea, "table-late-joiner-phone")
