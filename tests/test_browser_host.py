@@ -1,5 +1,7 @@
 """A host's evening in Chromium: the table waits for its people (the host may start it without
-them), and a late joiner's log tells how the table came to be."""
+them), and a late joiner's log tells how the table came to be; each seat's link is copied,
+shared and shown as a QR code; the lobby names the players; the host hands a seat to a bot and
+back, and removes a player."""
 
 from __future__ import annotations
 
@@ -7,9 +9,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import SCRIPTED, lobby, needs_chromium, new_page, shoot, state_id, view
+from browser_helpers import (
+    SCRIPTED,
+    lobby,
+    needs_chromium,
+    new_page,
+    open_seat,
+    shoot,
+    state_id,
+    view,
+)
 from playwright.sync_api import Browser, Page, expect
 from server_helpers import running_server
+
+from rummy_core.server.links import seat_link
 
 pytestmark = needs_chromium
 
@@ -93,3 +106,74 @@ def test_a_table_waits_for_its_people_and_the_host_may_start_it(
     said = " ".join(bea_log)
     assert ("Ann discarded" in said) == ("You discarded" in " ".join(ann_log))
     shoot(bea, "table-late-joiner-phone")
+
+
+SHARE_SHEET = """
+navigator.share = async (data) => { window.shared = data; };
+"""
+"""A share sheet for a test: headless Chromium has none, a phone's browser does."""
+
+
+def test_the_host_shares_each_link_and_hands_seats_about_by_name(
+    base: str, browser: Browser
+) -> None:
+    host = new_page(browser)
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.add_init_script(SHARE_SHEET)
+    host.goto(f"{base}/")
+    host.wait_for_function("window.rummyLobby?.ready === true")
+    make_table(host, ["person", "person"])
+    seats = host.locator("#links li")
+    first, second = seats.nth(0), seats.nth(1)
+    url = second.locator("input").input_value()
+    table_id = url.split("/table/")[1].split("#")[0]
+    token = url.split("token=")[1]
+    # Copy, Share and the QR code of the same address (the server draws it with segno).
+    second.get_by_role("button", name="Copy").click()
+    assert host.evaluate("navigator.clipboard.readText()") == url
+    second.get_by_role("button", name="Share").click()
+    host.wait_for_function("window.shared !== undefined")
+    assert host.evaluate("window.shared.url") == url
+    second.locator("summary", has_text="QR code").click()
+    qr = second.get_by_role("img", name="QR code of the link for seat 2")
+    expect(qr).to_be_visible()
+    assert qr.get_attribute("src") == seat_link(f"{base}/", table_id, 1, token).qr
+    shoot(host, "lobby-links-desktop")
+
+    # The lobby names the players who joined, and whose turn it is.
+    ann = open_seat(browser, first.locator("input").input_value(), name="Ann")
+    bea = open_seat(browser, url, phone=True, name="Bea")
+    expect(first.locator(".who")).to_have_text("Seat 1 · Ann (here)", timeout=8000)
+    expect(second.locator(".who")).to_have_text("Seat 2 · Bea (here)")
+    turn = view(ann)["turn"]
+    expect(host.locator("#tables tr").first.locator("td").nth(4)).to_have_text(["Ann", "Bea"][turn])
+    assert "seat 2" not in host.locator("#tables").inner_text()
+
+    # Bea's seat to a bot, and back to her with a new link.
+    second.get_by_role("button", name="Give to a bot").click()
+    expect(bea.locator("#status")).to_have_text("a bot now plays this seat")
+    second.get_by_role("button", name="Give back to a person").click()
+    expect(second).to_contain_text("A new link for the seat")
+    back = second.locator("input").input_value()
+    assert back != url and "#seat=1&token=" in back
+    bea_again = open_seat(browser, back, phone=True, name="Bea")
+    assert view(bea_again)["seat"] == 1
+    expect(second.locator(".who")).to_have_text("Seat 2 · Bea (here)", timeout=8000)
+
+    # Removing a player: the seat's old link stops working, a new one takes the seat.
+    second.get_by_role("button", name="Remove the player").click()
+    expect(bea_again.locator("#status")).to_have_text("the host gave this seat to someone else")
+    expect(second.locator(".who")).to_have_text("Seat 2 · not joined yet", timeout=8000)
+    fresh = second.locator("input").input_value()
+    assert fresh != back
+    cid = open_seat(browser, fresh, name="Cid")
+    assert view(cid)["seat"] == 1
+    shoot(host, "lobby-host-desktop")
+    phone = new_page(browser, phone=True)
+    phone.add_init_script(SHARE_SHEET)
+    phone.goto(f"{base}/")
+    phone.wait_for_function("window.rummyLobby?.ready === true")
+    make_table(phone, ["person", "greedy"])
+    phone.locator("#links li summary").click()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(phone, "lobby-links-phone")

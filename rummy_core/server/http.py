@@ -193,6 +193,22 @@ async def hand_to_bot(request: Request) -> Response:
     return _json(await hub.table_state(table))
 
 
+async def new_link(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats/{seat}/person``: the seat is a person's, with a new link
+    (a seat handed to a bot given back; a player removed), with ``Authorization: Bearer
+    CREATOR_TOKEN``."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
+    seat: int = request.path_params["seat"]
+    try:
+        made = await hub.new_link(table, seat, token, str(request.base_url))
+    except RuleError as exc:
+        return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
+    return _json(made)
+
+
 async def start(request: Request) -> Response:
     """``POST /api/tables/{id}/start``: the host starts the table before everyone has joined
     (``Authorization: Bearer CREATOR_TOKEN``)."""

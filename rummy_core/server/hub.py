@@ -24,11 +24,12 @@ from rummy_core.engine.state import HAND_OVER
 from rummy_core.formats.actions import parse_action
 from rummy_core.formats.position import dump_position
 from rummy_core.i18n.uitext import N_, UI
-from rummy_core.match import Match, Step
+from rummy_core.match import HAND_TO_BOT, Match, Step
 from rummy_core.server import games, outbox
 from rummy_core.server.limits import Limits
+from rummy_core.server.links import seat_link
 from rummy_core.server.live import Connection, LiveTable
-from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated, TableState
+from rummy_core.server.protocol import CreateTable, NewSeatLink, TableCreated, TableState
 from rummy_core.server.store import Change, SeatRow, Store, TableRow, digest, token_matches
 
 log = logging.getLogger("rummy.server")
@@ -38,6 +39,8 @@ REPLACED = 4409
 """Close code: the same seat's token connected again elsewhere."""
 HANDED_TO_BOT = 4410
 """Close code: the table's creator gave this seat to a bot."""
+NEW_LINK = 4411
+"""Close code: the table's creator gave this seat a new link (the player was removed)."""
 TOO_SLOW = 4413
 """Close code: the client did not read its messages (it may reconnect and resume)."""
 
@@ -133,10 +136,7 @@ class Hub:
         table = LiveTable(row, Match(game, self._bots(row)))
         self.tables[row.id] = table
         self._wake_bots(table)
-        links = [
-            SeatLink(seat=i, token=t, url=f"{base_url}table/{row.id}#seat={i}&token={t}")
-            for i, t in tokens.items()
-        ]
+        links = [seat_link(base_url, row.id, i, t) for i, t in tokens.items()]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
     def _bots(self, row: TableRow) -> list[Bot | None]:
@@ -318,6 +318,75 @@ class Hub:
     async def hand_to_bot(self, table: LiveTable, seat: int, creator_token: str, bot: str) -> None:
         """The table's creator gives ``seat`` to a bot; its link stops working."""
         self._check_creator(table, creator_token)
+        self._check_seat(table, seat)
+        player = make_bot(bot, _bot_seed(table.row, seat))
+        async with table.lock:
+            row = table.row.seats[seat]
+            row.bot, row.token_hash = bot, None
+            await self._in_db(self.store.update_seat, table.id, row)
+            await self._commit(table, table.match.hand_to_bot(seat, player))
+            self._dismiss(
+                table,
+                seat,
+                HANDED_TO_BOT,
+                "seat_handed_to_bot",
+                N_("The %(bot)s bot now plays this seat."),
+                bot=bot,
+            )
+            if table.everyone_here():
+                await self._mark_started(table)
+        self._announce(table)
+        self._wake_bots(table)
+
+    async def new_link(
+        self, table: LiveTable, seat: int, creator_token: str, base_url: str
+    ) -> NewSeatLink:
+        """The creator gives ``seat`` a new link: a seat handed to a bot goes back to a person
+        (its bot stops), and a person's seat is freed for someone else (its player is removed,
+        the old link stops working). Whoever opens the new link plays the seat."""
+        self._check_creator(table, creator_token)
+        self._check_seat(table, seat)
+        token = secrets.token_urlsafe(24)
+        async with table.lock:
+            row = table.row.seats[seat]
+            if row.bot is not None:
+                changes = await self._in_db(self.store.changes, table.id)
+                if not any(c.entry.kind == HAND_TO_BOT and c.entry.seat == seat for c in changes):
+                    raise RuleError(
+                        "never_a_person",
+                        "A bot has played seat %(number)s from the start: there is no one to"
+                        " give it back to.",
+                        domain=UI.name,
+                        number=seat + 1,
+                    )
+            else:
+                self._dismiss(
+                    table,
+                    seat,
+                    NEW_LINK,
+                    "seat_given_away",
+                    N_("The table's host gave this seat to someone else."),
+                )
+            was_bot = row.bot is not None
+            row.bot, row.token_hash, row.name, row.claimed = None, digest(token), None, False
+            await self._in_db(self.store.update_seat, table.id, row)
+            if was_bot:
+                await self._commit(table, table.match.hand_to_person(seat))
+            info = table.info()
+        self._announce(table)
+        return NewSeatLink(table=info, link=seat_link(base_url, table.id, seat, token))
+
+    def _dismiss(
+        self, table: LiveTable, seat: int, close_code: int, code: str, message: str, **params: str
+    ) -> None:
+        """Tell ``seat``'s connection why it no longer plays the seat, and close it."""
+        conn = table.seated.pop(seat, None)
+        if conn is not None:
+            conn.send(outbox.encode(outbox.error(code, message, conn.lang, **params)))
+            conn.close(close_code)
+
+    @staticmethod
+    def _check_seat(table: LiveTable, seat: int) -> None:
         if not 0 <= seat < table.row.players:
             raise RuleError(
                 "unknown_seat",
@@ -326,26 +395,6 @@ class Hub:
                 last=table.row.players - 1,
                 seat=seat,
             )
-        player = make_bot(bot, _bot_seed(table.row, seat))
-        async with table.lock:
-            row = table.row.seats[seat]
-            row.bot, row.token_hash = bot, None
-            await self._in_db(self.store.update_seat, table.id, row)
-            await self._commit(table, table.match.hand_to_bot(seat, player))
-            conn = table.seated.pop(seat, None)
-            if conn is not None:
-                message = outbox.error(
-                    "seat_handed_to_bot",
-                    N_("The %(bot)s bot now plays this seat."),
-                    conn.lang,
-                    bot=bot,
-                )
-                conn.send(outbox.encode(message))
-                conn.close(HANDED_TO_BOT)
-            if table.everyone_here():
-                await self._mark_started(table)
-        self._announce(table)
-        self._wake_bots(table)
 
     @staticmethod
     def _check_creator(table: LiveTable, creator_token: str) -> None:

@@ -268,6 +268,16 @@ class SeatLink(_Message):
     seat: int
     token: str
     url: str
+    qr: str = Field(description="The link as a QR code: an SVG image, as a data: address.")
+
+
+class NewSeatLink(_Message):
+    """``POST /api/tables/{id}/seats/{seat}/person``: the seat is a person's again, with a new
+    link (the old one, if any, stops working)."""
+
+    protocol: int = PROTOCOL
+    table: TableInfo
+    link: SeatLink
 
 
 class TableCreated(_Message):
@@ -330,5 +340,6 @@ def wire_schemas(events: Any) -> dict[str, dict[str, Any]]:
         "server-table-list": TableList.model_json_schema(),
         "server-table-state": TableState.model_json_schema(),
         "server-hand-to-bot": HandToBot.model_json_schema(),
+        "server-new-seat-link": NewSeatLink.model_json_schema(),
         "server-error": ApiError.model_json_schema(),
     }

@@ -147,12 +147,16 @@ function botWord(bot) {
 
 // -- creating, and the links to share ------------------------------------------------------------
 
+// The table this page made: its creator token (kept in the browser, so the table pages opened
+// from here are the host's too) and, per person's seat, its link, or null while a bot plays it.
+const host = { tableId: null, token: null, links: new Map() };
+
 async function copy(text, button) {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
     // Over plain http from another machine there is no clipboard API: select and copy instead.
-    const input = button.parentElement.querySelector("input");
+    const input = button.closest("li").querySelector("input");
     input.select();
     document.execCommand("copy");
   }
@@ -160,34 +164,88 @@ async function copy(text, button) {
   setTimeout(() => { button.textContent = t("Copy"); }, 2000);
 }
 
-// The host's own control: a seat whose player has gone is given to a bot of the default
-// strength, with the creator's token this page was given (no curl needed).
-async function giveToBot(tableId, token, seat, button) {
-  const level = info.levels.find((l) => l.level === info.default_level) ?? info.levels[0];
-  const answer = await fetch(`/api/tables/${tableId}/seats/${seat}/bot?lang=${language}`, {
+/** The host's request about a seat; its answer's body, or null after saying why not. */
+async function hostCall(path, item, body = null) {
+  const answer = await fetch(`/api/tables/${host.tableId}/${path}?lang=${language}`, {
     method: "POST",
-    body: JSON.stringify({ bot: level.bot }),
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-  });
-  if (!answer.ok) { button.textContent = (await answer.json()).message; return; }
-  button.replaceWith(Object.assign(document.createElement("span"), { className: "hint", textContent: t("A bot plays this seat now.") }));
+    body: body === null ? null : JSON.stringify(body),
+    headers: { "content-type": "application/json", authorization: `Bearer ${host.token}` },
+  }).catch(() => null);
+  const data = answer ? await answer.json() : null;
+  if (!answer?.ok) {
+    item.querySelector(".said").textContent = data?.message ?? t("Not connected: that was not sent. Try again once the table is back.");
+    return null;
+  }
+  return data;
+}
+
+// A seat whose player has gone is given to a bot of the default strength; one a bot took over
+// is given back with a new link; a player is removed by giving the seat a new link (the old one
+// stops working). All with the creator's token this page was given (no curl needed).
+async function giveToBot(seat, item) {
+  const level = info.levels.find((l) => l.level === info.default_level) ?? info.levels[0];
+  if (!await hostCall(`seats/${seat}/bot`, item, { bot: level.bot })) return;
+  host.links.set(seat, null);
+  seatItem(seat, item, t("A bot plays this seat now."));
   refresh();
 }
 
-function linkItem(link, tableId, token) {
-  const item = document.createElement("li");
-  const label = document.createElement("span");
-  label.textContent = t("Seat {number}", { number: link.seat + 1 });
-  const input = Object.assign(document.createElement("input"), { readOnly: true, value: link.url });
-  input.setAttribute("aria-label", t("Link for seat {number}", { number: link.seat + 1 }));
-  input.addEventListener("focus", () => input.select());
-  const button = Object.assign(document.createElement("button"), { type: "button", textContent: t("Copy") });
-  button.addEventListener("click", () => copy(link.url, button));
-  const open = Object.assign(document.createElement("a"), { href: link.url, target: "_blank", textContent: t("Open") });
-  const give = Object.assign(document.createElement("button"), { type: "button", className: "secondary", textContent: t("Give to a bot") });
-  give.addEventListener("click", () => giveToBot(tableId, token, link.seat, give));
-  item.append(label, input, button, open, give);
+async function newLink(seat, item, said) {
+  const data = await hostCall(`seats/${seat}/person`, item);
+  if (!data) return;
+  host.links.set(seat, data.link);
+  seatItem(seat, item, said);
+  refresh();
+}
+
+function button(text, onClick, className = "") {
+  const b = Object.assign(document.createElement("button"), { type: "button", textContent: text, className });
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** Fill ``item`` with ``seat``'s link to share (Copy, Share, Open, its QR code) and the host's
+ * controls; ``said`` tells what the host's last change did. */
+function seatItem(seat, item = document.createElement("li"), said = "") {
+  const link = host.links.get(seat);
+  item.dataset.seat = seat;
+  const who = Object.assign(document.createElement("span"), { className: "who", textContent: t("Seat {number}", { number: seat + 1 }) });
+  const parts = [who];
+  if (link) {
+    const input = Object.assign(document.createElement("input"), { readOnly: true, value: link.url });
+    input.setAttribute("aria-label", t("Link for seat {number}", { number: seat + 1 }));
+    input.addEventListener("focus", () => input.select());
+    const copyButton = button(t("Copy"), () => copy(link.url, copyButton));
+    parts.push(input, copyButton);
+    // The Web Share API (a phone's share sheet: messages, mail) where the browser has it.
+    if (navigator.share) {
+      parts.push(button(t("Share"), () => navigator.share({ title: document.title, text: t("Your seat at the rummy table"), url: link.url }).catch(() => {})));
+    }
+    parts.push(Object.assign(document.createElement("a"), { href: link.url, target: "_blank", textContent: t("Open") }));
+    const qr = document.createElement("details");
+    qr.className = "qr";
+    const summary = Object.assign(document.createElement("summary"), { textContent: t("QR code") });
+    const image = Object.assign(document.createElement("img"), { src: link.qr, alt: t("QR code of the link for seat {number}", { number: seat + 1 }), width: 200, height: 200 });
+    qr.append(summary, image);
+    parts.push(qr, button(t("Give to a bot"), () => giveToBot(seat, item), "secondary"),
+      button(t("Remove the player"), () => newLink(seat, item, t("A new link: the old one no longer works.")), "secondary remove"));
+  } else {
+    parts.push(button(t("Give back to a person"), () => newLink(seat, item, t("A new link for the seat: send it to its player.")), "secondary"));
+  }
+  parts.push(Object.assign(document.createElement("span"), { className: "said hint", textContent: said }));
+  item.replaceChildren(...parts);
   return item;
+}
+
+/** The host's seats as the table is now: each seat's player by name, and whether they are here. */
+function showHostSeats(table) {
+  for (const item of $("links").querySelectorAll("li[data-seat]")) {
+    const seat = table.seats[Number(item.dataset.seat)];
+    if (!seat) continue;
+    item.querySelector(".who").textContent = `${t("Seat {number}", { number: seat.seat + 1 })} · ${seatName(seat)}`;
+    const remove = item.querySelector(".remove");
+    if (remove) remove.hidden = !seat.claimed;
+  }
 }
 
 form.addEventListener("submit", async (event) => {
@@ -201,7 +259,8 @@ form.addEventListener("submit", async (event) => {
   problem.textContent = "";
   // The page's browser is the host's: its table pages may start the table (table.js).
   localStorage.setItem(`rummy-creator:${data.table.id}`, data.creator_token);
-  $("links").replaceChildren(...data.links.map((link) => linkItem(link, data.table.id, data.creator_token)));
+  Object.assign(host, { tableId: data.table.id, token: data.creator_token, links: new Map(data.links.map((l) => [l.seat, l])) });
+  $("links").replaceChildren(...data.links.map((link) => seatItem(link.seat)));
   if (!data.links.length) $("links").append(Object.assign(document.createElement("li"), { textContent: t("Every seat is a bot's: watch the table from the list below.") }));
   $("creator").textContent = data.creator_token;
   $("created").hidden = false;
@@ -211,26 +270,32 @@ form.addEventListener("submit", async (event) => {
 
 // -- the tables --------------------------------------------------------------------------------
 
-function seatText(seat) {
-  const name = seat.kind === "bot" ? botWord(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("free"));
-  const who = seat.kind === "human" && seat.connected ? t("{name} (here)", { name }) : name;
-  return `${seat.seat + 1}: ${who}`;
+/** A seat's player: a person by the name they gave (and whether they are here), a bot by its
+ * level. */
+function seatName(seat, here = true) {
+  const name = seat.kind === "bot" ? botWord(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("not joined yet"));
+  return here && seat.kind === "human" && seat.connected ? t("{name} (here)", { name }) : name;
 }
+
+function seatText(seat) { return `${seat.seat + 1}: ${seatName(seat)}`; }
 
 async function refresh() {
   const answer = await (await fetch("/api/tables")).json();
   const rows = answer.tables.map((table) => {
     const row = document.createElement("tr");
     const over = { hand_over: t("hand over"), match_over: t("match over") };
+    const turn = table.seats[table.turn];
     const cells = [table.id, table.variant, table.seats.map(seatText).join(", "), table.hand_number,
       !table.started ? t("waiting for everyone to join")
-        : table.turn === null ? over[table.phase] ?? table.phase : t("seat {number}", { number: table.turn + 1 })];
+        : turn === undefined ? over[table.phase] ?? table.phase : seatName(turn, false)];
     for (const text of cells) { const td = document.createElement("td"); td.textContent = text; row.append(td); }
     const link = Object.assign(document.createElement("a"), { href: `/table/${table.id}`, textContent: t("watch") });
     row.firstChild.append(" ", link);
     return row;
   });
   $("tables").replaceChildren(...rows);
+  const mine = answer.tables.find((table) => table.id === host.tableId);
+  if (mine) showHostSeats(mine);
 }
 
 languageSwitch($("language"));

@@ -52,7 +52,8 @@ function connect() {
   s.ws.onmessage = (message) => receive(JSON.parse(message.data));
   s.ws.onclose = (event) => {
     const why = { 4403: t("this link is not a seat of this table"), 4404: t("there is no such table"),
-      4409: t("this seat was opened elsewhere"), 4410: t("a bot now plays this seat") };
+      4409: t("this seat was opened elsewhere"), 4410: t("a bot now plays this seat"),
+      4411: t("the host gave this seat to someone else") };
     $("status").textContent = why[event.code] ?? t("disconnected, reconnecting…");
     document.body.classList.add("offline");
     if (event.code < 4400) setTimeout(connect, 1500);
