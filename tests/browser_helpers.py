@@ -114,10 +114,12 @@ def select(page: Page, cards: list[str]) -> None:
     )
 
 
-def shoot(page: Page, name: str) -> Path:
+def shoot(page: Page, name: str, full_page: bool = True) -> Path:
+    """A screenshot for a person to look at: the whole page, or (``full_page=False``) what the
+    screen shows, as a phone's player sees a page with a part kept in view."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=path, full_page=True)
+    page.screenshot(path=path, full_page=full_page)
     return path
 
 

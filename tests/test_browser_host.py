@@ -95,13 +95,13 @@ def test_a_table_waits_for_its_people_and_the_host_may_start_it(
         if view(ann)["turn"] != 0:
             break
         play_a_turn(ann)
-    ann_log = ann.locator("#log li").all_inner_texts()
+    ann_log = ann.locator("#log li").all_text_contents()
     assert ann_log[0].startswith("Hand 1:"), ann_log
 
     # The late joiner reads the hand so far, in his own words, from its deal on.
     join(bea, "Bea")
     expect(bea.locator("#waiting")).to_be_hidden()
-    bea_log = bea.locator("#log li").all_inner_texts()
+    bea_log = bea.locator("#log li").all_text_contents()
     assert len(bea_log) == len(ann_log) and bea_log[0].startswith("Hand 1:"), bea_log
     said = " ".join(bea_log)
     assert ("Ann discarded" in said) == ("You discarded" in " ".join(ann_log))

@@ -253,13 +253,26 @@ function sortHand() {
 
 // -- dragging (pointer events: mouse, pen and touch alike) -----------------------------------
 
+// The moves and the release are heard on the document, not on the card: an update from the
+// server may draw the hand again mid-drag, and the card the drag began on (with the pointer's
+// capture) is then gone. Heard on the card, that release went nowhere and the dragged card
+// floated over the table until a reload.
 let drag = null;
 
 function onPointerDown(event, item) {
-  if (event.button > 0) return;
+  if (event.button > 0 || drag) return;
   const el = event.currentTarget;
   el.setPointerCapture(event.pointerId);
-  drag = { item, el, x: event.clientX, y: event.clientY, moving: false, ghost: null, over: null };
+  drag = { item, el, pointer: event.pointerId, x: event.clientX, y: event.clientY, moving: false, ghost: null, over: null };
+}
+
+/** The drag ends: its floating card and its marks go, whatever becomes of the drop. */
+function endDrag() {
+  const d = drag;
+  drag = null;
+  d.ghost?.remove();
+  for (const el of document.querySelectorAll(".dragging, .drop, .drop-before")) el.classList.remove("dragging", "drop", "drop-before");
+  return d;
 }
 
 function dropTarget(x, y) {
@@ -268,7 +281,7 @@ function dropTarget(x, y) {
 }
 
 function onPointerMove(event) {
-  if (!drag) return;
+  if (!drag || event.pointerId !== drag.pointer) return;
   if (!drag.moving && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
   if (!drag.moving) {
     drag.moving = true;
@@ -290,12 +303,8 @@ function onPointerMove(event) {
 }
 
 function onPointerUp(event) {
-  if (!drag) return;
-  const d = drag;
-  drag = null;
-  d.ghost?.remove();
-  d.el.classList.remove("dragging");
-  d.over?.classList.remove("drop", "drop-before");
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const d = endDrag();
   if (!d.moving) { toggle(d.item.id); return; }
   const target = dropTarget(event.clientX, event.clientY);
   if (!target) { render(); return; }
@@ -389,14 +398,17 @@ function render() {
   $("seats").replaceChildren(...who.map((name, i) => {
     const li = document.createElement("li");
     li.className = started() && v.turn === i && !["hand_over", "match_over"].includes(v.phase) ? "now" : "";
-    li.innerHTML = "";
-    li.append(`${name}: `);
-    const b = document.createElement("span");
-    b.className = "count";
-    b.textContent = tn("{count} card", "{count} cards", v.hand_sizes[i]);
+    // A phone shows the name over the rest (CSS): the separator is left out there.
+    const span = (className, text) => Object.assign(document.createElement("span"), { className, textContent: text });
+    const status = span("status", "");
+    const count = span("count", tn("{count} card", "{count} cards", v.hand_sizes[i]));
+    status.append(count);
     // Only the rules that ask for an opening say who has opened (the server says which).
-    if (s.seatStatus.includes("opened")) li.append(b, ` · ${v.opened[i] ? t("opened") : t("not opened")}`);
-    else li.append(b);
+    // On a phone an opening is a check mark after the count (CSS), the words kept for readers.
+    if (s.seatStatus.includes("opened")) {
+      status.append(span(`opened${v.opened[i] ? " yes" : ""}`, ` · ${v.opened[i] ? t("opened") : t("not opened")}`));
+    }
+    li.append(span("name", name), span("sep", ": "), status);
     // The points are in the scores table too: a phone leaves them out of the chips (CSS).
     const points = document.createElement("span");
     points.className = "points";
@@ -537,9 +549,8 @@ function renderHand() {
     if (s.selected.has(item.id)) el.classList.add("selected");
     if (item.fresh) el.classList.add("new");
     el.addEventListener("pointerdown", (e) => onPointerDown(e, item));
-    el.addEventListener("pointermove", onPointerMove);
-    el.addEventListener("pointerup", onPointerUp);
-    el.addEventListener("pointercancel", onPointerUp);
+    // Drawn again mid-drag, the card being dragged still looks it.
+    if (drag?.moving && drag.item.id === item.id) { el.classList.add("dragging"); drag.el = el; }
     // A click made by a key (Enter) has detail 0; pointer clicks are handled on pointerup.
     el.addEventListener("click", (e) => { if (e.detail === 0) toggle(item.id); });
     el.addEventListener("focus", () => { s.cursor = pos; });
@@ -693,6 +704,11 @@ $("sheet-close").onclick = () => $("sheet").close();
 $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
 document.addEventListener("keydown", onKey);
+document.addEventListener("pointermove", onPointerMove);
+document.addEventListener("pointerup", onPointerUp);
+document.addEventListener("pointercancel", (event) => { if (drag?.pointer === event.pointerId) { endDrag(); render(); } });
+// On a phone the scores and the log fold away; a tap opens them.
+if (matchMedia("(max-width: 760px)").matches) { $("scores-fold").open = false; $("log-fold").open = false; }
 languageSwitch($("language"));
 window.rummyTable = s; // for the browser tests and for a curious player's console
 // The bots' levels first, to name them as the lobby does (the table plays on without them).
