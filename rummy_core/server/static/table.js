@@ -427,17 +427,15 @@ function render() {
   $("discard").setAttribute("aria-label", v.top_discard
     ? tn("The discard pile, {count} card, top {card}", "The discard pile, {count} cards, top {card}", v.discard_size, { card: label(v.top_discard) })
     : tn("The discard pile, {count} card", "The discard pile, {count} cards", v.discard_size));
-  $("discard").classList.toggle("can", mine() && (v.draw_sources?.includes("discard") || v.open_actions.includes("discard")));
+  // The pile glows when a tap on it does something: a draw, or the discard of the one card selected.
+  $("discard").classList.toggle("can", mine() && (v.draw_sources?.includes("discard") || (can("discard") && s.selected.size === 1)));
 
   renderOnShow(v);
 
   renderCut(v, who);
   renderMelds(v, who);
 
-  const play = mine() && v.phase === "play";
-  $("meld").disabled = !play;
-  $("layoff").disabled = !play || !v.table.length;
-  $("discard-button").disabled = !can("discard");
+  renderActions(v);
   $("discard-button").textContent = whole && v.hand.length === 1 ? t("Close face down") : t("Discard");
   $("take-back").hidden = !can("take_back");
   $("take-back").textContent = v.drew === "cut" ? t("Give back the cut card")
@@ -447,6 +445,29 @@ function render() {
   renderHand();
   renderScores(v, who);
   renderSheet(v, who);
+}
+
+// A button looks ready (yellow) only when it would do something now: Meld and Lay off once the
+// server says the selection makes a meld or fits one (its "choices"), Discard with one card
+// selected. One that can be pressed but is not known to work looks plain; one that cannot be
+// pressed is grey, and the line under the buttons says why.
+function renderActions(v) {
+  const play = mine() && v.phase === "play";
+  const picked = s.selected.size;
+  const plays = s.choices?.plays ?? [];
+  const meldReady = plays.some((p) => p.kind === "meld");
+  const layReady = plays.some((p) => p.kind !== "meld");
+  const set = (id, enabled, ready) => {
+    $(id).disabled = !enabled;
+    $(id).classList.toggle("secondary", enabled && !ready);
+  };
+  set("meld", play && picked > 0, meldReady);
+  set("layoff", play && picked > 0 && v.table.length > 0, layReady);
+  set("discard-button", can("discard") && picked === 1, true);
+  let why = "";
+  if (play && picked === 0) why = t("Tap cards to select them: several to meld, one to lay off or discard.");
+  else if (can("discard") && picked > 1) why = t("Discard takes one card: select just one.");
+  $("why").textContent = why;
 }
 
 // The creator's token, kept by this browser when it made the table (the start page), makes
