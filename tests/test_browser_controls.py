@@ -119,3 +119,9 @@ def test_only_a_button_that_would_do_something_looks_ready(
         page.locator("#hand .card.selected").first.click()
         select(page, ["7H", "7D", "7C"])
         assert look(page, "meld") == (True, GLOW)
+        # One's own meld is said to a screen reader as "Your set", never "You's set".
+        before = state_id(page)
+        page.click("#meld")
+        wait_moved(page, before)
+        label = page.locator("#melds .meld").first.get_attribute("aria-label") or ""
+        assert label.startswith("Your set: "), label

@@ -10,6 +10,29 @@ let info = null;
 
 // -- options: one input per option, and the option=value text it stands for ----------------------
 
+// The built-in options by their names in players' words; another plugin's option goes by its
+// own name. Each option's description comes in players' words from the server (``plain``: the
+// ruling ids are on the rules page).
+const OPTION_LABELS = {
+  target: () => t("Points to win"),
+  hands: () => t("Hands in the match"),
+  opening: () => t("Points to open"),
+  ace: () => t("An ace in an opening"),
+  turn_cap: () => t("Most turns in a hand"),
+  hand_cap: () => t("Most hands in a match"),
+};
+// What a missing value means, for an option that may have none: a choice of its own, in words.
+const NONE_CHOICES = {
+  target: () => [t("A race to a number of points"), t("A single hand")],
+};
+
+function optionLabel(option) {
+  const named = OPTION_LABELS[option.name];
+  if (named) return named();
+  const words = option.name.replaceAll("_", " ");
+  return words[0].toUpperCase() + words.slice(1);
+}
+
 function optionInput(option, prefix) {
   const box = document.createElement("div");
   box.className = "option";
@@ -17,7 +40,7 @@ function optionInput(option, prefix) {
   label.className = "line";
   const id = `${prefix}-${option.name}`;
   label.htmlFor = id;
-  label.textContent = option.name.replaceAll("_", " ");
+  label.textContent = optionLabel(option);
   let input;
   if (option.kind === "boolean") {
     input = Object.assign(document.createElement("input"), { type: "checkbox", checked: option.default === true });
@@ -29,19 +52,42 @@ function optionInput(option, prefix) {
     input = Object.assign(document.createElement("input"), { type: option.kind === "integer" ? "number" : "text" });
     if (option.minimum !== null) input.min = option.minimum;
     input.value = option.default ?? "";
-    if (option.nullable) input.placeholder = t("none");
   }
   input.id = id;
   input.dataset.option = option.name;
   input.addEventListener("input", showVariant);
   input.addEventListener("change", showVariant);
   label.append(" ", input);
-  const text = document.createElement("p");
-  text.className = "description";
-  text.textContent = option.nullable ? t("{description} Leave it empty for none.", { description: option.description }) : option.description;
-  box.append(label, text);
+  const text = Object.assign(document.createElement("p"), { className: "description", textContent: option.plain });
+  if (option.nullable) box.append(...noneChoice(option, prefix, input));
+  else box.append(label);
+  box.append(text);
   box.option = option;
   return box;
+}
+
+/** An option that may have no value: its name over two choices, its value (with the input)
+ * or none. */
+function noneChoice(option, prefix, input) {
+  const [some, none] = (NONE_CHOICES[option.name] ?? (() => [t("A value"), t("None")]))();
+  const group = Object.assign(document.createElement("div"), { className: "none-choice" });
+  group.setAttribute("role", "radiogroup");
+  group.setAttribute("aria-label", optionLabel(option));
+  const radio = (text, value, checked) => {
+    const line = Object.assign(document.createElement("label"), { className: "line" });
+    const button = Object.assign(document.createElement("input"), { type: "radio", name: `${prefix}-${option.name}-none`, value, checked });
+    button.addEventListener("change", () => { input.disabled = value === "none"; showVariant(); });
+    line.append(button, " ", text);
+    return line;
+  };
+  const withValue = radio(some, "some", option.default !== null);
+  // The number goes with its choice: "A race to a number of points [100]".
+  withValue.append(" ", input);
+  input.setAttribute("aria-label", some);
+  input.disabled = option.default === null;
+  group.append(withValue, radio(none, "none", option.default === null));
+  const heading = Object.assign(document.createElement("p"), { className: "option-name", textContent: optionLabel(option) });
+  return [heading, group];
 }
 
 /** The options of one box that differ from their defaults, as "name=value,..." (or ""). */
@@ -52,7 +98,8 @@ function optionText(box) {
     const input = el.querySelector("[data-option]");
     let value;
     if (option.kind === "boolean") value = input.checked;
-    else if (input.value.trim() === "") value = option.nullable ? null : option.default;
+    else if (option.nullable && el.querySelector('input[type=radio][value="none"]').checked) value = null;
+    else if (input.value.trim() === "") value = option.default;
     else value = option.kind === "integer" ? Number(input.value) : input.value.trim();
     if (value === option.default) continue;
     parts.push(`${option.name}=${value === null ? "none" : value}`);
@@ -66,7 +113,8 @@ function showRuleset() {
   const r = ruleset();
   $("ruleset-summary").textContent = r.summary;
   $("ruleset-rules").href = `/rules/${r.name}?lang=${language}`;
-  $("options").replaceChildren(...r.options.map((o) => optionInput(o, r.name)));
+  $("options").replaceChildren(...r.options.filter((o) => !o.advanced).map((o) => optionInput(o, r.name)));
+  $("advanced-options").replaceChildren(...r.options.filter((o) => o.advanced).map((o) => optionInput(o, r.name)));
   const rules = info.house_rules.filter((h) => h.applies_to.length === 0 || h.applies_to.includes(r.name));
   $("house-rules").replaceChildren(...(rules.length ? rules.map(houseRule) : [Object.assign(document.createElement("p"), { className: "hint", textContent: t("None is installed for this game.") })]));
   const count = $("seat-count");
@@ -102,7 +150,7 @@ function houseRule(rule) {
 
 function variantText() {
   const r = ruleset();
-  const own = optionText($("options"));
+  const own = [optionText($("options")), optionText($("advanced-options"))].filter(Boolean).join(",");
   const parts = [own ? `${r.name}:${own}` : r.name];
   for (const box of $("house-rules").querySelectorAll(".rule")) {
     if (!box.querySelector("input[type=checkbox]").checked) continue;
@@ -285,10 +333,14 @@ async function refresh() {
     const row = document.createElement("tr");
     const over = { hand_over: t("hand over"), match_over: t("match over") };
     const turn = table.seats[table.turn];
-    const cells = [table.id, table.variant, table.seats.map(seatText).join(", "), table.hand_number,
+    const game = table.variant.split(/[:+]/)[0];
+    const title = info?.rulesets.find((r) => r.name === game)?.title ?? game;
+    const cells = [table.id, title, table.seats.map(seatText).join(", "), table.hand_number,
       !table.started ? t("waiting for everyone to join")
         : turn === undefined ? over[table.phase] ?? table.phase : seatName(turn, false)];
     for (const text of cells) { const td = document.createElement("td"); td.textContent = text; row.append(td); }
+    // The whole variant (options and house rules) for whoever wants it, as `rummy play` takes it.
+    row.children[1].title = table.variant;
     const link = Object.assign(document.createElement("a"), { href: `/table/${table.id}`, textContent: t("watch") });
     row.firstChild.append(" ", link);
     return row;

@@ -18,7 +18,7 @@ const joinedKey = `rummy-joined:${tableId}:${token}`;
 const s = {
   ws: null, seat: null, table: null, view: null, stateId: null,
   order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
-  choices: null, waiting: new Map(), sheet: null, sheetFor: null, seatStatus: [], levels: [], titles: {},
+  choices: null, waiting: new Map(), sheet: null, sheetFor: null, seatStatus: [], levels: [], titles: {}, houseRules: {},
 };
 
 // -- talking to the server -------------------------------------------------------------------
@@ -549,7 +549,11 @@ function renderMelds(v, who) {
     cards.append(...m.cards.map((c) => cardElement(c)));
     el.append(owner, cards);
     const said = { name: who[m.owner], kind, cards: m.cards.map(label).join(" ") };
-    el.setAttribute("aria-label", targets.has(m.index) ? t("{name}'s {kind}: {cards}, your selection fits", said) : t("{name}'s {kind}: {cards}", said));
+    const fits = targets.has(m.index);
+    // One's own melds are said in the second person ("Your run"), never "You's run".
+    el.setAttribute("aria-label", m.owner === s.seat
+      ? (fits ? t("Your {kind}: {cards}, your selection fits", said) : t("Your {kind}: {cards}", said))
+      : (fits ? t("{name}'s {kind}: {cards}, your selection fits", said) : t("{name}'s {kind}: {cards}", said)));
     el.onclick = () => { if (s.selected.size) layOff(m.index); };
     return el;
   }));
@@ -660,7 +664,13 @@ async function showJoin() {
   const over = { hand_over: t("hand over"), match_over: t("match over") };
   const turn = !table.started ? t("waiting for everyone to join")
     : table.turn === null ? over[table.phase] ?? table.phase : t("seat {seat} to play", { seat: table.turn + 1 });
-  $("join-table").textContent = tn("{variant}, {count} player · hand {hand} · {turn}.", "{variant}, {count} players · hand {hand} · {turn}.", table.players, { variant: table.variant, hand: table.hand_number, turn });
+  // The game by its title, its house rules by what they do; the variant string as
+  // `rummy play` takes it only under Advanced.
+  const [game, ...rules] = table.variant.split("+");
+  const ruleset = game.split(":")[0];
+  $("join-table").textContent = tn("{variant}, {count} player · hand {hand} · {turn}.", "{variant}, {count} players · hand {hand} · {turn}.", table.players, { variant: s.titles[ruleset] ?? ruleset, hand: table.hand_number, turn });
+  $("join-rules").replaceChildren(...rules.map((rule) => Object.assign(document.createElement("li"), { textContent: s.houseRules[rule.split(":")[0]] ?? rule })));
+  $("join-variant").textContent = table.variant;
   $("join-seats").replaceChildren(...table.seats.map((seat) => {
     const li = document.createElement("li");
     const name = seat.kind === "bot" ? botName(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("free"));
@@ -736,5 +746,6 @@ window.rummyTable = s; // for the browser tests and for a curious player's conso
 const levels = fetch(`/api?lang=${language}`).then((r) => r.json()).then((info) => {
   s.levels = info.levels;
   s.titles = Object.fromEntries(info.rulesets.map((r) => [r.name, r.title]));
+  s.houseRules = Object.fromEntries(info.house_rules.map((r) => [r.name, r.summary]));
 }).catch(() => {});
 levels.finally(token && !sessionStorage.getItem(joinedKey) ? showJoin : connect);
