@@ -3,6 +3,7 @@
 // cards can do, and sends the engine's actions; every refusal is the engine's own message.
 import { cardElement, label, sorted, withSymbols } from "./cards.js";
 import { language, languageSwitch, t, tn } from "./i18n.js";
+import { callTurn, fly, noteMoves, recentMoves, snapshot, soundSwitch } from "./follow.js";
 import { explainScores, joinNames } from "./words.js";
 
 // The protocol this page speaks (rummy_core/server/protocol.py PROTOCOL; a test checks they agree).
@@ -19,6 +20,7 @@ const s = {
   ws: null, seat: null, table: null, view: null, stateId: null,
   order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
   choices: null, waiting: new Map(), sheet: null, sheetFor: null, seatStatus: [], levels: [], titles: {}, houseRules: {},
+  flights: 0,
 };
 
 // -- talking to the server -------------------------------------------------------------------
@@ -77,7 +79,10 @@ function receive(data) {
     for (const line of data.log) addLog(line);
     s.stateId = data.state_id;
     s.sheet = data.sheet ?? null;
+    const before = snapshot();
+    if (data.type === "update") noteMoves(data.events, data.log, render);
     setView(data.view);
+    if (data.type === "update") fly(data.events, before, s.seat);
     return;
   }
   if (data.type === "choices") {
@@ -392,6 +397,7 @@ function render() {
   document.body.classList.toggle("four", $("four-colour").checked);
   $("who").textContent = s.seat === null ? t("Watching") : t("You are seat {seat} · {ruleset} · hand {hand}", { seat: s.seat + 1, ruleset: s.titles[v.ruleset] ?? v.ruleset, hand: v.hand_number });
   $("turn").textContent = turnText(v, who);
+  callTurn(mine());
   renderWaiting(who);
   $("rules-link").href = `/rules/${v.ruleset}?lang=${language}`;
 
@@ -417,6 +423,10 @@ function render() {
     return li;
   }));
 
+  // Each player's move of a moment ago, on the table and as a glow on their chip.
+  const recent = recentMoves();
+  $("moves").replaceChildren(...recent.map(([, text]) => Object.assign(document.createElement("li"), { textContent: text })));
+  for (const [seat] of recent) $("seats").children[seat]?.classList.add("moved");
   $("stock-size").textContent = v.stock_size;
   $("stock").classList.toggle("can", mine() && v.draw_sources?.includes("stock"));
   const top = v.discard_face_down ? Object.assign(document.createElement("span"), { className: "back" })
@@ -735,11 +745,14 @@ $("sheet-close").onclick = () => $("sheet").close();
 $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
 document.addEventListener("keydown", onKey);
+soundSwitch($("sound"));
 document.addEventListener("pointermove", onPointerMove);
 document.addEventListener("pointerup", onPointerUp);
 document.addEventListener("pointercancel", (event) => { if (drag?.pointer === event.pointerId) { endDrag(); render(); } });
 // On a phone the scores and the log fold away; a tap opens them.
-if (matchMedia("(max-width: 760px)").matches) { $("scores-fold").open = false; $("log-fold").open = false; }
+if (matchMedia("(max-width: 760px)").matches) {
+  for (const fold of ["scores-fold", "log-fold", "settings"]) $(fold).open = false;
+}
 languageSwitch($("language"));
 window.rummyTable = s; // for the browser tests and for a curious player's console
 // The bots' levels first, to name them as the lobby does (the table plays on without them).
