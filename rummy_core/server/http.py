@@ -141,7 +141,9 @@ async def create_table(request: Request) -> Response:
     if isinstance(spec, Response):
         return spec
     try:
-        created = await _hub(request).create(spec, str(request.base_url))
+        created = await _hub(request).create(
+            spec, str(request.base_url), pages.chosen_language(request)
+        )
     except RuleError as exc:
         return _refusal(request, exc)
     return _json(created, 201)
@@ -203,7 +205,9 @@ async def new_link(request: Request) -> Response:
     hub, table, token = host
     seat: int = request.path_params["seat"]
     try:
-        made = await hub.new_link(table, seat, token, str(request.base_url))
+        made = await hub.new_link(
+            table, seat, token, str(request.base_url), pages.chosen_language(request)
+        )
     except RuleError as exc:
         return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
     return _json(made)

@@ -87,8 +87,11 @@ class Hub:
 
     # -- tables ------------------------------------------------------------------------------
 
-    async def create(self, spec: CreateTable, base_url: str) -> TableCreated:
-        """A new table, dealt and stored, with a link per human seat.
+    async def create(
+        self, spec: CreateTable, base_url: str, lang: str | None = None
+    ) -> TableCreated:
+        """A new table, dealt and stored, with a link per human seat (in the language ``lang``
+        the host chose, if any).
 
         The seed is drawn here and never leaves the server: it decides every deal.
         """
@@ -136,7 +139,7 @@ class Hub:
         table = LiveTable(row, Match(game, self._bots(row)))
         self.tables[row.id] = table
         self._wake_bots(table)
-        links = [seat_link(base_url, row.id, i, t) for i, t in tokens.items()]
+        links = [seat_link(base_url, row.id, i, t, lang) for i, t in tokens.items()]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
     def _bots(self, row: TableRow) -> list[Bot | None]:
@@ -339,7 +342,12 @@ class Hub:
         self._wake_bots(table)
 
     async def new_link(
-        self, table: LiveTable, seat: int, creator_token: str, base_url: str
+        self,
+        table: LiveTable,
+        seat: int,
+        creator_token: str,
+        base_url: str,
+        lang: str | None = None,
     ) -> NewSeatLink:
         """The creator gives ``seat`` a new link: a seat handed to a bot goes back to a person
         (its bot stops), and a person's seat is freed for someone else (its player is removed,
@@ -374,7 +382,7 @@ class Hub:
                 await self._commit(table, table.match.hand_to_person(seat))
             info = table.info()
         self._announce(table)
-        return NewSeatLink(table=info, link=seat_link(base_url, table.id, seat, token))
+        return NewSeatLink(table=info, link=seat_link(base_url, table.id, seat, token, lang))
 
     def _dismiss(
         self, table: LiveTable, seat: int, close_code: int, code: str, message: str, **params: str

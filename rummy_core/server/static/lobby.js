@@ -2,7 +2,7 @@
 // its description, from the installed plugins as GET /api lists them), and a person or a bot
 // for each seat. The form writes the variant string `rummy play --ruleset` takes; the server
 // checks it, and its refusal is shown in its own words.
-import { language, languageSwitch, t } from "./i18n.js";
+import { chosen, language, languageSwitch, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("create");
@@ -214,7 +214,7 @@ async function copy(text, button) {
 
 /** The host's request about a seat; its answer's body, or null after saying why not. */
 async function hostCall(path, item, body = null) {
-  const answer = await fetch(`/api/tables/${host.tableId}/${path}?lang=${language}`, {
+  const answer = await fetch(chosen ? `/api/tables/${host.tableId}/${path}?lang=${language}` : `/api/tables/${host.tableId}/${path}`, {
     method: "POST",
     body: body === null ? null : JSON.stringify(body),
     headers: { "content-type": "application/json", authorization: `Bearer ${host.token}` },
@@ -300,7 +300,8 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const seats = [...$("seat-kinds").querySelectorAll("select")].map((s) => ({ bot: s.value === "person" ? null : s.value }));
   const body = { variant: variantText(), seats, bot_pause: Number(form.bot_pause.value) };
-  const answer = await fetch(`/api/tables?lang=${language}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  // The server answers in the page's language; one a person chose goes into the seat links.
+  const answer = await fetch(chosen ? `/api/tables?lang=${language}` : "/api/tables", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
   const data = await answer.json();
   const problem = $("create-error");
   if (!answer.ok) { problem.textContent = data.message; return; }

@@ -357,14 +357,32 @@ function onKey(event) {
   } else if (key === " " && s.order.length && (event.target === document.body || event.target.closest("#hand"))) {
     toggle(s.order[s.cursor].id);
     $("hand").children[s.cursor]?.focus();
-  } else if (key === "m") meld();
+  } else if (key === "ArrowUp" || key === "ArrowDown") stepMelds(key === "ArrowDown" ? 1 : -1);
+  else if (key === "Escape" && s.selected.size) { s.selected.clear(); s.choices = null; say(""); ask([]); render(); $("hand").children[s.cursor]?.focus(); }
+  else if (key === "m") meld();
   else if (key === "x") discard();
   else if (key === "l") layOff();
   else if (key === "s") sortHand();
   else if (key === "d") draw("stock");
   else if (key === "t") draw("discard");
+  else if (key === "c" && shownSource()) draw(shownSource());
   else return;
   event.preventDefault();
+}
+
+/** The cards on show that may be drawn now (a Hungarian cut card), by their draw source. */
+function shownSource() {
+  return (mine() && s.view.draw_sources?.find((source) => source in (s.view.on_show ?? {}))) || null;
+}
+
+/** ↑ ↓ go through the melds the selection fits (all of them when it fits none); Enter lays
+ * the selection off on the one in focus, as a tap does. */
+function stepMelds(step) {
+  const glowing = [...document.querySelectorAll("#melds .meld.glow")];
+  const melds = glowing.length ? glowing : [...document.querySelectorAll("#melds .meld")];
+  if (!melds.length) return;
+  const at = melds.indexOf(document.activeElement);
+  melds[at < 0 ? (step > 0 ? 0 : melds.length - 1) : (at + step + melds.length) % melds.length].focus();
 }
 
 // -- drawing the page -------------------------------------------------------------------------
@@ -451,6 +469,10 @@ function render() {
   $("take-back").textContent = v.drew === "cut" ? t("Give back the cut card")
     : v.drew === "discard" && v.ruleset === "hungarian" ? t("Give back the pile card") : t("Take back");
   $("sort").textContent = s.byRank ? t("Sort: rank") : t("Sort: suit");
+  // C takes the cards on show, where the rules put any there (a Hungarian cut card).
+  $("keys").textContent = Object.keys(v.shows ?? {}).length
+    ? t("Keys: ← → move, Space select, Esc unselect, ↑ ↓ melds, Enter lay off there, M meld, L lay off, X discard, S sort, D draw, T take the pile, C take the cut card.")
+    : t("Keys: ← → move, Space select, Esc unselect, ↑ ↓ melds, Enter lay off there, M meld, L lay off, X discard, S sort, D draw, T take the pile.");
   $("actions").hidden = s.seat === null;
   renderHand();
   renderScores(v, who);
@@ -545,6 +567,8 @@ function renderCut(v, who) {
 
 function renderMelds(v, who) {
   const targets = new Set((s.choices?.plays ?? []).filter((p) => p.kind !== "meld").map((p) => p.meld));
+  // A meld in focus (picked by ↑ ↓) keeps it when the melds are drawn again.
+  const focused = document.activeElement?.closest?.("#melds .meld")?.dataset.index;
   $("melds").replaceChildren(...v.table.map((m) => {
     const el = document.createElement("button");
     el.type = "button";
@@ -567,6 +591,7 @@ function renderMelds(v, who) {
     el.onclick = () => { if (s.selected.size) layOff(m.index); };
     return el;
   }));
+  if (focused !== undefined) $("melds").querySelector(`.meld[data-index="${focused}"]`)?.focus();
 }
 
 const STRIPES = 6;
@@ -575,6 +600,9 @@ function renderHand() {
   const held = s.choices?.held ?? s.lastHeld ?? [];
   s.lastHeld = held;
   const lanes = stripeLanes(s.order.map((i) => i.card), held);
+  // The keyboard's cursor keeps the focus when the hand is drawn again (a choices answer, an
+  // update), so the keys go on where they were.
+  const hadFocus = Boolean(document.activeElement?.closest?.("#hand"));
   $("hand").replaceChildren(...s.order.map((item, pos) => {
     const el = cardElement(item.card, "button");
     el.dataset.id = item.id;
@@ -600,6 +628,7 @@ function renderHand() {
     el.append(stripes);
     return el;
   }));
+  if (hadFocus) $("hand").children[s.cursor]?.focus();
 }
 
 /** Per lane, per card position, the held meld it belongs to or -1 (melds sharing a card split). */
