@@ -1,7 +1,8 @@
 """The host's controls of a seat, at the hub (no network): a seat handed to a bot is given back
 to a person with a new link, and the journal (exported and replayed) says so; a player is
 removed by giving the seat a new link, the old one no longer seating anyone; a seat a bot has
-played from the start has no one to be given back to."""
+played from the start has no one to be given back to; a rematch at the match's end keeps the
+seats, names and tokens."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from server_helpers import Inbox
 
 from rummy_core.engine.errors import RuleError
+from rummy_core.engine.state import MATCH_OVER
 from rummy_core.formats.record import replay
 from rummy_core.match import HAND_TO_BOT, HAND_TO_PERSON
 from rummy_core.present.cut import CUT
@@ -107,6 +109,37 @@ def test_a_seat_a_bot_had_from_the_start_is_not_given_to_anyone(tmp_path: Path) 
         assert refused.value.code == "never_a_person"
         assert "from the start" in refused.value.render("en")
         assert table.match.bots[1] is not None
+        await hub.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_rematch_comes_at_the_match_end_with_the_same_seats_and_tokens(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 'again.sqlite3'}"))
+        spec = CreateTable(variant="classic", seats=[SeatSpec(), SeatSpec(bot="greedy")])
+        created = await hub.create(spec, BASE)
+        table = hub.tables[created.table.id]
+        await hub.join(table, 0, Inbox(), "Ann")
+        with pytest.raises(RuleError) as early:
+            await hub.rematch(table, None, table.state_id)
+        assert early.value.code == "match_not_over" and table.row.rematch is None
+        table.game.state.phase = MATCH_OVER  # as if the last hand had just ended
+        for token, variant in ((created.links[0].token, None), (created.creator_token, "nosuch")):
+            with pytest.raises(RuleError):
+                await hub.host_rematch(table, token, variant)
+        assert table.row.rematch is None
+        watcher = Inbox()
+        table.watchers.add(watcher)
+        await hub.rematch(table, None, table.state_id)
+        again = hub.tables[table.row.rematch or ""]
+        assert watcher.messages[-1]["table"]["rematch"] == again.id
+        assert again.seat_of(created.links[0].token) == 0
+        assert again.row.variant == table.row.variant and again.row.seed != table.row.seed
+        assert [s.name for s in again.row.seats] == ["Ann", None]
+        assert again.match.bots[1] is not None and again.info().started
+        await hub.rematch(table, None, table.state_id)
+        assert table.row.rematch == again.id, "a second ask keeps the table made"
         await hub.stop()
 
     asyncio.run(scenario())

@@ -97,6 +97,7 @@ def test_a_database_from_before_the_wait_counts_its_tables_as_started(tmp_path: 
     store.close()
     with sqlite3.connect(path) as db:
         db.execute("ALTER TABLE rummy_tables DROP COLUMN started")
+        db.execute("ALTER TABLE rummy_tables DROP COLUMN rematch")
         db.execute(
             "INSERT INTO rummy_tables VALUES ('old', 'classic', 2, 1, 0, 0.6, 'x', '2026',"
             " 0, 'draw', '{}')"

@@ -46,6 +46,7 @@ def create_app(
         Route("/api/tables/{table_id}/seats/{seat:int}/bot", http.hand_to_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat:int}/person", http.new_link, methods=["POST"]),
         Route("/api/tables/{table_id}/start", http.start, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", http.rematch, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]
     return Starlette(routes=routes, lifespan=lifespan)

@@ -22,6 +22,7 @@ from rummy_core.server.protocol import (
     ApiError,
     CreateTable,
     HandToBot,
+    Rematch,
     TableList,
 )
 
@@ -211,6 +212,23 @@ async def new_link(request: Request) -> Response:
     except RuleError as exc:
         return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
     return _json(made)
+
+
+async def rematch(request: Request) -> Response:
+    """``POST /api/tables/{id}/rematch``: once the match is over, the creator starts another of
+    the same seats, under new rules if the body names a variant; the answer is the new table."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
+    spec = await _body(request, Rematch)
+    if isinstance(spec, Response):
+        return spec
+    try:
+        new = await hub.host_rematch(table, token, spec.variant)
+    except RuleError as exc:
+        return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
+    return _json(await hub.table_state(hub.tables[new]))
 
 
 async def start(request: Request) -> Response:

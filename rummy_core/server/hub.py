@@ -20,7 +20,7 @@ from typing import TypeVar
 from rummy_core.bots import Bot, make_bot
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event
-from rummy_core.engine.state import HAND_OVER
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.formats.actions import parse_action
 from rummy_core.formats.position import dump_position
 from rummy_core.i18n.uitext import N_, UI
@@ -96,7 +96,91 @@ class Hub:
         The seed is drawn here and never leaves the server: it decides every deal.
         """
         variant = games.variant_label(spec.variant)
-        players = len(spec.seats)
+        self._check_players(variant, len(spec.seats))
+        for seat in spec.seats:
+            if seat.bot is not None:
+                make_bot(seat.bot, 0)
+        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.bot is None}
+        creator = secrets.token_urlsafe(24)
+        seats = [
+            SeatRow(i, s.bot, digest(tokens[i]) if i in tokens else None)
+            for i, s in enumerate(spec.seats)
+        ]
+        # A table of bots alone plays at once; one with people waits for them.
+        table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
+        links = [seat_link(base_url, table.id, i, t, lang) for i, t in tokens.items()]
+        return TableCreated(table=table.info(), creator_token=creator, links=links)
+
+    async def _open(
+        self,
+        variant: str,
+        seats: list[SeatRow],
+        bot_pause: float,
+        creator_hash: str,
+        started: bool,
+    ) -> LiveTable:
+        """A new table of ``seats``, dealt from a fresh seed, stored, and its bots woken."""
+        seed = secrets.randbits(62)
+        people = [s.seat for s in seats if s.bot is None]
+        game, dealer = games.start(variant, len(seats), seed, people)
+        row = TableRow(
+            id=secrets.token_hex(5),
+            variant=variant,
+            players=len(seats),
+            seed=seed,
+            dealer=dealer,
+            bot_pause=bot_pause,
+            creator_hash=creator_hash,
+            created=datetime.now(UTC).isoformat(timespec="milliseconds"),
+            state_id=0,
+            phase=game.state.phase,
+            position=dump_position(game.state),
+            started=started,
+            seats=seats,
+        )
+        await self._in_db(self.store.create, row)
+        table = LiveTable(row, Match(game, self._bots(row)))
+        self.tables[row.id] = table
+        self._wake_bots(table)
+        return table
+
+    async def rematch(self, table: LiveTable, variant: str | None, seen: int | None) -> None:
+        """Once the match is over, another at a new table: the same seats, people (whose tokens
+        work there too), creator and bot pause, the same variant or ``variant``, a new deal.
+        Everyone at this table is told the new table's id (``TableInfo.rematch``); asked again,
+        the table already made is kept."""
+        async with table.lock:
+            if seen is not None:
+                self._check_current(table, seen)
+            if table.row.rematch is not None:
+                return
+            if table.game.state.phase != MATCH_OVER:
+                raise RuleError(
+                    "match_not_over",
+                    "A rematch comes once the match is over.",
+                    domain=UI.name,
+                )
+            label = games.variant_label(variant) if variant else table.row.variant
+            self._check_players(label, table.row.players)
+            seats = [
+                SeatRow(s.seat, s.bot, s.token_hash, s.name, s.claimed) for s in table.row.seats
+            ]
+            new = await self._open(
+                label, seats, table.row.bot_pause, table.row.creator_hash, started=True
+            )
+            await self._in_db(self.store.mark_rematch, table.id, new.id)
+            table.row.rematch = new.id
+        self._announce(table)
+
+    async def host_rematch(self, table: LiveTable, creator_token: str, variant: str | None) -> str:
+        """The creator's rematch, under new rules if ``variant`` is given; the new table's id."""
+        self._check_creator(table, creator_token)
+        await self.rematch(table, variant, None)
+        assert table.row.rematch is not None
+        return table.row.rematch
+
+    @staticmethod
+    def _check_players(variant: str, players: int) -> None:
         low, high = games.player_range(variant)
         if not low <= players <= high:
             raise RuleError(
@@ -108,39 +192,6 @@ class Hub:
                 low=low,
                 high=high,
             )
-        for seat in spec.seats:
-            if seat.bot is not None:
-                make_bot(seat.bot, 0)
-        seed = secrets.randbits(62)
-        people = [i for i, s in enumerate(spec.seats) if s.bot is None]
-        game, dealer = games.start(variant, players, seed, people)
-        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.bot is None}
-        creator = secrets.token_urlsafe(24)
-        row = TableRow(
-            id=secrets.token_hex(5),
-            variant=variant,
-            players=players,
-            seed=seed,
-            dealer=dealer,
-            bot_pause=spec.bot_pause,
-            creator_hash=digest(creator),
-            created=datetime.now(UTC).isoformat(timespec="milliseconds"),
-            state_id=0,
-            phase=game.state.phase,
-            position=dump_position(game.state),
-            # A table of bots alone plays at once; one with people waits for them.
-            started=not people,
-            seats=[
-                SeatRow(i, s.bot, digest(tokens[i]) if i in tokens else None)
-                for i, s in enumerate(spec.seats)
-            ],
-        )
-        await self._in_db(self.store.create, row)
-        table = LiveTable(row, Match(game, self._bots(row)))
-        self.tables[row.id] = table
-        self._wake_bots(table)
-        links = [seat_link(base_url, row.id, i, t, lang) for i, t in tokens.items()]
-        return TableCreated(table=table.info(), creator_token=creator, links=links)
 
     def _bots(self, row: TableRow) -> list[Bot | None]:
         return [make_bot(s.bot, _bot_seed(row, s.seat)) if s.bot else None for s in row.seats]

@@ -108,4 +108,5 @@ class LiveTable:
             state_id=self.state_id,
             created=self.row.created,
             started=self.row.started,
+            rematch=self.row.rematch,
         )

@@ -81,6 +81,11 @@ class TableInfo(_Message):
         description="False while the table waits for its people to join (or its host to start"
         " it): until then nobody acts and no bot plays.",
     )
+    rematch: str | None = Field(
+        None,
+        description="The table its players went on to after the match (same seats and tokens),"
+        " once someone asked for a rematch.",
+    )
 
 
 # -- client to server --------------------------------------------------------------------------
@@ -117,6 +122,14 @@ class NextHandMessage(_Message):
     state_id: int = Field(description="The state the deal was asked in; refused as stale.")
 
 
+class RematchMessage(_Message):
+    """Once the match is over, play another at a new table: the same seats, people (their
+    tokens go on working there) and variant, a new deal (any seated player may)."""
+
+    type: Literal["rematch"] = "rematch"
+    state_id: int = Field(description="The state the rematch was asked in; refused as stale.")
+
+
 class Ping(_Message):
     """Ask for a pong (keeps a connection alive through proxies)."""
 
@@ -134,7 +147,8 @@ class ChoicesQuery(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | ActionMessage | NextHandMessage | Ping | ChoicesQuery, Field(discriminator="type")
+    Hello | ActionMessage | NextHandMessage | RematchMessage | Ping | ChoicesQuery,
+    Field(discriminator="type"),
 ]
 CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
@@ -304,6 +318,13 @@ class TableState(_Message):
     view: PublicView
 
 
+class Rematch(_Message):
+    """``POST /api/tables/{id}/rematch``: the table's creator starts another match of the same
+    seats once this one is over, under these rules (null: the same)."""
+
+    variant: str | None = Field(None, max_length=300, description="As for rummy play --ruleset.")
+
+
 class HandToBot(_Message):
     """``POST /api/tables/{id}/seats/{seat}/bot``: the table's creator gives a seat to a bot."""
 
@@ -341,5 +362,6 @@ def wire_schemas(events: Any) -> dict[str, dict[str, Any]]:
         "server-table-state": TableState.model_json_schema(),
         "server-hand-to-bot": HandToBot.model_json_schema(),
         "server-new-seat-link": NewSeatLink.model_json_schema(),
+        "server-rematch": Rematch.model_json_schema(),
         "server-error": ApiError.model_json_schema(),
     }

@@ -61,6 +61,8 @@ tables = Table(
     Column("position", JSON, nullable=False),
     # False while the table waits for its people to join (or its host to start it).
     Column("started", Boolean, nullable=False, default=True),
+    # The table its players went on to after the match (a rematch), if any.
+    Column("rematch", String(32), nullable=True),
 )
 
 seats = Table(
@@ -127,6 +129,7 @@ class TableRow:
     phase: str
     position: dict[str, Any]
     started: bool = True
+    rematch: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
 
 
@@ -154,7 +157,7 @@ class Store:
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
-        _add_started(self.engine)
+        _add_columns(self.engine)
 
     def close(self) -> None:
         """Close every connection."""
@@ -202,6 +205,11 @@ class Store:
                     action=change.entry.action,
                 )
             )
+
+    def mark_rematch(self, table_id: str, rematch: str) -> None:
+        """Store the table the players of ``table_id`` went on to."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
     def mark_started(self, table_id: str) -> None:
         """Store that a table has started: its bots play, its people act."""
@@ -256,15 +264,21 @@ def _table_values(row: TableRow) -> dict[str, Any]:
     return values
 
 
-def _add_started(engine: Engine) -> None:
-    """Give a database made before tables waited for their people the ``started`` column; its
-    tables were all in play, so they count as started."""
-    if "started" in {c["name"] for c in inspect(engine).get_columns("rummy_tables")}:
-        return
+LATER_COLUMNS = {
+    # Tables made before tables waited for their people were all in play: started.
+    "started": "BOOLEAN NOT NULL DEFAULT TRUE",
+    "rematch": "VARCHAR(32)",
+}
+"""The columns of ``rummy_tables`` added since its first version, with what they are added as."""
+
+
+def _add_columns(engine: Engine) -> None:
+    """Give a database made by an older server the columns it lacks."""
+    have = {c["name"] for c in inspect(engine).get_columns("rummy_tables")}
     with engine.begin() as db:
-        db.execute(
-            text("ALTER TABLE rummy_tables ADD COLUMN started BOOLEAN NOT NULL DEFAULT TRUE")
-        )
+        for name, kind in LATER_COLUMNS.items():
+            if name not in have:
+                db.execute(text(f"ALTER TABLE rummy_tables ADD COLUMN {name} {kind}"))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -296,8 +296,36 @@ function showHostSeats(table) {
   }
 }
 
+// Opened from a finished table's "Change the rules" (by its host): the form plays another
+// match there under the rules it makes, with the same seats, instead of making a new table.
+const rematchOf = new URLSearchParams(location.search).get("rematch");
+const rematchToken = rematchOf && localStorage.getItem(`rummy-creator:${rematchOf}`);
+
+async function rematchUnderNewRules() {
+  const answer = await fetch(chosen ? `/api/tables/${rematchOf}/rematch?lang=${language}` : `/api/tables/${rematchOf}/rematch`, {
+    method: "POST",
+    body: JSON.stringify({ variant: variantText() }),
+    headers: { "content-type": "application/json", authorization: `Bearer ${rematchToken}` },
+  });
+  const data = await answer.json();
+  if (!answer.ok) { $("create-error").textContent = data.message; return; }
+  $("create-error").classList.add("ok");
+  localStorage.setItem(`rummy-creator:${data.table.id}`, rematchToken);
+  const watch = Object.assign(document.createElement("a"), { href: `/table/${data.table.id}`, textContent: t("watch") });
+  const [before, after] = t("The players' pages go on to the new table. You can {watch}.").split("{watch}");
+  $("create-error").replaceChildren(before, watch, after ?? "");
+  refresh();
+}
+
+if (rematchToken) {
+  $("rematch-note").hidden = false;
+  $("seats-box").hidden = true;
+  $("create-button").textContent = t("Play again");
+}
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (rematchToken) { await rematchUnderNewRules(); return; }
   const seats = [...$("seat-kinds").querySelectorAll("select")].map((s) => ({ bot: s.value === "person" ? null : s.value }));
   const body = { variant: variantText(), seats, bot_pause: Number(form.bot_pause.value) };
   // The server answers in the page's language; one a person chose goes into the seat links.

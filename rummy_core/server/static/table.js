@@ -71,6 +71,8 @@ function receive(data) {
     document.body.classList.remove("offline");
     document.body.classList.toggle("watching", s.seat === null);
   }
+  if (data.type === "table" && data.table.rematch) { goOn(data.table.rematch); return; }
+  if (data.type === "welcome" && data.table.rematch && data.table.phase === "match_over") { goOn(data.table.rematch); return; }
   if (data.type === "table") { s.table = data.table; render(); return; }
   if (data.type === "welcome" || data.type === "update") {
     // The server says each event as this seat may read it, in this page's language.
@@ -94,6 +96,13 @@ function receive(data) {
     return;
   }
   if (data.type === "refused" || data.type === "error") say(withSymbols(data.message), true);
+}
+
+/** The players went on to a rematch: this page follows them, its seat's token working there
+ * too (and no need to join again). */
+function goOn(tableId) {
+  if (token) sessionStorage.setItem(`rummy-joined:${tableId}:${token}`, "1");
+  location.assign(`/table/${tableId}${location.search}${location.hash}`);
 }
 
 // -- the view and the hand's order -----------------------------------------------------------
@@ -660,6 +669,7 @@ function renderSheet(v, who) {
   // Closed to look at the table, the sheet stays one click away, and so does the next hand.
   $("over-bar").hidden = !over || !s.sheet;
   $("next-hand-bar").hidden = v.phase === "match_over" || s.seat === null;
+  $("rematch-bar").hidden = v.phase !== "match_over" || s.seat === null;
   if (!over || !s.sheet) { if (dialog.open) dialog.close(); return; }
   const key = `${v.hand_number}:${v.phase}`;
   if (s.sheetFor === key) return;
@@ -682,6 +692,10 @@ function renderSheet(v, who) {
   $("sheet-table").replaceChildren(head, ...rows);
   $("sheet-why").replaceChildren(...explainScores(out, sheet, who).map((line) => cell("li", line)));
   $("next-hand").hidden = v.phase === "match_over" || s.seat === null;
+  // At the match's end: another of the same seats and rules, or new rules (the host's).
+  $("rematch").hidden = v.phase !== "match_over" || s.seat === null;
+  $("change-rules").hidden = v.phase !== "match_over" || !creatorToken();
+  $("change-rules").href = `/?rematch=${tableId}`;
   if (!dialog.open) dialog.showModal();
 }
 
@@ -768,6 +782,13 @@ const dealNext = () => {
   }
 };
 $("next-hand").onclick = dealNext;
+const playAgain = () => {
+  if (!send({ type: "rematch", state_id: s.stateId })) {
+    say(t("Not connected: that was not sent. Try again once the table is back."), true);
+  }
+};
+$("rematch").onclick = playAgain;
+$("rematch-bar").onclick = playAgain;
 $("next-hand-bar").onclick = dealNext;
 $("show-sheet").onclick = () => { if (!$("sheet").open) $("sheet").showModal(); };
 $("sheet-close").onclick = () => $("sheet").close();
