@@ -18,7 +18,7 @@ DISTRIBUTION: Final = "rummy-core"
 
 EXTRA_MODULES: Final = {
     "plot": ("matplotlib",),
-    "server": ("starlette", "uvicorn", "websockets", "sqlalchemy", "markdown_it"),
+    "server": ("starlette", "uvicorn", "websockets", "sqlalchemy", "markdown_it", "segno"),
     "postgresql": ("psycopg",),
     "rl": ("gymnasium", "pettingzoo", "numpy"),
     "ray": ("ray",),

@@ -42,6 +42,15 @@ def new_page(browser: Browser, phone: bool = False) -> Page:
     return context.new_page()
 
 
+def lobby(browser: Browser, base: str, phone: bool = False) -> Page:
+    """The start page, ready, in a fresh context that may use the clipboard."""
+    page = new_page(browser, phone)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{base}/")
+    page.wait_for_function("window.rummyLobby?.ready === true")
+    return page
+
+
 def open_seat(browser: Browser, url: str, phone: bool = False, name: str = "Ann") -> Page:
     """A seat's link opened in a fresh context, joined under ``name``, connected and showing."""
     page = new_page(browser, phone)
@@ -105,10 +114,12 @@ def select(page: Page, cards: list[str]) -> None:
     )
 
 
-def shoot(page: Page, name: str) -> Path:
+def shoot(page: Page, name: str, full_page: bool = True) -> Path:
+    """A screenshot for a person to look at: the whole page, or (``full_page=False``) what the
+    screen shows, as a phone's player sees a page with a part kept in view."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=path, full_page=True)
+    page.screenshot(path=path, full_page=full_page)
     return path
 
 

@@ -4,17 +4,19 @@ a bot per seat; its links are copied and joined under a name."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from browser_helpers import SCRIPTED, needs_chromium, new_page, shoot, view
-from playwright.sync_api import Browser, Page, expect
+from browser_helpers import SCRIPTED, lobby, needs_chromium, new_page, shoot, view
+from playwright.sync_api import Browser, expect
 from server_helpers import running_server
 
 from rummy_core.engine.plugin import ruleset_title
 from rummy_core.engine.registry import house_rules, rulesets
+from rummy_core.server.catalogue import advanced, plain_words
 
 pytestmark = needs_chromium
 
@@ -23,14 +25,6 @@ pytestmark = needs_chromium
 def base(tmp_path: Path) -> Iterator[str]:
     with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}", SCRIPTED) as url:
         yield url
-
-
-def lobby(browser: Browser, base: str, phone: bool = False) -> Page:
-    page = new_page(browser, phone)
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.goto(f"{base}/")
-    page.wait_for_function("window.rummyLobby?.ready === true")
-    return page
 
 
 def test_the_start_page_offers_what_is_installed_with_its_descriptions(
@@ -50,16 +44,28 @@ def test_the_start_page_offers_what_is_installed_with_its_descriptions(
         for rule in meant:
             box = page.locator(f'#house-rules .rule[data-rule="{rule}"]')
             expect(box).to_contain_text(house_rules()[rule].summary)
+        # Each option in players' words: the ruling ids are on the rules page, and the safety
+        # caps fold away under Advanced.
         for field, info in ruleset.Options.model_fields.items():
             if field != "players" and isinstance(info.default, int | str | None):
-                expect(page.locator("#options")).to_contain_text(info.description or "")
+                where = "#advanced-options" if advanced(field) else "#options"
+                expect(page.locator(where)).to_contain_text(plain_words(info.description or ""))
+        expect(page.locator("#advanced-options")).to_be_hidden()
+        assert not re.search(r"\b[ACHR]\d+\b|null", page.locator("#options").inner_text())
         expect(page.locator("#seat-count")).to_have_attribute(
             "max", str(ruleset.Options.max_players)
         )
-    # Classic's target may be none: a single hand.
+    # Classic's target may be none: a single hand, a choice of its own (no "null" to type).
     page.select_option("#ruleset", "classic")
-    page.fill("#classic-target", "")
+    page.get_by_role("radio", name="A single hand").check()
+    expect(page.locator("#classic-target")).to_be_disabled()
     expect(page.locator("#variant-text")).to_have_text("classic:target=none")
+    page.get_by_role("radio", name="A race to a number of points").check()
+    page.get_by_role("spinbutton", name="A race to a number of points").fill("150")
+    expect(page.locator("#variant-text")).to_have_text("classic:target=150")
+    page.get_by_text("Advanced").click()
+    page.locator("#classic-turn_cap").fill("300")
+    expect(page.locator("#variant-text")).to_have_text("classic:target=150,turn_cap=300")
     shoot(page, "lobby-desktop")
     phone = lobby(browser, base, phone=True)
     phone.select_option("#ruleset", "riverside")
@@ -89,13 +95,19 @@ def test_a_table_made_on_the_start_page_is_joined_by_its_link(base: str, browser
     links.nth(1).get_by_role("button", name="Copy").click()
     expect(links.nth(1).get_by_role("button", name="Copied")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == url
-    expect(page.locator("#tables")).to_contain_text("hungarian:hands=3+two-jokers-per-meld")
+    expect(page.locator("#tables")).to_contain_text("Hungarian Römi")
+    assert "hungarian:" not in page.locator("#tables").inner_text()
     shoot(page, "lobby-created")
 
     # The link on a phone: the table, the seat and a name field, then the table itself.
     friend = new_page(browser, phone=True)
     friend.goto(url)
-    expect(friend.locator("#join-table")).to_contain_text("hungarian:hands=3+two-jokers-per-meld")
+    # The game by its title and its house rule by what it does, not "hungarian, 3 players".
+    expect(friend.locator("#join-table")).to_have_text(
+        "Hungarian Römi, 3 players · hand 1 · waiting for everyone to join."
+    )
+    expect(friend.locator("#join-rules")).to_have_text(house_rules()["two-jokers-per-meld"].summary)
+    expect(friend.locator("#join-variant")).to_have_text("hungarian:hands=3+two-jokers-per-meld")
     expect(friend.locator("#join-seat")).to_have_text("This link is for seat 3.")
     expect(friend.locator("#join-seats li")).to_have_count(3)
     expect(friend.locator("#join-seats li").nth(1)).to_contain_text("easy bot")

@@ -42,6 +42,7 @@ def _played_table(url: str) -> str:
         created = await hub.create(spec, "http://127.0.0.1/")
         table_id = created.table.id
         table = hub.tables[table_id]
+        await hub.start_table(table, created.creator_token)
         assert table.game.state.phase == CUT
         await _act(hub, table_id, table.game.state.turn, {"type": "cut", "depth": 30})
         starter = table.game.state.turn

@@ -41,6 +41,7 @@ def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(db_url: s
         mover = table.game.current_player()
         assert mover is not None
         other = 1 - mover
+        await hub.join(table, mover, Inbox(), None)
         await hub.join(table, other, Inbox(), None)
         store.hold = True
         drawing = asyncio.create_task(

@@ -23,12 +23,12 @@ from rummy_core.match import ACTION, NEXT_HAND, Entry, Match
 
 
 class LoggedAction(BaseModel):
-    """One entry of the journal: an action by a seat, the deal of the next hand, or a seat
-    handed to a bot (``rummy_core.match.journal``)."""
+    """One entry of the journal: an action by a seat, the deal of the next hand, a seat handed
+    to a bot or back to a person (``rummy_core.match.journal``)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["action", "next_hand", "hand_to_bot"] = "action"
+    kind: Literal["action", "next_hand", "hand_to_bot", "hand_to_person"] = "action"
     seat: int | None = None
     action: dict[str, Any] | None = None
 

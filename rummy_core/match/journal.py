@@ -1,8 +1,9 @@
 """The journal of a match: every change as an entry, in the one format that saves and the
 server's database both hold, and the one way an entry is played again.
 
-An entry is an action by a seat, the deal of the next hand, or a seat handed to a bot (which
-cuts as a bot from then on, ruling H12). Played from the match's seed (or its starting
+An entry is an action by a seat, the deal of the next hand, a seat handed to a bot (which
+cuts as a bot from then on, ruling H12), or a seat handed back to a person (who cuts by hand
+again). Played from the match's seed (or its starting
 position) the entries give the match again exactly.
 """
 
@@ -20,14 +21,16 @@ from rummy_core.formats.actions import action_json, parse_action
 ACTION: Final = "action"
 NEXT_HAND: Final = "next_hand"
 HAND_TO_BOT: Final = "hand_to_bot"
+HAND_TO_PERSON: Final = "hand_to_person"
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One change of a match.
 
-    ``seat`` is the seat that acted (``action``) or was handed to a bot (``hand_to_bot``), None
-    for a deal; ``action`` is the action as JSON, None for the other kinds.
+    ``seat`` is the seat that acted (``action``), was handed to a bot (``hand_to_bot``) or back
+    to a person (``hand_to_person``), None for a deal; ``action`` is the action as JSON, None
+    for the other kinds.
     """
 
     kind: str
@@ -47,6 +50,10 @@ def play_entry(game: Game, entry: Entry) -> list[Event]:
         return game.apply(entry.seat, parse_action(entry.action, game.hooks))
     if entry.kind == NEXT_HAND:
         return game.next_hand()
-    assert entry.kind == HAND_TO_BOT and entry.seat is not None
+    assert entry.seat is not None
+    if entry.kind == HAND_TO_PERSON:
+        game.choosers = game.choosers | {entry.seat}
+        return []
+    assert entry.kind == HAND_TO_BOT
     game.choosers = game.choosers - {entry.seat}
     return []

@@ -2,7 +2,8 @@
 
 Every front end drives a match through this class: a person's action (``act``), a bot's
 (``bot_step``, or ``choose`` then ``act`` where the choice is made elsewhere, as the server does
-on a worker thread), the next deal (``deal_next``), a seat handed to a bot (``hand_to_bot``),
+on a worker thread), the next deal (``deal_next``), a seat handed to a bot (``hand_to_bot``) and
+back to a person (``hand_to_person``),
 and whole hands and matches of bots (``play_hand``, ``play_match``). Each change returns a
 ``Step``: the journal entry that records it and the events it made. The bots see the events
 as their seats may; the front end shows them as it likes.
@@ -21,7 +22,14 @@ from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event
 from rummy_core.engine.game import Game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
-from rummy_core.match.journal import HAND_TO_BOT, NEXT_HAND, Entry, action_entry, play_entry
+from rummy_core.match.journal import (
+    HAND_TO_BOT,
+    HAND_TO_PERSON,
+    NEXT_HAND,
+    Entry,
+    action_entry,
+    play_entry,
+)
 
 OVER = (HAND_OVER, MATCH_OVER)
 
@@ -113,6 +121,12 @@ class Match:
         """``bot`` plays ``seat`` from now on (and cuts as a bot, ruling H12)."""
         self.bots[seat] = bot
         entry = Entry(HAND_TO_BOT, seat)
+        return self._keep(entry, play_entry(self.game, entry))
+
+    def hand_to_person(self, seat: int) -> Step:
+        """A person plays ``seat`` again, after a bot (and cuts by hand, ruling H12)."""
+        self.bots[seat] = None
+        entry = Entry(HAND_TO_PERSON, seat)
         return self._keep(entry, play_entry(self.game, entry))
 
     def replay(self, entries: Iterable[Entry]) -> list[Event]:

@@ -44,6 +44,9 @@ def create_app(
         Route("/api/tables", http.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", http.table_state),
         Route("/api/tables/{table_id}/seats/{seat:int}/bot", http.hand_to_bot, methods=["POST"]),
+        Route("/api/tables/{table_id}/seats/{seat:int}/person", http.new_link, methods=["POST"]),
+        Route("/api/tables/{table_id}/start", http.start, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", http.rematch, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]
     return Starlette(routes=routes, lifespan=lifespan)

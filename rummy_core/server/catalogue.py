@@ -3,13 +3,15 @@ with their summaries and options (each with its description, as ``rummy rulesets
 ``rummy house-rules`` list them), and the bots by level.
 
 Each option comes with what a form needs to ask for it: its kind (``integer``, ``boolean``,
-``string``), its choices, its least value and whether it may be null. An option a variant string
-cannot set (a table of values, such as Riverside's ``card_values``) and the player count (the
-seats decide it) are left out.
+``string``), its choices, its least value and whether it may be null; its description in a
+player's words too (``plain``: no ruling ids), and whether it is ``advanced`` (a safety cap).
+An option a variant string cannot set (a table of values, such as Riverside's ``card_values``)
+and the player count (the seats decide it) are left out.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rummy_core.bots import bot_names
@@ -22,6 +24,23 @@ from rummy_core.present.status import LEVEL_WORDS
 
 SCALARS = ("integer", "boolean", "string")
 """The kinds of option a variant string can set (``name:option=value``)."""
+
+RULING_NOTE = re.compile(r"\s*\([^()]*\b[ACHR]\d+\b[^()]*\)")
+"""A description's note of the rulings it follows, "(C7)", "(ruling A1)", in any language."""
+NULL_NOTE = re.compile(r";\s*null\b[^.;]*")
+"""A description's note of what the value null means, which the form offers as a choice."""
+
+
+def plain_words(description: str) -> str:
+    """An option's description in a player's words: without the ruling ids (the rules page
+    has the rulings) or the note on null (the form offers that as a choice of its own)."""
+    return NULL_NOTE.sub("", RULING_NOTE.sub("", description))
+
+
+def advanced(name: str) -> bool:
+    """Whether an option is one a table seldom changes: the safety caps on turns and hands,
+    which a start page folds away."""
+    return name.endswith("_cap")
 
 
 def form_options(plugin: type[Ruleset] | type[HouseRule], lang: str) -> list[dict[str, Any]]:
@@ -41,12 +60,15 @@ def form_options(plugin: type[Ruleset] | type[HouseRule], lang: str) -> list[dic
             continue
         choices = next((k["enum"] for k in kinds if "enum" in k), None)
         least = next((k["minimum"] for k in kinds if "minimum" in k), None)
+        description = plugin_text(plugin, field.get("description", ""), lang)
         found.append(
             {
                 "name": name,
                 "kind": kind,
                 "default": field.get("default"),
-                "description": plugin_text(plugin, field.get("description", ""), lang),
+                "description": description,
+                "plain": plain_words(description),
+                "advanced": advanced(name),
                 "nullable": "null" in types,
                 "choices": choices,
                 "minimum": least,

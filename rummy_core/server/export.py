@@ -20,8 +20,8 @@ def table_record(store: Store, table_id: str) -> GameRecord:
     if row is None:
         raise RuleError("unknown_table", "There is no such table.", domain=UI.name)
     changes = store.changes(table_id)
-    # Seats are as they were at the start: one handed to a bot later was a person's, and the
-    # journal says when it changed hands.
+    # Seats are as they were at the start: one handed to a bot later was a person's (and only
+    # such a seat is ever handed back), and the journal says when it changed hands.
     handed = {c.entry.seat for c in changes if c.entry.kind == HAND_TO_BOT}
     return GameRecord(
         version=2,

@@ -16,11 +16,13 @@ from rummy_core.i18n.uitext import N_, UI
 from rummy_core.server import pages
 from rummy_core.server.catalogue import catalogue
 from rummy_core.server.hub import Hub
+from rummy_core.server.live import LiveTable
 from rummy_core.server.protocol import (
     PROTOCOL,
     ApiError,
     CreateTable,
     HandToBot,
+    Rematch,
     TableList,
 )
 
@@ -148,7 +150,9 @@ async def create_table(request: Request) -> Response:
     if isinstance(spec, Response):
         return spec
     try:
-        created = await _hub(request).create(spec, str(request.base_url))
+        created = await _hub(request).create(
+            spec, str(request.base_url), pages.chosen_language(request)
+        )
     except RuleError as exc:
         return _refusal(request, exc)
     return _json(created, 201)
@@ -169,22 +173,81 @@ async def table_state(request: Request) -> Response:
     return _json(await hub.table_state(table))
 
 
-async def hand_to_bot(request: Request) -> Response:
-    """``POST /api/tables/{id}/seats/{seat}/bot``: with ``Authorization: Bearer CREATOR_TOKEN``."""
+async def _host_request(request: Request) -> tuple[Hub, LiveTable, str] | Response:
+    """The hub, the table and the creator token of a host's request (``Authorization: Bearer
+    CREATOR_TOKEN``), or the refusal: no such table, or no token."""
     hub = _hub(request)
     table = hub.tables.get(request.path_params["table_id"])
     if table is None:
         return _error(request, 404, "unknown_table", N_("There is no such table."))
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
+    if scheme.lower() != "bearer" or not token.strip():
         return _error(
             request, 401, "no_creator_token", N_("Send Authorization: Bearer CREATOR_TOKEN.")
         )
+    return hub, table, token.strip()
+
+
+async def hand_to_bot(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats/{seat}/bot``: with ``Authorization: Bearer CREATOR_TOKEN``."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
     spec = await _body(request, HandToBot)
     if isinstance(spec, Response):
         return spec
     try:
-        await hub.hand_to_bot(table, request.path_params["seat"], token.strip(), spec.bot)
+        await hub.hand_to_bot(table, request.path_params["seat"], token, spec.bot)
     except RuleError as exc:
         return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
+    return _json(await hub.table_state(table))
+
+
+async def new_link(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats/{seat}/person``: the seat is a person's, with a new link
+    (a seat handed to a bot given back; a player removed), with ``Authorization: Bearer
+    CREATOR_TOKEN``."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
+    seat: int = request.path_params["seat"]
+    try:
+        made = await hub.new_link(
+            table, seat, token, str(request.base_url), pages.chosen_language(request)
+        )
+    except RuleError as exc:
+        return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
+    return _json(made)
+
+
+async def rematch(request: Request) -> Response:
+    """``POST /api/tables/{id}/rematch``: once the match is over, the creator starts another of
+    the same seats, under new rules if the body names a variant; the answer is the new table."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
+    spec = await _body(request, Rematch)
+    if isinstance(spec, Response):
+        return spec
+    try:
+        new = await hub.host_rematch(table, token, spec.variant)
+    except RuleError as exc:
+        return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
+    return _json(await hub.table_state(hub.tables[new]))
+
+
+async def start(request: Request) -> Response:
+    """``POST /api/tables/{id}/start``: the host starts the table before everyone has joined
+    (``Authorization: Bearer CREATOR_TOKEN``)."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
+    try:
+        await hub.start_table(table, token)
+    except RuleError as exc:
+        return _refusal(request, exc, 403)
     return _json(await hub.table_state(table))

@@ -20,15 +20,16 @@ from typing import TypeVar
 from rummy_core.bots import Bot, make_bot
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event
-from rummy_core.engine.state import HAND_OVER
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.formats.actions import parse_action
 from rummy_core.formats.position import dump_position
 from rummy_core.i18n.uitext import N_, UI
-from rummy_core.match import Match, Step
+from rummy_core.match import HAND_TO_BOT, Match, Step
 from rummy_core.server import games, outbox
 from rummy_core.server.limits import Limits
+from rummy_core.server.links import seat_link
 from rummy_core.server.live import Connection, LiveTable
-from rummy_core.server.protocol import CreateTable, SeatLink, TableCreated, TableState
+from rummy_core.server.protocol import CreateTable, NewSeatLink, TableCreated, TableState
 from rummy_core.server.store import Change, SeatRow, Store, TableRow, digest, token_matches
 
 log = logging.getLogger("rummy.server")
@@ -38,6 +39,8 @@ REPLACED = 4409
 """Close code: the same seat's token connected again elsewhere."""
 HANDED_TO_BOT = 4410
 """Close code: the table's creator gave this seat to a bot."""
+NEW_LINK = 4411
+"""Close code: the table's creator gave this seat a new link (the player was removed)."""
 TOO_SLOW = 4413
 """Close code: the client did not read its messages (it may reconnect and resume)."""
 
@@ -84,13 +87,100 @@ class Hub:
 
     # -- tables ------------------------------------------------------------------------------
 
-    async def create(self, spec: CreateTable, base_url: str) -> TableCreated:
-        """A new table, dealt and stored, with a link per human seat.
+    async def create(
+        self, spec: CreateTable, base_url: str, lang: str | None = None
+    ) -> TableCreated:
+        """A new table, dealt and stored, with a link per human seat (in the language ``lang``
+        the host chose, if any).
 
         The seed is drawn here and never leaves the server: it decides every deal.
         """
         variant = games.variant_label(spec.variant)
-        players = len(spec.seats)
+        self._check_players(variant, len(spec.seats))
+        for seat in spec.seats:
+            if seat.bot is not None:
+                make_bot(seat.bot, 0)
+        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.bot is None}
+        creator = secrets.token_urlsafe(24)
+        seats = [
+            SeatRow(i, s.bot, digest(tokens[i]) if i in tokens else None)
+            for i, s in enumerate(spec.seats)
+        ]
+        # A table of bots alone plays at once; one with people waits for them.
+        table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
+        links = [seat_link(base_url, table.id, i, t, lang) for i, t in tokens.items()]
+        return TableCreated(table=table.info(), creator_token=creator, links=links)
+
+    async def _open(
+        self,
+        variant: str,
+        seats: list[SeatRow],
+        bot_pause: float,
+        creator_hash: str,
+        started: bool,
+    ) -> LiveTable:
+        """A new table of ``seats``, dealt from a fresh seed, stored, and its bots woken."""
+        seed = secrets.randbits(62)
+        people = [s.seat for s in seats if s.bot is None]
+        game, dealer = games.start(variant, len(seats), seed, people)
+        row = TableRow(
+            id=secrets.token_hex(5),
+            variant=variant,
+            players=len(seats),
+            seed=seed,
+            dealer=dealer,
+            bot_pause=bot_pause,
+            creator_hash=creator_hash,
+            created=datetime.now(UTC).isoformat(timespec="milliseconds"),
+            state_id=0,
+            phase=game.state.phase,
+            position=dump_position(game.state),
+            started=started,
+            seats=seats,
+        )
+        await self._in_db(self.store.create, row)
+        table = LiveTable(row, Match(game, self._bots(row)))
+        self.tables[row.id] = table
+        self._wake_bots(table)
+        return table
+
+    async def rematch(self, table: LiveTable, variant: str | None, seen: int | None) -> None:
+        """Once the match is over, another at a new table: the same seats, people (whose tokens
+        work there too), creator and bot pause, the same variant or ``variant``, a new deal.
+        Everyone at this table is told the new table's id (``TableInfo.rematch``); asked again,
+        the table already made is kept."""
+        async with table.lock:
+            if seen is not None:
+                self._check_current(table, seen)
+            if table.row.rematch is not None:
+                return
+            if table.game.state.phase != MATCH_OVER:
+                raise RuleError(
+                    "match_not_over",
+                    "A rematch comes once the match is over.",
+                    domain=UI.name,
+                )
+            label = games.variant_label(variant) if variant else table.row.variant
+            self._check_players(label, table.row.players)
+            seats = [
+                SeatRow(s.seat, s.bot, s.token_hash, s.name, s.claimed) for s in table.row.seats
+            ]
+            new = await self._open(
+                label, seats, table.row.bot_pause, table.row.creator_hash, started=True
+            )
+            await self._in_db(self.store.mark_rematch, table.id, new.id)
+            table.row.rematch = new.id
+        self._announce(table)
+
+    async def host_rematch(self, table: LiveTable, creator_token: str, variant: str | None) -> str:
+        """The creator's rematch, under new rules if ``variant`` is given; the new table's id."""
+        self._check_creator(table, creator_token)
+        await self.rematch(table, variant, None)
+        assert table.row.rematch is not None
+        return table.row.rematch
+
+    @staticmethod
+    def _check_players(variant: str, players: int) -> None:
         low, high = games.player_range(variant)
         if not low <= players <= high:
             raise RuleError(
@@ -102,40 +192,6 @@ class Hub:
                 low=low,
                 high=high,
             )
-        for seat in spec.seats:
-            if seat.bot is not None:
-                make_bot(seat.bot, 0)
-        seed = secrets.randbits(62)
-        people = [i for i, s in enumerate(spec.seats) if s.bot is None]
-        game, dealer = games.start(variant, players, seed, people)
-        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.bot is None}
-        creator = secrets.token_urlsafe(24)
-        row = TableRow(
-            id=secrets.token_hex(5),
-            variant=variant,
-            players=players,
-            seed=seed,
-            dealer=dealer,
-            bot_pause=spec.bot_pause,
-            creator_hash=digest(creator),
-            created=datetime.now(UTC).isoformat(timespec="milliseconds"),
-            state_id=0,
-            phase=game.state.phase,
-            position=dump_position(game.state),
-            seats=[
-                SeatRow(i, s.bot, digest(tokens[i]) if i in tokens else None)
-                for i, s in enumerate(spec.seats)
-            ],
-        )
-        await self._in_db(self.store.create, row)
-        table = LiveTable(row, Match(game, self._bots(row)))
-        self.tables[row.id] = table
-        self._wake_bots(table)
-        links = [
-            SeatLink(seat=i, token=t, url=f"{base_url}table/{row.id}#seat={i}&token={t}")
-            for i, t in tokens.items()
-        ]
-        return TableCreated(table=table.info(), creator_token=creator, links=links)
 
     def _bots(self, row: TableRow) -> list[Bot | None]:
         return [make_bot(s.bot, _bot_seed(row, s.seat)) if s.bot else None for s in row.seats]
@@ -169,9 +225,25 @@ class Hub:
                     old.send(outbox.encode(replaced))
                     old.close(REPLACED)
                 table.seated[seat] = conn
+                if table.everyone_here():
+                    await self._mark_started(table)
             welcome = outbox.welcome(table.info(), table.game, seat, table.state_id, conn.lang)
             conn.send(outbox.encode(welcome))
         self._announce(table)
+        self._wake_bots(table)
+
+    async def start_table(self, table: LiveTable, creator_token: str) -> None:
+        """The host starts the table before everyone has joined: bots play, people act."""
+        self._check_creator(table, creator_token)
+        async with table.lock:
+            await self._mark_started(table)
+        self._announce(table)
+        self._wake_bots(table)
+
+    async def _mark_started(self, table: LiveTable) -> None:
+        if not table.row.started:
+            await self._in_db(self.store.mark_started, table.id)
+            table.row.started = True
 
     async def table_state(self, table: LiveTable) -> TableState:
         """The table and what anyone may see of it, read between changes."""
@@ -238,6 +310,12 @@ class Hub:
 
     @staticmethod
     def _check_current(table: LiveTable, seen: int) -> None:
+        if not table.row.started:
+            raise RuleError(
+                "not_started",
+                "The table waits for everyone to join, or for its host to start it.",
+                domain=UI.name,
+            )
         if seen != table.state_id:
             raise RuleError(
                 "stale_state",
@@ -293,12 +371,81 @@ class Hub:
 
     async def hand_to_bot(self, table: LiveTable, seat: int, creator_token: str, bot: str) -> None:
         """The table's creator gives ``seat`` to a bot; its link stops working."""
-        if not token_matches(creator_token, table.row.creator_hash):
-            raise RuleError(
-                "bad_creator_token",
-                "Only the table's creator may hand a seat to a bot.",
-                domain=UI.name,
+        self._check_creator(table, creator_token)
+        self._check_seat(table, seat)
+        player = make_bot(bot, _bot_seed(table.row, seat))
+        async with table.lock:
+            row = table.row.seats[seat]
+            row.bot, row.token_hash = bot, None
+            await self._in_db(self.store.update_seat, table.id, row)
+            await self._commit(table, table.match.hand_to_bot(seat, player))
+            self._dismiss(
+                table,
+                seat,
+                HANDED_TO_BOT,
+                "seat_handed_to_bot",
+                N_("The %(bot)s bot now plays this seat."),
+                bot=bot,
             )
+            if table.everyone_here():
+                await self._mark_started(table)
+        self._announce(table)
+        self._wake_bots(table)
+
+    async def new_link(
+        self,
+        table: LiveTable,
+        seat: int,
+        creator_token: str,
+        base_url: str,
+        lang: str | None = None,
+    ) -> NewSeatLink:
+        """The creator gives ``seat`` a new link: a seat handed to a bot goes back to a person
+        (its bot stops), and a person's seat is freed for someone else (its player is removed,
+        the old link stops working). Whoever opens the new link plays the seat."""
+        self._check_creator(table, creator_token)
+        self._check_seat(table, seat)
+        token = secrets.token_urlsafe(24)
+        async with table.lock:
+            row = table.row.seats[seat]
+            if row.bot is not None:
+                changes = await self._in_db(self.store.changes, table.id)
+                if not any(c.entry.kind == HAND_TO_BOT and c.entry.seat == seat for c in changes):
+                    raise RuleError(
+                        "never_a_person",
+                        "A bot has played seat %(number)s from the start: there is no one to"
+                        " give it back to.",
+                        domain=UI.name,
+                        number=seat + 1,
+                    )
+            else:
+                self._dismiss(
+                    table,
+                    seat,
+                    NEW_LINK,
+                    "seat_given_away",
+                    N_("The table's host gave this seat to someone else."),
+                )
+            was_bot = row.bot is not None
+            row.bot, row.token_hash, row.name, row.claimed = None, digest(token), None, False
+            await self._in_db(self.store.update_seat, table.id, row)
+            if was_bot:
+                await self._commit(table, table.match.hand_to_person(seat))
+            info = table.info()
+        self._announce(table)
+        return NewSeatLink(table=info, link=seat_link(base_url, table.id, seat, token, lang))
+
+    def _dismiss(
+        self, table: LiveTable, seat: int, close_code: int, code: str, message: str, **params: str
+    ) -> None:
+        """Tell ``seat``'s connection why it no longer plays the seat, and close it."""
+        conn = table.seated.pop(seat, None)
+        if conn is not None:
+            conn.send(outbox.encode(outbox.error(code, message, conn.lang, **params)))
+            conn.close(close_code)
+
+    @staticmethod
+    def _check_seat(table: LiveTable, seat: int) -> None:
         if not 0 <= seat < table.row.players:
             raise RuleError(
                 "unknown_seat",
@@ -307,24 +454,15 @@ class Hub:
                 last=table.row.players - 1,
                 seat=seat,
             )
-        player = make_bot(bot, _bot_seed(table.row, seat))
-        async with table.lock:
-            row = table.row.seats[seat]
-            row.bot, row.token_hash = bot, None
-            await self._in_db(self.store.update_seat, table.id, row)
-            await self._commit(table, table.match.hand_to_bot(seat, player))
-            conn = table.seated.pop(seat, None)
-            if conn is not None:
-                message = outbox.error(
-                    "seat_handed_to_bot",
-                    N_("The %(bot)s bot now plays this seat."),
-                    conn.lang,
-                    bot=bot,
-                )
-                conn.send(outbox.encode(message))
-                conn.close(HANDED_TO_BOT)
-        self._announce(table)
-        self._wake_bots(table)
+
+    @staticmethod
+    def _check_creator(table: LiveTable, creator_token: str) -> None:
+        if not token_matches(creator_token, table.row.creator_hash):
+            raise RuleError(
+                "bad_creator_token",
+                "Only the table's creator may do that.",
+                domain=UI.name,
+            )
 
     # -- bots --------------------------------------------------------------------------------
 
@@ -335,6 +473,8 @@ class Hub:
             table.bot_task = asyncio.create_task(self._play_bots(table))
 
     def _bot_can_move(self, table: LiveTable) -> bool:
+        if not table.row.started:
+            return False
         if table.match.bot_to_move() is not None:
             return True
         return table.game.current_player() is None and (

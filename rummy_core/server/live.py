@@ -75,6 +75,10 @@ class LiveTable:
                 return seat.seat
         return None
 
+    def everyone_here(self) -> bool:
+        """Whether every person's seat has been joined (a bot's needs nobody)."""
+        return all(s.claimed or s.bot is not None for s in self.row.seats)
+
     def all_bots(self) -> bool:
         """Whether every seat is played by a bot."""
         return not self.match.people()
@@ -103,4 +107,6 @@ class LiveTable:
             hand_number=hand_number,
             state_id=self.state_id,
             created=self.row.created,
+            started=self.row.started,
+            rematch=self.row.rematch,
         )

@@ -45,6 +45,16 @@ MARK = re.compile(r"\[\[(.+?)\]\]", re.DOTALL)
 """A page's word to translate: ``[[Stock]]``."""
 
 
+def chosen_language(conn: HTTPConnection) -> str | None:
+    """The language a person chose for a request (``?lang=``, else the ``rummy_lang`` cookie
+    the language switch sets), or None where only the browser's settings speak."""
+    for tag in (conn.query_params.get("lang"), conn.cookies.get(COOKIE)):
+        lang = normalize_language(tag) if tag else None
+        if lang is not None:
+            return lang
+    return None
+
+
 def request_language(conn: HTTPConnection, chosen: str | None = None) -> str:
     """The language of a page, an API call or a socket: ``chosen`` (a socket's hello says it),
     else ``?lang=``, else the ``rummy_lang`` cookie, else ``Accept-Language``, else the
@@ -52,10 +62,9 @@ def request_language(conn: HTTPConnection, chosen: str | None = None) -> str:
 
     A language that is not shipped is passed over, never refused: the page still opens.
     """
-    for tag in (chosen, conn.query_params.get("lang"), conn.cookies.get(COOKIE)):
-        lang = normalize_language(tag) if tag else None
-        if lang is not None:
-            return lang
+    lang = (normalize_language(chosen) if chosen else None) or chosen_language(conn)
+    if lang is not None:
+        return lang
     header = conn.headers.get("accept-language", "")
     wanted = (normalize_language(item.split(";")[0]) for item in header.split(","))
     if any(lang is not None for lang in wanted):

@@ -76,6 +76,16 @@ class TableInfo(_Message):
     hand_number: int
     state_id: int = Field(description="How many changes the table has seen; every update has it.")
     created: str
+    started: bool = Field(
+        True,
+        description="False while the table waits for its people to join (or its host to start"
+        " it): until then nobody acts and no bot plays.",
+    )
+    rematch: str | None = Field(
+        None,
+        description="The table its players went on to after the match (same seats and tokens),"
+        " once someone asked for a rematch.",
+    )
 
 
 # -- client to server --------------------------------------------------------------------------
@@ -112,6 +122,14 @@ class NextHandMessage(_Message):
     state_id: int = Field(description="The state the deal was asked in; refused as stale.")
 
 
+class RematchMessage(_Message):
+    """Once the match is over, play another at a new table: the same seats, people (their
+    tokens go on working there) and variant, a new deal (any seated player may)."""
+
+    type: Literal["rematch"] = "rematch"
+    state_id: int = Field(description="The state the rematch was asked in; refused as stale.")
+
+
 class Ping(_Message):
     """Ask for a pong (keeps a connection alive through proxies)."""
 
@@ -129,7 +147,8 @@ class ChoicesQuery(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | ActionMessage | NextHandMessage | Ping | ChoicesQuery, Field(discriminator="type")
+    Hello | ActionMessage | NextHandMessage | RematchMessage | Ping | ChoicesQuery,
+    Field(discriminator="type"),
 ]
 CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
@@ -263,6 +282,16 @@ class SeatLink(_Message):
     seat: int
     token: str
     url: str
+    qr: str = Field(description="The link as a QR code: an SVG image, as a data: address.")
+
+
+class NewSeatLink(_Message):
+    """``POST /api/tables/{id}/seats/{seat}/person``: the seat is a person's again, with a new
+    link (the old one, if any, stops working)."""
+
+    protocol: int = PROTOCOL
+    table: TableInfo
+    link: SeatLink
 
 
 class TableCreated(_Message):
@@ -287,6 +316,13 @@ class TableState(_Message):
     protocol: int = PROTOCOL
     table: TableInfo
     view: PublicView
+
+
+class Rematch(_Message):
+    """``POST /api/tables/{id}/rematch``: the table's creator starts another match of the same
+    seats once this one is over, under these rules (null: the same)."""
+
+    variant: str | None = Field(None, max_length=300, description="As for rummy play --ruleset.")
 
 
 class HandToBot(_Message):
@@ -325,5 +361,7 @@ def wire_schemas(events: Any) -> dict[str, dict[str, Any]]:
         "server-table-list": TableList.model_json_schema(),
         "server-table-state": TableState.model_json_schema(),
         "server-hand-to-bot": HandToBot.model_json_schema(),
+        "server-new-seat-link": NewSeatLink.model_json_schema(),
+        "server-rematch": Rematch.model_json_schema(),
         "server-error": ApiError.model_json_schema(),
     }

@@ -12,6 +12,7 @@ import time
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketState
 
+from rummy_core.engine.errors import RuleError
 from rummy_core.i18n.uitext import N_
 from rummy_core.server import outbox, pages
 from rummy_core.server.hub import TOO_SLOW, Hub
@@ -27,6 +28,7 @@ from rummy_core.server.protocol import (
     NextHandMessage,
     Ping,
     Pong,
+    RematchMessage,
 )
 
 log = logging.getLogger("rummy.server")
@@ -215,6 +217,11 @@ async def _dispatch(
         await hub.deal_next(table, conn, message.state_id)
     elif isinstance(message, ChoicesQuery):
         await hub.choices(table, seat, conn, message.cards)
+    elif isinstance(message, RematchMessage):
+        try:
+            await hub.rematch(table, None, message.state_id)
+        except RuleError as exc:
+            conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
 
 
 async def _receive(ws: WebSocket, conn: SocketConnection, limits: Limits) -> str | None:

@@ -32,7 +32,9 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -59,6 +61,10 @@ tables = Table(
     Column("state_id", Integer, nullable=False),
     Column("phase", String(20), nullable=False),
     Column("position", JSON, nullable=False),
+    # False while the table waits for its people to join (or its host to start it).
+    Column("started", Boolean, nullable=False, default=True),
+    # The table its players went on to after the match (a rematch), if any.
+    Column("rematch", String(32), nullable=True),
 )
 
 seats = Table(
@@ -136,6 +142,8 @@ class TableRow:
     state_id: int
     phase: str
     position: dict[str, Any]
+    started: bool = True
+    rematch: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
 
 
@@ -165,6 +173,7 @@ class Store:
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        _add_columns(self.engine)
 
     def close(self) -> None:
         """Close every connection."""
@@ -213,6 +222,16 @@ class Store:
                 )
             )
 
+    def mark_rematch(self, table_id: str, rematch: str) -> None:
+        """Store the table the players of ``table_id`` went on to."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
+
+    def mark_started(self, table_id: str) -> None:
+        """Store that a table has started: its bots play, its people act."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(started=True))
+
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
         """Store a seat's player, token, name and claim."""
         with self.engine.begin() as db:
@@ -238,6 +257,7 @@ class Store:
                 for r in rows
             ]
         values = {k: found[k] for k in found.keys()}  # noqa: SIM118 (a RowMapping)
+        values["started"] = bool(values["started"])
         return TableRow(**values, seats=seat_rows)
 
     def table_ids(self) -> list[str]:
@@ -258,6 +278,23 @@ def _table_values(row: TableRow) -> dict[str, Any]:
     values = dict(vars(row))
     del values["seats"]
     return values
+
+
+LATER_COLUMNS = {
+    # Tables made before tables waited for their people were all in play: started.
+    "started": "BOOLEAN NOT NULL DEFAULT TRUE",
+    "rematch": "VARCHAR(32)",
+}
+"""The columns of ``rummy_tables`` added since its first version, with what they are added as."""
+
+
+def _add_columns(engine: Engine) -> None:
+    """Give a database made by an older server the columns it lacks."""
+    have = {c["name"] for c in inspect(engine).get_columns("rummy_tables")}
+    with engine.begin() as db:
+        for name, kind in LATER_COLUMNS.items():
+            if name not in have:
+                db.execute(text(f"ALTER TABLE rummy_tables ADD COLUMN {name} {kind}"))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

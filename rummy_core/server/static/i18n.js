@@ -5,6 +5,10 @@
 
 export const language = document.documentElement.lang || "en";
 
+/** Whether a person chose the page's language (``?lang=``, or the switch's cookie), rather
+ * than the browser's settings: a chosen language goes with the links the page makes. */
+export const chosen = new URLSearchParams(location.search).has("lang") || /(^|; )rummy_lang=/.test(document.cookie);
+
 const data = JSON.parse(document.getElementById("rummy-i18n")?.textContent || "null");
 const messages = data?.messages ?? {};
 

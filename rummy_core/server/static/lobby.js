@@ -2,13 +2,36 @@
 // its description, from the installed plugins as GET /api lists them), and a person or a bot
 // for each seat. The form writes the variant string `rummy play --ruleset` takes; the server
 // checks it, and its refusal is shown in its own words.
-import { language, languageSwitch, t } from "./i18n.js";
+import { chosen, language, languageSwitch, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("create");
 let info = null;
 
 // -- options: one input per option, and the option=value text it stands for ----------------------
+
+// The built-in options by their names in players' words; another plugin's option goes by its
+// own name. Each option's description comes in players' words from the server (``plain``: the
+// ruling ids are on the rules page).
+const OPTION_LABELS = {
+  target: () => t("Points to win"),
+  hands: () => t("Hands in the match"),
+  opening: () => t("Points to open"),
+  ace: () => t("An ace in an opening"),
+  turn_cap: () => t("Most turns in a hand"),
+  hand_cap: () => t("Most hands in a match"),
+};
+// What a missing value means, for an option that may have none: a choice of its own, in words.
+const NONE_CHOICES = {
+  target: () => [t("A race to a number of points"), t("A single hand")],
+};
+
+function optionLabel(option) {
+  const named = OPTION_LABELS[option.name];
+  if (named) return named();
+  const words = option.name.replaceAll("_", " ");
+  return words[0].toUpperCase() + words.slice(1);
+}
 
 function optionInput(option, prefix) {
   const box = document.createElement("div");
@@ -17,7 +40,7 @@ function optionInput(option, prefix) {
   label.className = "line";
   const id = `${prefix}-${option.name}`;
   label.htmlFor = id;
-  label.textContent = option.name.replaceAll("_", " ");
+  label.textContent = optionLabel(option);
   let input;
   if (option.kind === "boolean") {
     input = Object.assign(document.createElement("input"), { type: "checkbox", checked: option.default === true });
@@ -29,19 +52,42 @@ function optionInput(option, prefix) {
     input = Object.assign(document.createElement("input"), { type: option.kind === "integer" ? "number" : "text" });
     if (option.minimum !== null) input.min = option.minimum;
     input.value = option.default ?? "";
-    if (option.nullable) input.placeholder = t("none");
   }
   input.id = id;
   input.dataset.option = option.name;
   input.addEventListener("input", showVariant);
   input.addEventListener("change", showVariant);
   label.append(" ", input);
-  const text = document.createElement("p");
-  text.className = "description";
-  text.textContent = option.nullable ? t("{description} Leave it empty for none.", { description: option.description }) : option.description;
-  box.append(label, text);
+  const text = Object.assign(document.createElement("p"), { className: "description", textContent: option.plain });
+  if (option.nullable) box.append(...noneChoice(option, prefix, input));
+  else box.append(label);
+  box.append(text);
   box.option = option;
   return box;
+}
+
+/** An option that may have no value: its name over two choices, its value (with the input)
+ * or none. */
+function noneChoice(option, prefix, input) {
+  const [some, none] = (NONE_CHOICES[option.name] ?? (() => [t("A value"), t("None")]))();
+  const group = Object.assign(document.createElement("div"), { className: "none-choice" });
+  group.setAttribute("role", "radiogroup");
+  group.setAttribute("aria-label", optionLabel(option));
+  const radio = (text, value, checked) => {
+    const line = Object.assign(document.createElement("label"), { className: "line" });
+    const button = Object.assign(document.createElement("input"), { type: "radio", name: `${prefix}-${option.name}-none`, value, checked });
+    button.addEventListener("change", () => { input.disabled = value === "none"; showVariant(); });
+    line.append(button, " ", text);
+    return line;
+  };
+  const withValue = radio(some, "some", option.default !== null);
+  // The number goes with its choice: "A race to a number of points [100]".
+  withValue.append(" ", input);
+  input.setAttribute("aria-label", some);
+  input.disabled = option.default === null;
+  group.append(withValue, radio(none, "none", option.default === null));
+  const heading = Object.assign(document.createElement("p"), { className: "option-name", textContent: optionLabel(option) });
+  return [heading, group];
 }
 
 /** The options of one box that differ from their defaults, as "name=value,..." (or ""). */
@@ -52,7 +98,8 @@ function optionText(box) {
     const input = el.querySelector("[data-option]");
     let value;
     if (option.kind === "boolean") value = input.checked;
-    else if (input.value.trim() === "") value = option.nullable ? null : option.default;
+    else if (option.nullable && el.querySelector('input[type=radio][value="none"]').checked) value = null;
+    else if (input.value.trim() === "") value = option.default;
     else value = option.kind === "integer" ? Number(input.value) : input.value.trim();
     if (value === option.default) continue;
     parts.push(`${option.name}=${value === null ? "none" : value}`);
@@ -66,7 +113,8 @@ function showRuleset() {
   const r = ruleset();
   $("ruleset-summary").textContent = r.summary;
   $("ruleset-rules").href = `/rules/${r.name}?lang=${language}`;
-  $("options").replaceChildren(...r.options.map((o) => optionInput(o, r.name)));
+  $("options").replaceChildren(...r.options.filter((o) => !o.advanced).map((o) => optionInput(o, r.name)));
+  $("advanced-options").replaceChildren(...r.options.filter((o) => o.advanced).map((o) => optionInput(o, r.name)));
   const rules = info.house_rules.filter((h) => h.applies_to.length === 0 || h.applies_to.includes(r.name));
   $("house-rules").replaceChildren(...(rules.length ? rules.map(houseRule) : [Object.assign(document.createElement("p"), { className: "hint", textContent: t("None is installed for this game.") })]));
   const count = $("seat-count");
@@ -102,7 +150,7 @@ function houseRule(rule) {
 
 function variantText() {
   const r = ruleset();
-  const own = optionText($("options"));
+  const own = [optionText($("options")), optionText($("advanced-options"))].filter(Boolean).join(",");
   const parts = [own ? `${r.name}:${own}` : r.name];
   for (const box of $("house-rules").querySelectorAll(".rule")) {
     if (!box.querySelector("input[type=checkbox]").checked) continue;
@@ -147,12 +195,16 @@ function botWord(bot) {
 
 // -- creating, and the links to share ------------------------------------------------------------
 
+// The table this page made: its creator token (kept in the browser, so the table pages opened
+// from here are the host's too) and, per person's seat, its link, or null while a bot plays it.
+const host = { tableId: null, token: null, links: new Map() };
+
 async function copy(text, button) {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
     // Over plain http from another machine there is no clipboard API: select and copy instead.
-    const input = button.parentElement.querySelector("input");
+    const input = button.closest("li").querySelector("input");
     input.select();
     document.execCommand("copy");
   }
@@ -160,46 +212,132 @@ async function copy(text, button) {
   setTimeout(() => { button.textContent = t("Copy"); }, 2000);
 }
 
-// The host's own control: a seat whose player has gone is given to a bot of the default
-// strength, with the creator's token this page was given (no curl needed).
-async function giveToBot(tableId, token, seat, button) {
-  const level = info.levels.find((l) => l.level === info.default_level) ?? info.levels[0];
-  const answer = await fetch(`/api/tables/${tableId}/seats/${seat}/bot?lang=${language}`, {
+/** The host's request about a seat; its answer's body, or null after saying why not. */
+async function hostCall(path, item, body = null) {
+  const answer = await fetch(chosen ? `/api/tables/${host.tableId}/${path}?lang=${language}` : `/api/tables/${host.tableId}/${path}`, {
     method: "POST",
-    body: JSON.stringify({ bot: level.bot }),
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-  });
-  if (!answer.ok) { button.textContent = (await answer.json()).message; return; }
-  button.replaceWith(Object.assign(document.createElement("span"), { className: "hint", textContent: t("A bot plays this seat now.") }));
+    body: body === null ? null : JSON.stringify(body),
+    headers: { "content-type": "application/json", authorization: `Bearer ${host.token}` },
+  }).catch(() => null);
+  const data = answer ? await answer.json() : null;
+  if (!answer?.ok) {
+    item.querySelector(".said").textContent = data?.message ?? t("Not connected: that was not sent. Try again once the table is back.");
+    return null;
+  }
+  return data;
+}
+
+// A seat whose player has gone is given to a bot of the default strength; one a bot took over
+// is given back with a new link; a player is removed by giving the seat a new link (the old one
+// stops working). All with the creator's token this page was given (no curl needed).
+async function giveToBot(seat, item) {
+  const level = info.levels.find((l) => l.level === info.default_level) ?? info.levels[0];
+  if (!await hostCall(`seats/${seat}/bot`, item, { bot: level.bot })) return;
+  host.links.set(seat, null);
+  seatItem(seat, item, t("A bot plays this seat now."));
   refresh();
 }
 
-function linkItem(link, tableId, token) {
-  const item = document.createElement("li");
-  const label = document.createElement("span");
-  label.textContent = t("Seat {number}", { number: link.seat + 1 });
-  const input = Object.assign(document.createElement("input"), { readOnly: true, value: link.url });
-  input.setAttribute("aria-label", t("Link for seat {number}", { number: link.seat + 1 }));
-  input.addEventListener("focus", () => input.select());
-  const button = Object.assign(document.createElement("button"), { type: "button", textContent: t("Copy") });
-  button.addEventListener("click", () => copy(link.url, button));
-  const open = Object.assign(document.createElement("a"), { href: link.url, target: "_blank", textContent: t("Open") });
-  const give = Object.assign(document.createElement("button"), { type: "button", className: "secondary", textContent: t("Give to a bot") });
-  give.addEventListener("click", () => giveToBot(tableId, token, link.seat, give));
-  item.append(label, input, button, open, give);
+async function newLink(seat, item, said) {
+  const data = await hostCall(`seats/${seat}/person`, item);
+  if (!data) return;
+  host.links.set(seat, data.link);
+  seatItem(seat, item, said);
+  refresh();
+}
+
+function button(text, onClick, className = "") {
+  const b = Object.assign(document.createElement("button"), { type: "button", textContent: text, className });
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** Fill ``item`` with ``seat``'s link to share (Copy, Share, Open, its QR code) and the host's
+ * controls; ``said`` tells what the host's last change did. */
+function seatItem(seat, item = document.createElement("li"), said = "") {
+  const link = host.links.get(seat);
+  item.dataset.seat = seat;
+  const who = Object.assign(document.createElement("span"), { className: "who", textContent: t("Seat {number}", { number: seat + 1 }) });
+  const parts = [who];
+  if (link) {
+    const input = Object.assign(document.createElement("input"), { readOnly: true, value: link.url });
+    input.setAttribute("aria-label", t("Link for seat {number}", { number: seat + 1 }));
+    input.addEventListener("focus", () => input.select());
+    const copyButton = button(t("Copy"), () => copy(link.url, copyButton));
+    parts.push(input, copyButton);
+    // The Web Share API (a phone's share sheet: messages, mail) where the browser has it.
+    if (navigator.share) {
+      parts.push(button(t("Share"), () => navigator.share({ title: document.title, text: t("Your seat at the rummy table"), url: link.url }).catch(() => {})));
+    }
+    parts.push(Object.assign(document.createElement("a"), { href: link.url, target: "_blank", textContent: t("Open") }));
+    const qr = document.createElement("details");
+    qr.className = "qr";
+    const summary = Object.assign(document.createElement("summary"), { textContent: t("QR code") });
+    const image = Object.assign(document.createElement("img"), { src: link.qr, alt: t("QR code of the link for seat {number}", { number: seat + 1 }), width: 200, height: 200 });
+    qr.append(summary, image);
+    parts.push(qr, button(t("Give to a bot"), () => giveToBot(seat, item), "secondary"),
+      button(t("Remove the player"), () => newLink(seat, item, t("A new link: the old one no longer works.")), "secondary remove"));
+  } else {
+    parts.push(button(t("Give back to a person"), () => newLink(seat, item, t("A new link for the seat: send it to its player.")), "secondary"));
+  }
+  parts.push(Object.assign(document.createElement("span"), { className: "said hint", textContent: said }));
+  item.replaceChildren(...parts);
   return item;
+}
+
+/** The host's seats as the table is now: each seat's player by name, and whether they are here. */
+function showHostSeats(table) {
+  for (const item of $("links").querySelectorAll("li[data-seat]")) {
+    const seat = table.seats[Number(item.dataset.seat)];
+    if (!seat) continue;
+    item.querySelector(".who").textContent = `${t("Seat {number}", { number: seat.seat + 1 })} · ${seatName(seat)}`;
+    const remove = item.querySelector(".remove");
+    if (remove) remove.hidden = !seat.claimed;
+  }
+}
+
+// Opened from a finished table's "Change the rules" (by its host): the form plays another
+// match there under the rules it makes, with the same seats, instead of making a new table.
+const rematchOf = new URLSearchParams(location.search).get("rematch");
+const rematchToken = rematchOf && localStorage.getItem(`rummy-creator:${rematchOf}`);
+
+async function rematchUnderNewRules() {
+  const answer = await fetch(chosen ? `/api/tables/${rematchOf}/rematch?lang=${language}` : `/api/tables/${rematchOf}/rematch`, {
+    method: "POST",
+    body: JSON.stringify({ variant: variantText() }),
+    headers: { "content-type": "application/json", authorization: `Bearer ${rematchToken}` },
+  });
+  const data = await answer.json();
+  if (!answer.ok) { $("create-error").textContent = data.message; return; }
+  $("create-error").classList.add("ok");
+  localStorage.setItem(`rummy-creator:${data.table.id}`, rematchToken);
+  const watch = Object.assign(document.createElement("a"), { href: `/table/${data.table.id}`, textContent: t("watch") });
+  const [before, after] = t("The players' pages go on to the new table. You can {watch}.").split("{watch}");
+  $("create-error").replaceChildren(before, watch, after ?? "");
+  refresh();
+}
+
+if (rematchToken) {
+  $("rematch-note").hidden = false;
+  $("seats-box").hidden = true;
+  $("create-button").textContent = t("Play again");
 }
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (rematchToken) { await rematchUnderNewRules(); return; }
   const seats = [...$("seat-kinds").querySelectorAll("select")].map((s) => ({ bot: s.value === "person" ? null : s.value }));
   const body = { variant: variantText(), seats, bot_pause: Number(form.bot_pause.value) };
-  const answer = await fetch(`/api/tables?lang=${language}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  // The server answers in the page's language; one a person chose goes into the seat links.
+  const answer = await fetch(chosen ? `/api/tables?lang=${language}` : "/api/tables", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
   const data = await answer.json();
   const problem = $("create-error");
   if (!answer.ok) { problem.textContent = data.message; return; }
   problem.textContent = "";
-  $("links").replaceChildren(...data.links.map((link) => linkItem(link, data.table.id, data.creator_token)));
+  // The page's browser is the host's: its table pages may start the table (table.js).
+  localStorage.setItem(`rummy-creator:${data.table.id}`, data.creator_token);
+  Object.assign(host, { tableId: data.table.id, token: data.creator_token, links: new Map(data.links.map((l) => [l.seat, l])) });
+  $("links").replaceChildren(...data.links.map((link) => seatItem(link.seat)));
   if (!data.links.length) $("links").append(Object.assign(document.createElement("li"), { textContent: t("Every seat is a bot's: watch the table from the list below.") }));
   $("creator").textContent = data.creator_token;
   $("created").hidden = false;
@@ -209,25 +347,36 @@ form.addEventListener("submit", async (event) => {
 
 // -- the tables --------------------------------------------------------------------------------
 
-function seatText(seat) {
-  const name = seat.kind === "bot" ? botWord(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("free"));
-  const who = seat.kind === "human" && seat.connected ? t("{name} (here)", { name }) : name;
-  return `${seat.seat + 1}: ${who}`;
+/** A seat's player: a person by the name they gave (and whether they are here), a bot by its
+ * level. */
+function seatName(seat, here = true) {
+  const name = seat.kind === "bot" ? botWord(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("not joined yet"));
+  return here && seat.kind === "human" && seat.connected ? t("{name} (here)", { name }) : name;
 }
+
+function seatText(seat) { return `${seat.seat + 1}: ${seatName(seat)}`; }
 
 async function refresh() {
   const answer = await (await fetch("/api/tables")).json();
   const rows = answer.tables.map((table) => {
     const row = document.createElement("tr");
     const over = { hand_over: t("hand over"), match_over: t("match over") };
-    const cells = [table.id, table.variant, table.seats.map(seatText).join(", "), table.hand_number,
-      table.turn === null ? over[table.phase] ?? table.phase : t("seat {number}", { number: table.turn + 1 })];
+    const turn = table.seats[table.turn];
+    const game = table.variant.split(/[:+]/)[0];
+    const title = info?.rulesets.find((r) => r.name === game)?.title ?? game;
+    const cells = [table.id, title, table.seats.map(seatText).join(", "), table.hand_number,
+      !table.started ? t("waiting for everyone to join")
+        : turn === undefined ? over[table.phase] ?? table.phase : seatName(turn, false)];
     for (const text of cells) { const td = document.createElement("td"); td.textContent = text; row.append(td); }
+    // The whole variant (options and house rules) for whoever wants it, as `rummy play` takes it.
+    row.children[1].title = table.variant;
     const link = Object.assign(document.createElement("a"), { href: `/table/${table.id}`, textContent: t("watch") });
     row.firstChild.append(" ", link);
     return row;
   });
   $("tables").replaceChildren(...rows);
+  const mine = answer.tables.find((table) => table.id === host.tableId);
+  if (mine) showHostSeats(mine);
 }
 
 languageSwitch($("language"));

@@ -3,6 +3,7 @@
 // cards can do, and sends the engine's actions; every refusal is the engine's own message.
 import { cardElement, label, sorted, withSymbols } from "./cards.js";
 import { language, languageSwitch, t, tn } from "./i18n.js";
+import { callTurn, fly, noteMoves, recentMoves, snapshot, soundSwitch } from "./follow.js";
 import { explainScores, joinNames } from "./words.js";
 
 // The protocol this page speaks (rummy_core/server/protocol.py PROTOCOL; a test checks they agree).
@@ -18,7 +19,8 @@ const joinedKey = `rummy-joined:${tableId}:${token}`;
 const s = {
   ws: null, seat: null, table: null, view: null, stateId: null,
   order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
-  choices: null, waiting: new Map(), sheet: null, sheetFor: null, seatStatus: [], levels: [], titles: {},
+  choices: null, waiting: new Map(), sheet: null, sheetFor: null, seatStatus: [], levels: [], titles: {}, houseRules: {},
+  flights: 0,
 };
 
 // -- talking to the server -------------------------------------------------------------------
@@ -52,7 +54,8 @@ function connect() {
   s.ws.onmessage = (message) => receive(JSON.parse(message.data));
   s.ws.onclose = (event) => {
     const why = { 4403: t("this link is not a seat of this table"), 4404: t("there is no such table"),
-      4409: t("this seat was opened elsewhere"), 4410: t("a bot now plays this seat") };
+      4409: t("this seat was opened elsewhere"), 4410: t("a bot now plays this seat"),
+      4411: t("the host gave this seat to someone else") };
     $("status").textContent = why[event.code] ?? t("disconnected, reconnecting…");
     document.body.classList.add("offline");
     if (event.code < 4400) setTimeout(connect, 1500);
@@ -68,6 +71,8 @@ function receive(data) {
     document.body.classList.remove("offline");
     document.body.classList.toggle("watching", s.seat === null);
   }
+  if (data.type === "table" && data.table.rematch) { goOn(data.table.rematch); return; }
+  if (data.type === "welcome" && data.table.rematch && data.table.phase === "match_over") { goOn(data.table.rematch); return; }
   if (data.type === "table") { s.table = data.table; render(); return; }
   if (data.type === "welcome" || data.type === "update") {
     // The server says each event as this seat may read it, in this page's language.
@@ -76,7 +81,10 @@ function receive(data) {
     for (const line of data.log) addLog(line);
     s.stateId = data.state_id;
     s.sheet = data.sheet ?? null;
+    const before = snapshot();
+    if (data.type === "update") noteMoves(data.events, data.log, render);
     setView(data.view);
+    if (data.type === "update") fly(data.events, before, s.seat);
     return;
   }
   if (data.type === "choices") {
@@ -88,6 +96,13 @@ function receive(data) {
     return;
   }
   if (data.type === "refused" || data.type === "error") say(withSymbols(data.message), true);
+}
+
+/** The players went on to a rematch: this page follows them, its seat's token working there
+ * too (and no need to join again). */
+function goOn(tableId) {
+  if (token) sessionStorage.setItem(`rummy-joined:${tableId}:${token}`, "1");
+  location.assign(`/table/${tableId}${location.search}${location.hash}`);
 }
 
 // -- the view and the hand's order -----------------------------------------------------------
@@ -162,7 +177,9 @@ function addLog(text) {
 
 // -- what the player does --------------------------------------------------------------------
 
-const mine = () => s.seat !== null && s.view && s.view.turn === s.seat && (s.view.open_actions ?? []).length > 0;
+// Until the table has started (everyone joined, or the host started it) nobody acts.
+const started = () => s.table?.started !== false;
+const mine = () => started() && s.seat !== null && s.view && s.view.turn === s.seat && (s.view.open_actions ?? []).length > 0;
 const can = (type) => mine() && s.view.open_actions.includes(type);
 
 /** Run ``use`` with the server's answer for the current selection (at once if it is here). */
@@ -250,13 +267,26 @@ function sortHand() {
 
 // -- dragging (pointer events: mouse, pen and touch alike) -----------------------------------
 
+// The moves and the release are heard on the document, not on the card: an update from the
+// server may draw the hand again mid-drag, and the card the drag began on (with the pointer's
+// capture) is then gone. Heard on the card, that release went nowhere and the dragged card
+// floated over the table until a reload.
 let drag = null;
 
 function onPointerDown(event, item) {
-  if (event.button > 0) return;
+  if (event.button > 0 || drag) return;
   const el = event.currentTarget;
   el.setPointerCapture(event.pointerId);
-  drag = { item, el, x: event.clientX, y: event.clientY, moving: false, ghost: null, over: null };
+  drag = { item, el, pointer: event.pointerId, x: event.clientX, y: event.clientY, moving: false, ghost: null, over: null };
+}
+
+/** The drag ends: its floating card and its marks go, whatever becomes of the drop. */
+function endDrag() {
+  const d = drag;
+  drag = null;
+  d.ghost?.remove();
+  for (const el of document.querySelectorAll(".dragging, .drop, .drop-before")) el.classList.remove("dragging", "drop", "drop-before");
+  return d;
 }
 
 function dropTarget(x, y) {
@@ -265,7 +295,7 @@ function dropTarget(x, y) {
 }
 
 function onPointerMove(event) {
-  if (!drag) return;
+  if (!drag || event.pointerId !== drag.pointer) return;
   if (!drag.moving && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
   if (!drag.moving) {
     drag.moving = true;
@@ -287,12 +317,8 @@ function onPointerMove(event) {
 }
 
 function onPointerUp(event) {
-  if (!drag) return;
-  const d = drag;
-  drag = null;
-  d.ghost?.remove();
-  d.el.classList.remove("dragging");
-  d.over?.classList.remove("drop", "drop-before");
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const d = endDrag();
   if (!d.moving) { toggle(d.item.id); return; }
   const target = dropTarget(event.clientX, event.clientY);
   if (!target) { render(); return; }
@@ -340,19 +366,38 @@ function onKey(event) {
   } else if (key === " " && s.order.length && (event.target === document.body || event.target.closest("#hand"))) {
     toggle(s.order[s.cursor].id);
     $("hand").children[s.cursor]?.focus();
-  } else if (key === "m") meld();
+  } else if (key === "ArrowUp" || key === "ArrowDown") stepMelds(key === "ArrowDown" ? 1 : -1);
+  else if (key === "Escape" && s.selected.size) { s.selected.clear(); s.choices = null; say(""); ask([]); render(); $("hand").children[s.cursor]?.focus(); }
+  else if (key === "m") meld();
   else if (key === "x") discard();
   else if (key === "l") layOff();
   else if (key === "s") sortHand();
   else if (key === "d") draw("stock");
   else if (key === "t") draw("discard");
+  else if (key === "c" && shownSource()) draw(shownSource());
   else return;
   event.preventDefault();
+}
+
+/** The cards on show that may be drawn now (a Hungarian cut card), by their draw source. */
+function shownSource() {
+  return (mine() && s.view.draw_sources?.find((source) => source in (s.view.on_show ?? {}))) || null;
+}
+
+/** ↑ ↓ go through the melds the selection fits (all of them when it fits none); Enter lays
+ * the selection off on the one in focus, as a tap does. */
+function stepMelds(step) {
+  const glowing = [...document.querySelectorAll("#melds .meld.glow")];
+  const melds = glowing.length ? glowing : [...document.querySelectorAll("#melds .meld")];
+  if (!melds.length) return;
+  const at = melds.indexOf(document.activeElement);
+  melds[at < 0 ? (step > 0 ? 0 : melds.length - 1) : (at + step + melds.length) % melds.length].focus();
 }
 
 // -- drawing the page -------------------------------------------------------------------------
 
 function turnText(v, who) {
+  if (!started()) return t("Waiting for everyone to join.");
   if (v.phase === "hand_over") return t("The hand is over.");
   if (v.phase === "match_over") return t("The match is over: {names} won.", { names: joinNames(v.winners.map((w) => who[w])) });
   if (!mine()) {
@@ -379,19 +424,24 @@ function render() {
   document.body.classList.toggle("four", $("four-colour").checked);
   $("who").textContent = s.seat === null ? t("Watching") : t("You are seat {seat} · {ruleset} · hand {hand}", { seat: s.seat + 1, ruleset: s.titles[v.ruleset] ?? v.ruleset, hand: v.hand_number });
   $("turn").textContent = turnText(v, who);
+  callTurn(mine());
+  renderWaiting(who);
   $("rules-link").href = `/rules/${v.ruleset}?lang=${language}`;
 
   $("seats").replaceChildren(...who.map((name, i) => {
     const li = document.createElement("li");
-    li.className = v.turn === i && !["hand_over", "match_over"].includes(v.phase) ? "now" : "";
-    li.innerHTML = "";
-    li.append(`${name}: `);
-    const b = document.createElement("span");
-    b.className = "count";
-    b.textContent = tn("{count} card", "{count} cards", v.hand_sizes[i]);
+    li.className = started() && v.turn === i && !["hand_over", "match_over"].includes(v.phase) ? "now" : "";
+    // A phone shows the name over the rest (CSS): the separator is left out there.
+    const span = (className, text) => Object.assign(document.createElement("span"), { className, textContent: text });
+    const status = span("status", "");
+    const count = span("count", tn("{count} card", "{count} cards", v.hand_sizes[i]));
+    status.append(count);
     // Only the rules that ask for an opening say who has opened (the server says which).
-    if (s.seatStatus.includes("opened")) li.append(b, ` · ${v.opened[i] ? t("opened") : t("not opened")}`);
-    else li.append(b);
+    // On a phone an opening is a check mark after the count (CSS), the words kept for readers.
+    if (s.seatStatus.includes("opened")) {
+      status.append(span(`opened${v.opened[i] ? " yes" : ""}`, ` · ${v.opened[i] ? t("opened") : t("not opened")}`));
+    }
+    li.append(span("name", name), span("sep", ": "), status);
     // The points are in the scores table too: a phone leaves them out of the chips (CSS).
     const points = document.createElement("span");
     points.className = "points";
@@ -400,6 +450,10 @@ function render() {
     return li;
   }));
 
+  // Each player's move of a moment ago, on the table and as a glow on their chip.
+  const recent = recentMoves();
+  $("moves").replaceChildren(...recent.map(([, text]) => Object.assign(document.createElement("li"), { textContent: text })));
+  for (const [seat] of recent) $("seats").children[seat]?.classList.add("moved");
   $("stock-size").textContent = v.stock_size;
   $("stock").classList.toggle("can", mine() && v.draw_sources?.includes("stock"));
   const top = v.discard_face_down ? Object.assign(document.createElement("span"), { className: "back" })
@@ -410,26 +464,75 @@ function render() {
   $("discard").setAttribute("aria-label", v.top_discard
     ? tn("The discard pile, {count} card, top {card}", "The discard pile, {count} cards, top {card}", v.discard_size, { card: label(v.top_discard) })
     : tn("The discard pile, {count} card", "The discard pile, {count} cards", v.discard_size));
-  $("discard").classList.toggle("can", mine() && (v.draw_sources?.includes("discard") || v.open_actions.includes("discard")));
+  // The pile glows when a tap on it does something: a draw, or the discard of the one card selected.
+  $("discard").classList.toggle("can", mine() && (v.draw_sources?.includes("discard") || (can("discard") && s.selected.size === 1)));
 
   renderOnShow(v);
 
   renderCut(v, who);
   renderMelds(v, who);
 
-  const play = mine() && v.phase === "play";
-  $("meld").disabled = !play;
-  $("layoff").disabled = !play || !v.table.length;
-  $("discard-button").disabled = !can("discard");
+  renderActions(v);
   $("discard-button").textContent = whole && v.hand.length === 1 ? t("Close face down") : t("Discard");
   $("take-back").hidden = !can("take_back");
   $("take-back").textContent = v.drew === "cut" ? t("Give back the cut card")
     : v.drew === "discard" && v.ruleset === "hungarian" ? t("Give back the pile card") : t("Take back");
   $("sort").textContent = s.byRank ? t("Sort: rank") : t("Sort: suit");
+  // C takes the cards on show, where the rules put any there (a Hungarian cut card).
+  $("keys").textContent = Object.keys(v.shows ?? {}).length
+    ? t("Keys: ← → move, Space select, Esc unselect, ↑ ↓ melds, Enter lay off there, M meld, L lay off, X discard, S sort, D draw, T take the pile, C take the cut card.")
+    : t("Keys: ← → move, Space select, Esc unselect, ↑ ↓ melds, Enter lay off there, M meld, L lay off, X discard, S sort, D draw, T take the pile.");
   $("actions").hidden = s.seat === null;
   renderHand();
   renderScores(v, who);
   renderSheet(v, who);
+}
+
+// A button looks ready (yellow) only when it would do something now: Meld and Lay off once the
+// server says the selection makes a meld or fits one (its "choices"), Discard with one card
+// selected. One that can be pressed but is not known to work looks plain; one that cannot be
+// pressed is grey, and the line under the buttons says why.
+function renderActions(v) {
+  const play = mine() && v.phase === "play";
+  const picked = s.selected.size;
+  const plays = s.choices?.plays ?? [];
+  const meldReady = plays.some((p) => p.kind === "meld");
+  const layReady = plays.some((p) => p.kind !== "meld");
+  const set = (id, enabled, ready) => {
+    $(id).disabled = !enabled;
+    $(id).classList.toggle("secondary", enabled && !ready);
+  };
+  set("meld", play && picked > 0, meldReady);
+  set("layoff", play && picked > 0 && v.table.length > 0, layReady);
+  set("discard-button", can("discard") && picked === 1, true);
+  let why = "";
+  if (play && picked === 0) why = t("Tap cards to select them: several to meld, one to lay off or discard.");
+  else if (can("discard") && picked > 1) why = t("Discard takes one card: select just one.");
+  $("why").textContent = why;
+}
+
+// The creator's token, kept by this browser when it made the table (the start page), makes
+// this page the host's: it may start the table without the ones who have not joined.
+const creatorToken = () => localStorage.getItem(`rummy-creator:${tableId}`);
+
+function renderWaiting(who) {
+  const waiting = !started();
+  $("waiting").hidden = !waiting;
+  if (!waiting) return;
+  const missing = s.table.seats.filter((seat) => seat.kind === "human" && !seat.claimed).map((seat) => who[seat.seat]);
+  const names = joinNames(missing);
+  $("waiting-text").textContent = creatorToken()
+    ? t("Not here yet: {names}. Nobody plays until they join, or until you start without them.", { names })
+    : t("Not here yet: {names}. Nobody plays until they join, or until the host starts the table.", { names });
+  $("start-now").hidden = !creatorToken();
+}
+
+async function startNow() {
+  const answer = await fetch(`/api/tables/${tableId}/start?lang=${language}`, {
+    method: "POST", headers: { authorization: `Bearer ${creatorToken()}` },
+  }).catch(() => null);
+  if (!answer) say(t("Not connected: that was not sent. Try again once the table is back."), true);
+  else if (!answer.ok) say((await answer.json()).message, true);
 }
 
 // Cards the rules put face up beside the stock (a Hungarian cut card), each under its label,
@@ -473,6 +576,8 @@ function renderCut(v, who) {
 
 function renderMelds(v, who) {
   const targets = new Set((s.choices?.plays ?? []).filter((p) => p.kind !== "meld").map((p) => p.meld));
+  // A meld in focus (picked by ↑ ↓) keeps it when the melds are drawn again.
+  const focused = document.activeElement?.closest?.("#melds .meld")?.dataset.index;
   $("melds").replaceChildren(...v.table.map((m) => {
     const el = document.createElement("button");
     el.type = "button";
@@ -487,10 +592,15 @@ function renderMelds(v, who) {
     cards.append(...m.cards.map((c) => cardElement(c)));
     el.append(owner, cards);
     const said = { name: who[m.owner], kind, cards: m.cards.map(label).join(" ") };
-    el.setAttribute("aria-label", targets.has(m.index) ? t("{name}'s {kind}: {cards}, your selection fits", said) : t("{name}'s {kind}: {cards}", said));
+    const fits = targets.has(m.index);
+    // One's own melds are said in the second person ("Your run"), never "You's run".
+    el.setAttribute("aria-label", m.owner === s.seat
+      ? (fits ? t("Your {kind}: {cards}, your selection fits", said) : t("Your {kind}: {cards}", said))
+      : (fits ? t("{name}'s {kind}: {cards}, your selection fits", said) : t("{name}'s {kind}: {cards}", said)));
     el.onclick = () => { if (s.selected.size) layOff(m.index); };
     return el;
   }));
+  if (focused !== undefined) $("melds").querySelector(`.meld[data-index="${focused}"]`)?.focus();
 }
 
 const STRIPES = 6;
@@ -499,6 +609,9 @@ function renderHand() {
   const held = s.choices?.held ?? s.lastHeld ?? [];
   s.lastHeld = held;
   const lanes = stripeLanes(s.order.map((i) => i.card), held);
+  // The keyboard's cursor keeps the focus when the hand is drawn again (a choices answer, an
+  // update), so the keys go on where they were.
+  const hadFocus = Boolean(document.activeElement?.closest?.("#hand"));
   $("hand").replaceChildren(...s.order.map((item, pos) => {
     const el = cardElement(item.card, "button");
     el.dataset.id = item.id;
@@ -508,9 +621,8 @@ function renderHand() {
     if (s.selected.has(item.id)) el.classList.add("selected");
     if (item.fresh) el.classList.add("new");
     el.addEventListener("pointerdown", (e) => onPointerDown(e, item));
-    el.addEventListener("pointermove", onPointerMove);
-    el.addEventListener("pointerup", onPointerUp);
-    el.addEventListener("pointercancel", onPointerUp);
+    // Drawn again mid-drag, the card being dragged still looks it.
+    if (drag?.moving && drag.item.id === item.id) { el.classList.add("dragging"); drag.el = el; }
     // A click made by a key (Enter) has detail 0; pointer clicks are handled on pointerup.
     el.addEventListener("click", (e) => { if (e.detail === 0) toggle(item.id); });
     el.addEventListener("focus", () => { s.cursor = pos; });
@@ -525,6 +637,7 @@ function renderHand() {
     el.append(stripes);
     return el;
   }));
+  if (hadFocus) $("hand").children[s.cursor]?.focus();
 }
 
 /** Per lane, per card position, the held meld it belongs to or -1 (melds sharing a card split). */
@@ -556,6 +669,7 @@ function renderSheet(v, who) {
   // Closed to look at the table, the sheet stays one click away, and so does the next hand.
   $("over-bar").hidden = !over || !s.sheet;
   $("next-hand-bar").hidden = v.phase === "match_over" || s.seat === null;
+  $("rematch-bar").hidden = v.phase !== "match_over" || s.seat === null;
   if (!over || !s.sheet) { if (dialog.open) dialog.close(); return; }
   const key = `${v.hand_number}:${v.phase}`;
   if (s.sheetFor === key) return;
@@ -578,6 +692,10 @@ function renderSheet(v, who) {
   $("sheet-table").replaceChildren(head, ...rows);
   $("sheet-why").replaceChildren(...explainScores(out, sheet, who).map((line) => cell("li", line)));
   $("next-hand").hidden = v.phase === "match_over" || s.seat === null;
+  // At the match's end: another of the same seats and rules, or new rules (the host's).
+  $("rematch").hidden = v.phase !== "match_over" || s.seat === null;
+  $("change-rules").hidden = v.phase !== "match_over" || !creatorToken();
+  $("change-rules").href = `/?rematch=${tableId}`;
   if (!dialog.open) dialog.showModal();
 }
 
@@ -597,8 +715,15 @@ async function showJoin() {
   }
   const { table, view } = data;
   const over = { hand_over: t("hand over"), match_over: t("match over") };
-  const turn = table.turn === null ? over[table.phase] ?? table.phase : t("seat {seat} to play", { seat: table.turn + 1 });
-  $("join-table").textContent = tn("{variant}, {count} player · hand {hand} · {turn}.", "{variant}, {count} players · hand {hand} · {turn}.", table.players, { variant: table.variant, hand: table.hand_number, turn });
+  const turn = !table.started ? t("waiting for everyone to join")
+    : table.turn === null ? over[table.phase] ?? table.phase : t("seat {seat} to play", { seat: table.turn + 1 });
+  // The game by its title, its house rules by what they do; the variant string as
+  // `rummy play` takes it only under Advanced.
+  const [game, ...rules] = table.variant.split("+");
+  const ruleset = game.split(":")[0];
+  $("join-table").textContent = tn("{variant}, {count} player · hand {hand} · {turn}.", "{variant}, {count} players · hand {hand} · {turn}.", table.players, { variant: s.titles[ruleset] ?? ruleset, hand: table.hand_number, turn });
+  $("join-rules").replaceChildren(...rules.map((rule) => Object.assign(document.createElement("li"), { textContent: s.houseRules[rule.split(":")[0]] ?? rule })));
+  $("join-variant").textContent = table.variant;
   $("join-seats").replaceChildren(...table.seats.map((seat) => {
     const li = document.createElement("li");
     const name = seat.kind === "bot" ? botName(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("free"));
@@ -645,6 +770,7 @@ $("meld").onclick = meld;
 $("layoff").onclick = () => layOff();
 $("discard-button").onclick = () => discard();
 $("take-back").onclick = () => act({ type: "take_back" });
+$("start-now").onclick = startNow;
 $("sort").onclick = sortHand;
 $("cut-depth").oninput = () => render();
 $("cut-here").onclick = () => act({ type: "cut", depth: Number($("cut-depth").value) });
@@ -656,17 +782,33 @@ const dealNext = () => {
   }
 };
 $("next-hand").onclick = dealNext;
+const playAgain = () => {
+  if (!send({ type: "rematch", state_id: s.stateId })) {
+    say(t("Not connected: that was not sent. Try again once the table is back."), true);
+  }
+};
+$("rematch").onclick = playAgain;
+$("rematch-bar").onclick = playAgain;
 $("next-hand-bar").onclick = dealNext;
 $("show-sheet").onclick = () => { if (!$("sheet").open) $("sheet").showModal(); };
 $("sheet-close").onclick = () => $("sheet").close();
 $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
 document.addEventListener("keydown", onKey);
+soundSwitch($("sound"));
+document.addEventListener("pointermove", onPointerMove);
+document.addEventListener("pointerup", onPointerUp);
+document.addEventListener("pointercancel", (event) => { if (drag?.pointer === event.pointerId) { endDrag(); render(); } });
+// On a phone the scores and the log fold away; a tap opens them.
+if (matchMedia("(max-width: 760px)").matches) {
+  for (const fold of ["scores-fold", "log-fold", "settings"]) $(fold).open = false;
+}
 languageSwitch($("language"));
 window.rummyTable = s; // for the browser tests and for a curious player's console
 // The bots' levels first, to name them as the lobby does (the table plays on without them).
 const levels = fetch(`/api?lang=${language}`).then((r) => r.json()).then((info) => {
   s.levels = info.levels;
   s.titles = Object.fromEntries(info.rulesets.map((r) => [r.name, r.title]));
+  s.houseRules = Object.fromEntries(info.house_rules.map((r) => [r.name, r.summary]));
 }).catch(() => {});
 levels.finally(token && !sessionStorage.getItem(joinedKey) ? showJoin : connect);
