@@ -53,7 +53,9 @@ class Hub:
         self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummy-db")
-        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="rummy-bot")
+        # The work that takes CPU (bots choosing, what a selection could do) runs here, off the
+        # event loop, so no question a client asks holds up the other tables.
+        self._work = ThreadPoolExecutor(bot_workers, thread_name_prefix="rummy-work")
         self._closing = False
 
     # -- running -----------------------------------------------------------------------------
@@ -78,7 +80,7 @@ class Hub:
                 table.bot_task.cancel()
             for conn in [*table.seated.values(), *table.watchers]:
                 conn.close(1001)
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._work.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
         self.store.close()
 
@@ -287,10 +289,12 @@ class Hub:
     async def choices(
         self, table: LiveTable, seat: int, conn: Connection, cards: list[str]
     ) -> None:
-        """Tell ``conn`` what its seat could do with ``cards`` (under the lock: bots move)."""
+        """Tell ``conn`` what its seat could do with ``cards`` (under the lock: bots move),
+        worked out off the event loop."""
+        ask = partial(outbox.choices_for, table.game, seat, cards, table.state_id, conn.lang)
         async with table.lock:
             try:
-                answer = outbox.choices_for(table.game, seat, cards, table.state_id, conn.lang)
+                answer = await asyncio.get_running_loop().run_in_executor(self._work, ask)
             except RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
@@ -496,7 +500,7 @@ class Hub:
                         continue
                     fallback = _bot_seed(table.row, seat) + table.state_id
                     choose = partial(table.match.choose, seat, fallback)
-                    action = await loop.run_in_executor(self._bot_pool, choose)
+                    action = await loop.run_in_executor(self._work, choose)
                     await self._commit(table, table.match.act(seat, action))
         except asyncio.CancelledError:
             raise
