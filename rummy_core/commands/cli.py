@@ -526,8 +526,32 @@ def schema(out: Path) -> None:
     show_default=True,
     help=N_("Messages a second each connection may send (a burst of twice that is let through)."),
 )
+@click.option(
+    "--public-url",
+    default=None,
+    metavar="URL",
+    help=N_(
+        "Where people reach the server, such as https://cards.example.org/: seat links start"
+        " with it, and the server answers to its name (by default, only to an address)."
+    ),
+)
+@click.option(
+    "--allow-origin",
+    "allowed_origins",
+    multiple=True,
+    metavar="URL",
+    help=N_("Another site whose pages may use the server, such as http://192.168.1.5:8000."),
+)
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, db_url: str | None, rate_limit: float) -> None:
+def serve(
+    ctx: click.Context,
+    host: str,
+    port: int,
+    db_url: str | None,
+    rate_limit: float,
+    public_url: str | None,
+    allowed_origins: tuple[str, ...],
+) -> None:
     """``rummy serve``: the game server (``rummy serve export``: a table as a game record)."""
     ctx.obj = db_url
     if ctx.invoked_subcommand is not None:
@@ -536,7 +560,15 @@ def serve(ctx: click.Context, host: str, port: int, db_url: str | None, rate_lim
     require_extra("server")
     from rummy_core.server.run import serve as run_server
 
-    run_server(host, port, db_url, rate=rate_limit, say=click.echo)
+    run_server(
+        host,
+        port,
+        db_url,
+        rate=rate_limit,
+        public_url=public_url,
+        allowed_origins=allowed_origins,
+        say=click.echo,
+    )
 
 
 @serve.command(
