@@ -56,7 +56,9 @@ def _played_table(url: str) -> str:
         await _act(hub, table_id, other, {"type": "draw", "source": "stock"})
         hand = table.game.state.hands[other]
         await _act(hub, table_id, other, {"type": "discard", "card": card_name(hand[-1])})
-        # Both seats to bots: a table of bots plays on and deals the next hand itself.
+        # Both seats to bots: a table of bots plays on while it is watched, and deals the
+        # next hand itself.
+        await hub.join(table, None, Inbox(), None)
         await hub.hand_to_bot(table, starter, created.creator_token, "greedy")
         await hub.hand_to_bot(table, other, created.creator_token, "greedy")
         for _ in range(3000):

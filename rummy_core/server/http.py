@@ -161,10 +161,13 @@ async def create_table(request: Request) -> Response:
         return spec
     try:
         created = await _hub(request).create(
-            spec, _exposure(request).base_url(request), pages.chosen_language(request)
+            spec,
+            _exposure(request).base_url(request),
+            pages.chosen_language(request),
+            request.client.host if request.client else "",
         )
     except RuleError as exc:
-        return _refusal(request, exc)
+        return _refusal(request, exc, 429 if exc.code == "too_many_tables" else 400)
     return _json(created, 201)
 
 
@@ -247,6 +250,20 @@ async def rematch(request: Request) -> Response:
     except RuleError as exc:
         return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
     return _json(await hub.table_state(hub.tables[new]))
+
+
+async def close_table(request: Request) -> Response:
+    """``DELETE /api/tables/{id}``: the host closes the table (``Authorization: Bearer
+    CREATOR_TOKEN``); its people and watchers are told, and it is forgotten."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
+    try:
+        await hub.close_table(table, token)
+    except RuleError as exc:
+        return _refusal(request, exc, 403)
+    return Response(status_code=204)
 
 
 async def start(request: Request) -> Response:

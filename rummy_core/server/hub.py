@@ -43,6 +43,8 @@ NEW_LINK = 4411
 """Close code: the table's creator gave this seat a new link (the player was removed)."""
 TOO_SLOW = 4413
 """Close code: the client did not read its messages (it may reconnect and resume)."""
+CLOSED = 4412
+"""Close code: the table's creator closed the table."""
 
 
 class Hub:
@@ -52,6 +54,8 @@ class Hub:
         self.store = store
         self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
+        self._made_by: dict[str, int] = {}
+        """Tables made from each network address since the server started."""
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummy-db")
         # The work that takes CPU (bots choosing, what a selection could do) runs here, off the
         # event loop, so no question a client asks holds up the other tables.
@@ -90,13 +94,15 @@ class Hub:
     # -- tables ------------------------------------------------------------------------------
 
     async def create(
-        self, spec: CreateTable, base_url: str, lang: str | None = None
+        self, spec: CreateTable, base_url: str, lang: str | None = None, address: str = ""
     ) -> TableCreated:
         """A new table, dealt and stored, with a link per human seat (in the language ``lang``
-        the host chose, if any).
+        the host chose, if any), made from the network ``address``.
 
-        The seed is drawn here and never leaves the server: it decides every deal.
+        The seed is drawn here and never leaves the server: it decides every deal. Past
+        ``Limits.max_tables`` tables, or ``tables_per_address`` from one address, it is refused.
         """
+        self._check_room(address)
         variant = games.variant_label(spec.variant)
         self._check_players(variant, len(spec.seats))
         for seat in spec.seats:
@@ -110,8 +116,41 @@ class Hub:
         ]
         # A table of bots alone plays at once; one with people waits for them.
         table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
+        self._made_by[address] = self._made_by.get(address, 0) + 1
         links = [seat_link(base_url, table.id, i, t, lang) for i, t in tokens.items()]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
+
+    def _check_room(self, address: str) -> None:
+        if len(self.tables) >= self.limits.max_tables:
+            raise RuleError(
+                "too_many_tables",
+                "This server has %(count)s tables, as many as it keeps. Play at one of them, or"
+                " ask its host to close some.",
+                domain=UI.name,
+                count=len(self.tables),
+            )
+        if self._made_by.get(address, 0) >= self.limits.tables_per_address:
+            raise RuleError(
+                "too_many_tables",
+                "You have made %(count)s tables, as many as one person may. Close one first.",
+                domain=UI.name,
+                count=self._made_by[address],
+            )
+
+    async def close_table(self, table: LiveTable, creator_token: str) -> None:
+        """The host closes the table: everyone is told and let go, and it is forgotten."""
+        self._check_creator(table, creator_token)
+        async with table.lock:
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            for conn in [*table.seated.values(), *table.watchers]:
+                closed = outbox.error("table_closed", N_("The host closed this table."), conn.lang)
+                conn.send(outbox.encode(closed))
+                conn.close(CLOSED)
+            table.seated.clear()
+            table.watchers.clear()
+            del self.tables[table.id]
+            await self._in_db(self.store.delete, table.id)
 
     async def _open(
         self,
@@ -477,7 +516,10 @@ class Hub:
             table.bot_task = asyncio.create_task(self._play_bots(table))
 
     def _bot_can_move(self, table: LiveTable) -> bool:
-        if not table.row.started:
+        if not table.row.started or table.id not in self.tables:
+            return False
+        if table.all_bots() and not table.watchers:
+            # A table of bots plays while someone watches it, and waits for the next.
             return False
         if table.match.bot_to_move() is not None:
             return True

@@ -1,4 +1,5 @@
-"""What one connection may send: message size, and a rate per second with a burst."""
+"""What one connection may send (message size, a rate per second with a burst), and how many
+tables the server keeps."""
 
 from __future__ import annotations
 
@@ -22,6 +23,10 @@ class Limits:
     """Seconds a new socket has to say hello."""
     send_queue: int = 256
     """Messages waiting for a slow client before it is dropped (it reconnects and resumes)."""
+    max_tables: int = 500
+    """Tables the server keeps at once; a new one is refused (``too_many_tables``) past it."""
+    tables_per_address: int = 20
+    """Tables one network address may have made since the server started."""
 
 
 class TokenBucket:

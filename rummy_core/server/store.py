@@ -227,6 +227,13 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
+    def delete(self, table_id: str) -> None:
+        """Forget a table: its changes, its seats and itself."""
+        with self.engine.begin() as db:
+            db.execute(changes.delete().where(changes.c.table_id == table_id))
+            db.execute(seats.delete().where(seats.c.table_id == table_id))
+            db.execute(tables.delete().where(tables.c.id == table_id))
+
     def mark_started(self, table_id: str) -> None:
         """Store that a table has started: its bots play, its people act."""
         with self.engine.begin() as db:

@@ -50,7 +50,7 @@ function ask(cards, then) {
 // Closes after which coming back cannot help (docs/server.md, close codes); after any other
 // (the network, a server restart, 4408 no hello in time, 4413 too slow to read) the page
 // reconnects, waiting longer each time up to half a minute.
-const FINAL_CLOSES = new Set([4400, 4403, 4404, 4409, 4410, 4411]);
+const FINAL_CLOSES = new Set([4400, 4403, 4404, 4409, 4410, 4411, 4412]);
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -62,7 +62,7 @@ function connect() {
     if (s.ws !== ws) return;  // an earlier socket, already replaced
     const why = { 4403: t("this link is not a seat of this table"), 4404: t("there is no such table"),
       4409: t("this seat was opened elsewhere"), 4410: t("a bot now plays this seat"),
-      4411: t("the host gave this seat to someone else") };
+      4411: t("the host gave this seat to someone else"), 4412: t("the host closed this table") };
     $("status").textContent = why[event.code] ?? t("disconnected, reconnecting…");
     document.body.classList.add("offline");
     if (FINAL_CLOSES.has(event.code)) return;
