@@ -23,6 +23,7 @@ from rummy_core.engine.events import Event
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.formats.actions import parse_action
 from rummy_core.formats.position import dump_position
+from rummy_core.i18n.languages import N_plural
 from rummy_core.i18n.uitext import N_, UI
 from rummy_core.match import HAND_TO_BOT, Match, Step
 from rummy_core.server import games, outbox
@@ -124,15 +125,22 @@ class Hub:
         if len(self.tables) >= self.limits.max_tables:
             raise RuleError(
                 "too_many_tables",
-                "This server has %(count)s tables, as many as it keeps. Play at one of them, or"
-                " ask its host to close some.",
+                N_plural(
+                    "This server has %(count)s table, as many as it keeps. Play at it, or ask"
+                    " its host to close it.",
+                    "This server has %(count)s tables, as many as it keeps. Play at one of"
+                    " them, or ask its host to close some.",
+                ),
                 domain=UI.name,
                 count=len(self.tables),
             )
         if self._made_by.get(address, 0) >= self.limits.tables_per_address:
             raise RuleError(
                 "too_many_tables",
-                "You have made %(count)s tables, as many as one person may. Close one first.",
+                N_plural(
+                    "You have made %(count)s table, as many as one person may. Close it first.",
+                    "You have made %(count)s tables, as many as one person may. Close one first.",
+                ),
                 domain=UI.name,
                 count=self._made_by[address],
             )
