@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint i18n chromium postgresql compiled test-compiled bench bench-server soak clean
+.PHONY: play serve test lint i18n chromium postgresql compiled test-compiled bench bench-server soak clean rl-train
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,15 @@ $(VENV)/.serve-installed: pyproject.toml | $(BIN)/python
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,plot,ray,rl,server]'
 	touch $@
+
+# The MaskablePPO example of docs/rl.md: the rl-train extra (PyTorch, sb3-contrib), then about
+# twenty minutes of training on one core, its learning curve written to docs/.
+$(VENV)/.rl-train-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[rl-train]'
+	touch $@
+
+rl-train: $(VENV)/.rl-train-installed
+	$(BIN)/python examples/rl/maskable_ppo.py --plot docs/rl-maskable-ppo.png
 
 play: $(VENV)/.play-installed
 	$(BIN)/rummy play

@@ -154,7 +154,10 @@ class Session:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Session:
         # The rules are shared, not copied: they hold no game's state, and building them is slow.
-        memo.setdefault(id(self.hooks), self.hooks)
+        # So are the action codec and the encoder, fixed once built (the codec holds every meld
+        # the rules allow).
+        for shared in (self.hooks, self.codec, self.encoder):
+            memo.setdefault(id(shared), shared)
         memo.setdefault(id(seat_handles(self.game)), {})
         new = Session.__new__(Session)
         memo[id(self)] = new
