@@ -83,6 +83,8 @@ class TableRun:
     refusals: int = 0
     hands: int = 0
     stuck: bool = False
+    creator: str = ""
+    """The table's creator token: its host may close it."""
 
 
 async def _seat(url: str, token: str | None, seat: int | None, run: TableRun, hands: int) -> None:
@@ -155,7 +157,7 @@ async def play_tables(base: str, tables: int, seats: int, hands: int = 1) -> lis
             answer.raise_for_status()
             created.append(answer.json())
     ws_base = base.replace("http", "ws", 1)
-    runs = [TableRun(c["table"]["id"], []) for c in created]
+    runs = [TableRun(c["table"]["id"], [], creator=c["creator_token"]) for c in created]
     jobs = []
     for run, table in zip(runs, created, strict=True):
         url = f"{ws_base}/ws/tables/{run.table_id}"
@@ -267,7 +269,8 @@ def start_server(db_url: str, port: int, home: str, rate: float = 1000) -> subpr
     """
     env = {**os.environ, "RUMMY_HOME": home}
     command = [sys.executable, "-m", "rummy_core", "serve", "--port", str(port), "--db", db_url]
-    command += ["--rate-limit", str(rate)]
+    # One address (this one) makes every table of a load test.
+    command += ["--rate-limit", str(rate), "--tables-per-address", "100000"]
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )

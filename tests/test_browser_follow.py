@@ -53,6 +53,7 @@ def seat_page(browser: Browser, url: str, phone: bool = False, reduced: bool = F
         viewport=PHONE if phone else DESKTOP,
         has_touch=phone,
         is_mobile=phone,
+        bypass_csp=True,  # as new_page: wait_for_function evaluates strings
         reduced_motion="reduce" if reduced else "no-preference",
     )
     context.add_init_script(LISTEN)

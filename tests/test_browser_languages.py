@@ -57,6 +57,7 @@ def icelandic_seat(browser: Browser, url: str, phone: bool = False) -> Page:
         viewport=PHONE if phone else DESKTOP,
         has_touch=phone,
         is_mobile=phone,
+        bypass_csp=True,  # as new_page: wait_for_function evaluates strings
         locale=SPEAKS_ICELANDIC,
     )
     page = context.new_page()

@@ -527,6 +527,20 @@ def schema(out: Path) -> None:
     help=N_("Messages a second each connection may send (a burst of twice that is let through)."),
 )
 @click.option(
+    "--max-tables",
+    type=click.IntRange(min=1),
+    default=500,
+    show_default=True,
+    help=N_("Tables the server keeps at once; a new one past it is refused."),
+)
+@click.option(
+    "--tables-per-address",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help=N_("Tables one network address may make while the server runs."),
+)
+@click.option(
     "--public-url",
     default=None,
     metavar="URL",
@@ -549,6 +563,8 @@ def serve(
     port: int,
     db_url: str | None,
     rate_limit: float,
+    max_tables: int,
+    tables_per_address: int,
     public_url: str | None,
     allowed_origins: tuple[str, ...],
 ) -> None:
@@ -565,6 +581,7 @@ def serve(
         port,
         db_url,
         rate=rate_limit,
+        tables=(max_tables, tables_per_address),
         public_url=public_url,
         allowed_origins=allowed_origins,
         say=click.echo,

@@ -34,6 +34,7 @@ def serve(
     db_url: str | None,
     *,
     rate: float = Limits.rate,
+    tables: tuple[int, int] = (Limits.max_tables, Limits.tables_per_address),
     public_url: str | None = None,
     allowed_origins: Sequence[str] = (),
     say: Callable[[str], None] = print,
@@ -41,7 +42,10 @@ def serve(
 ) -> None:
     """Run the server until interrupted."""
     url = db_url or default_url()
-    limits = Limits(rate=rate, burst=max(1, round(2 * rate)))
+    most, per_address = tables
+    limits = Limits(
+        rate=rate, burst=max(1, round(2 * rate)), max_tables=most, tables_per_address=per_address
+    )
     say(_("rummy server: database %(url)s", url=url))
     for address in [public_url] if public_url else addresses(host, port):
         say(_("Open %(address)s to create a table and share its seat links.", address=address))
