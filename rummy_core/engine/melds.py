@@ -152,6 +152,9 @@ def other_orders(
 ) -> list[tuple[tuple[int, ...], tuple[int | None, ...]]]:
     """The orders besides the one given in which ``cards`` may be read (ruling A4), each with
     its declarations: by rank where every stand-in is known, else reversed."""
+    if len(cards) < 2:
+        # One card has one order (most lay-offs: the move generator offers one card at a time).
+        return []
     given = tuple(cards)
     stated = tuple(declared)
     return _other_orders(given, stated, _stand_ins(given, stated, rules))
