@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from rummy_core.engine.actions import Action, PluginAction
 from rummy_core.engine.errors import Violation
 from rummy_core.engine.events import BUILT_IN, EVENT_KINDS, Event
-from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, State
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Reason, State
 
 A = TypeVar("A", bound=PluginAction)
 M = TypeVar("M", bound=BaseModel)
@@ -71,6 +71,13 @@ class GameSteps(Protocol):
         """End ``seat``'s turn: count it, then end the hand or pass the turn on."""
         ...
 
+    def end_hand(
+        self, st: State, went_out: int | None, reason: Reason, events: list[Event]
+    ) -> None:
+        """End the hand now and score it: ``went_out`` closed it (None: nobody), for ``reason``
+        (``"out"``, ``"stock"`` or ``"capped"``)."""
+        ...
+
     def deal_waiting(self, st: State, choice: int | None, events: list[Event]) -> None:
         """Deal the hand that waits for a choice (``rummy_deal_wait``), giving ``rummy_deal``
         the seat's ``choice``; the first turn begins."""
@@ -86,7 +93,8 @@ class ActionKind(Generic[A, M]):
     ``Discarded``, and the action's own, listed in ``events``), and raises ``RuleError`` (for
     example ``rummy_core.engine.game.refuse(...)``) to refuse the action, which then changes
     nothing. It may use the engine's public steps: ``game.check_play``, ``game.discard_card``,
-    ``game.end_turn``, and for a kind made before the deal ``game.deal_waiting``.
+    ``game.end_turn``, ``game.end_hand``, and for a kind made before the deal
+    ``game.deal_waiting``.
     ``candidates(game, seat)`` yields the instances worth checking for the seat
     to move (they are each checked with ``Game.is_legal`` before being offered).
     """

@@ -19,7 +19,7 @@ from rummy_core.engine.actions import Action, PluginAction
 from rummy_core.engine.errors import PluginError, RuleError
 from rummy_core.engine.events import Event
 from rummy_core.engine.hookcall import HookCalls
-from rummy_core.engine.state import State
+from rummy_core.engine.state import Reason, State
 
 T = TypeVar("T")
 REGISTER_ACTIONS = "rummy_register_actions"
@@ -45,6 +45,12 @@ class StepsOnCopy:
     def end_turn(self, st: State, seat: int, events: list[Event]) -> None:
         """The game's ``end_turn``."""
         self._game.end_turn(st, seat, events)
+
+    def end_hand(
+        self, st: State, went_out: int | None, reason: Reason, events: list[Event]
+    ) -> None:
+        """The game's ``end_hand``."""
+        self._game.end_hand(st, went_out, reason, events)
 
     def deal_waiting(self, st: State, choice: int | None, events: list[Event]) -> None:
         """The game's ``deal_waiting``."""

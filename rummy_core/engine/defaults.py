@@ -165,6 +165,12 @@ def rummy_goes_out(state: State, seat: int) -> bool:
 
 
 @hookimpl(trylast=True)
+def rummy_dead_hand() -> None:
+    # Hands end by going out, an empty stock that cannot be refilled, or the turn cap.
+    return None
+
+
+@hookimpl(trylast=True)
 def rummy_take_back() -> str:
     return "play"
 

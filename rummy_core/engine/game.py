@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from random import Random
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -59,7 +59,7 @@ from rummy_core.engine.plays import (
     opening_violations,
     swapped,
 )
-from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Outcome, State
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Outcome, Reason, State
 
 # ``Final``: the compiled build reads the value itself, not the module's globals
 # (docs/performance.md).
@@ -535,11 +535,30 @@ class Game:
         hooks.turn_ended(st, seat)
         if hooks.goes_out(st, seat):
             self._end_hand(st, seat, "out", events)
+        elif (dead := hooks.dead_hand(st, seat)) is not None:
+            self._end_hand(st, None, dead, events)
         elif st.hand_turns >= hooks.turn_cap:
             self._end_hand(st, None, "capped", events)
         else:
             st.turn = (seat + 1) % st.players
             self._begin_turn(st, events)
+
+    def end_hand(
+        self, st: State, went_out: int | None, reason: Reason, events: list[Event]
+    ) -> None:
+        """End the hand now and score it: ``went_out`` closed it (None: nobody), for ``reason``.
+
+        The step of a plugin action that ends the hand other than by going out on its own turn:
+        a pass that ends a defender's lay-offs after a knock (the knocker went out), a pass at a
+        wall of cards never drawn (nobody did, ``"stock"``). It asks what a hand that ends asks
+        (``rummy_hand_bonus`` when ``went_out`` is a seat, ``rummy_hand_scores`` ...
+        ``rummy_hand_ended``); the turn is not counted (``end_turn`` does that).
+        """
+        if st.phase not in (DRAW, PLAY):
+            raise ValueError("end_hand: the hand is not in a turn")
+        if reason == "out" and went_out is None:
+            raise ValueError("end_hand: a hand ends 'out' when a seat went out")
+        self._end_hand(st, went_out, reason, events)
 
     def _before_deal(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
         """The choice the deal waits for, made by the plugin's action that makes it; nothing
@@ -620,7 +639,7 @@ class Game:
         self,
         st: State,
         went_out: int | None,
-        reason: Literal["out", "stock", "capped"],
+        reason: Reason,
         events: list[Event],
     ) -> None:
         hooks = self.hooks

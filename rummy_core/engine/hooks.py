@@ -36,7 +36,7 @@ from rummy_core.engine.hookcall import HookCalls, PluginManager
 from rummy_core.engine.meldrules import MeldRules
 from rummy_core.engine.plugin import HouseRule, Ruleset, plugin_text
 from rummy_core.engine.scorelines import ScoreLine
-from rummy_core.engine.state import Meld, State
+from rummy_core.engine.state import Meld, Reason, State
 
 T = TypeVar("T")
 ENGINE_DEFAULTS = "rummy_core.engine.defaults"
@@ -419,6 +419,17 @@ class Hooks:
 
     def action_applied(self, state: State, seat: int, events: list[Event]) -> None:
         self._call("rummy_action_applied", state, seat, events)
+
+    def dead_hand(self, state: State, seat: int) -> Reason | None:
+        """Why the hand ends now with nobody out, or None (``rummy_dead_hand``)."""
+        answer: Reason | None = self._checked(
+            "rummy_dead_hand",
+            lambda a: a is None or a in ("stock", "capped"),
+            "None, 'stock' or 'capped'",
+            state,
+            seat,
+        )
+        return answer
 
     def turn_ended(self, state: State, seat: int) -> None:
         self._call("rummy_turn_ended", state, seat)

@@ -37,7 +37,7 @@ from rummy_core.engine.errors import Violation
 from rummy_core.engine.events import Event
 from rummy_core.engine.meldrules import MeldRules
 from rummy_core.engine.scorelines import ScoreLine
-from rummy_core.engine.state import Meld, State
+from rummy_core.engine.state import Meld, Reason, State
 
 hookspec = pluggy.HookspecMarker("rummy")
 
@@ -385,6 +385,22 @@ def rummy_goes_out(state: State, seat: int) -> bool | None:
     calls ``game.end_turn``), then after ``rummy_turn_ended``. Not asked after a draw, a swap (it
     gives a wild back for the card, so the hand keeps its size), a take-back or a cut. Stops at
     first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_dead_hand(state: State, seat: int) -> Reason | None:
+    """Whether the hand ends now with nobody out, ``seat``'s turn having just ended: why, or
+    None to play on.
+
+    :param state: the state after the turn; not to be changed.
+    :param seat: the seat whose turn ended.
+
+    Asked when a turn ends (a discard, or a plugin action that calls ``game.end_turn``), once
+    ``rummy_goes_out`` has said no, before the turn cap (ruling A1). ``"stock"``: the stock counts
+    as run out (a wall of cards never drawn); ``"capped"``: a rule against endless play. The hand
+    is then scored with nobody out, as when the stock cannot be refilled. Stops at first non-None
+    result.
     """
 
 
