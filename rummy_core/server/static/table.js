@@ -3,6 +3,7 @@
 // cards can do, and sends the engine's actions; every refusal is the engine's own message.
 import { cardElement, label, sorted, withSymbols } from "./cards.js";
 import { language, languageSwitch, t, tn } from "./i18n.js";
+import { chatPanel, showChat } from "./chat.js";
 import { callTurn, fly, noteMoves, recentMoves, snapshot, soundSwitch } from "./follow.js";
 import { explainScores, joinNames } from "./words.js";
 
@@ -77,7 +78,7 @@ function receive(data) {
   if (data.type === "welcome" || data.type === "update") {
     // The server says each event as this seat may read it, in this page's language.
     // A welcome brings the hand so far (a late joiner, a reload, a reconnect): it replaces the log.
-    if (data.type === "welcome") $("log").replaceChildren();
+    if (data.type === "welcome") { $("log").replaceChildren(); showChat(data.chat, true); }
     for (const line of data.log) addLog(line);
     s.stateId = data.state_id;
     s.sheet = data.sheet ?? null;
@@ -95,6 +96,7 @@ function receive(data) {
     for (const then of waiting) then(data);
     return;
   }
+  if (data.type === "chat") { showChat([data.line]); return; }
   if (data.type === "refused" || data.type === "error") say(withSymbols(data.message), true);
 }
 
@@ -796,12 +798,13 @@ $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
 document.addEventListener("keydown", onKey);
 soundSwitch($("sound"));
+chatPanel(send, say, names);
 document.addEventListener("pointermove", onPointerMove);
 document.addEventListener("pointerup", onPointerUp);
 document.addEventListener("pointercancel", (event) => { if (drag?.pointer === event.pointerId) { endDrag(); render(); } });
 // On a phone the scores and the log fold away; a tap opens them.
 if (matchMedia("(max-width: 760px)").matches) {
-  for (const fold of ["scores-fold", "log-fold", "settings"]) $(fold).open = false;
+  for (const fold of ["scores-fold", "log-fold", "chat-fold", "settings"]) $(fold).open = false;
 }
 languageSwitch($("language"));
 window.rummyTable = s; // for the browser tests and for a curious player's console
