@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint i18n chromium compiled test-compiled bench bench-server soak clean
+.PHONY: play serve test lint i18n chromium postgresql compiled test-compiled bench bench-server soak clean rl-train
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,17 @@ $(VENV)/.serve-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl,server]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plot,ray,rl,server]'
 	touch $@
+
+# The MaskablePPO example of docs/rl.md: the rl-train extra (PyTorch, sb3-contrib), then about
+# twenty minutes of training on one core, its learning curve written to docs/.
+$(VENV)/.rl-train-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[rl-train]'
+	touch $@
+
+rl-train: $(VENV)/.rl-train-installed
+	$(BIN)/python examples/rl/maskable_ppo.py --plot docs/rl-maskable-ppo.png
 
 play: $(VENV)/.play-installed
 	$(BIN)/rummy play
@@ -64,12 +73,17 @@ i18n: $(VENV)/.test-installed
 		done; \
 	done
 
+# The store's tests start a real PostgreSQL server (tests/pg_helpers.py) from Debian's package.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+		|| apt-get install -y postgresql || (apt-get update && apt-get install -y postgresql)
+
 # The browser table's tests drive the system Chromium; CI runs as root on a fresh machine.
 chromium:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null \
 		|| apt-get install -y chromium || (apt-get update && apt-get install -y chromium)
 
-test: lint chromium
+test: lint chromium postgresql
 	$(BIN)/rummy check --builtin
 	$(BIN)/pytest
 	@if command -v cc >/dev/null || command -v gcc >/dev/null; then $(MAKE) test-compiled; \

@@ -2,8 +2,9 @@
 
 Random-bot hands per second (``Match.play_hand``, two random bots) and PettingZoo steps per
 second (random masked ids, the mask built every step), CPU time, pinned to one core. With
-``--profile``, also the ``Game.is_legal`` calls of each workload by kind of action, and how many
-of them ran the action on a clone (``Game._run``), with cProfile's top functions.
+``--profile``, also the legality questions of each workload by kind of action (``Game.is_legal``,
+``Game.check`` and the move generator's ``Game.legal``, each answer), and how many actions were
+run on a clone (``Game._run``: the trial runs and the moves), with cProfile's top functions.
 
 Run: ``python bench/legality.py [--seconds S] [--profile]``; compare runs of the same machine.
 """
@@ -28,6 +29,7 @@ from rummy_core.bots import make_bot
 from rummy_core.engine.actions import Action
 from rummy_core.engine.events import Event
 from rummy_core.engine.game import Game
+from rummy_core.engine.legality import Reader
 from rummy_core.engine.setup import Variant, build_hooks, new_game
 from rummy_core.engine.state import State
 from rummy_core.match import Match
@@ -58,14 +60,14 @@ def rate(run: Callable[[int], int], seconds: float) -> float:
 
 
 def profile(name: str, run: Callable[[int], int], calls: int) -> None:
-    """``run`` ``calls`` times under cProfile, counting ``is_legal`` by kind and trial runs."""
+    """``run`` ``calls`` times under cProfile, counting legality questions by kind and runs."""
     asked: Counter[str] = Counter()
     trials: Counter[str] = Counter()
-    is_legal, trial = Game.is_legal, Game._run
+    accepts, trial = Game._accepts, Game._run
 
-    def counted_is_legal(game: Game, seat: object, action: Action) -> bool:
+    def counted_accepts(game: Game, reader: Reader | None, action: Action) -> bool:
         asked[type(action).__name__] += 1
-        return is_legal(game, seat, action)
+        return accepts(game, reader, action)
 
     def counted_run(
         game: Game, old: State, seat: int, action: Action, events: list[Event]
@@ -73,17 +75,17 @@ def profile(name: str, run: Callable[[int], int], calls: int) -> None:
         trials[type(action).__name__] += 1
         return trial(game, old, seat, action, events)
 
-    Game.is_legal = counted_is_legal  # type: ignore[assignment, method-assign]
+    Game._accepts = counted_accepts  # type: ignore[assignment, method-assign]
     Game._run = counted_run  # type: ignore[assignment, method-assign]
     profiler = cProfile.Profile()
     try:
         profiler.runcall(lambda: sum(run(i) for i in range(calls)))
     finally:
-        Game.is_legal, Game._run = is_legal, trial  # type: ignore[method-assign]
+        Game._accepts, Game._run = accepts, trial  # type: ignore[method-assign]
     total = sum(asked.values())
-    print(f"\n== {name}: is_legal {total}, trial runs {sum(trials.values())} (incl. the moves)")
+    print(f"\n== {name}: legality asked {total}, runs {sum(trials.values())} (incl. the moves)")
     for kind, count in asked.most_common():
-        print(f"   {kind:12} is_legal {count:7} ({count / total:4.0%})  trial runs {trials[kind]}")
+        print(f"   {kind:12} asked {count:7} ({count / total:4.0%})  runs {trials[kind]}")
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(18)
 
 

@@ -13,7 +13,7 @@ from rummy_core.engine.actions import DISCARD
 from rummy_core.engine.cards import card_name
 from rummy_core.engine.defaults import winner_takes_all
 from rummy_core.engine.errors import Violation
-from rummy_core.engine.options import BaseOptions
+from rummy_core.engine.options import OPTION_LIMITS, BaseOptions
 from rummy_core.engine.piles import refill_from_discards
 from rummy_core.engine.plugin import Ruleset, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
@@ -30,7 +30,10 @@ class ClassicOptions(BaseOptions):
     max_players = 4
 
     target: int | None = Field(
-        100, ge=1, description=N_("Race to this many points (C7); null plays a single hand.")
+        100,
+        ge=1,
+        le=OPTION_LIMITS["target"],
+        description=N_("Race to this many points (C7); null plays a single hand."),
     )
 
 

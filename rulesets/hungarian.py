@@ -26,7 +26,7 @@ from rummy_core.engine.events import CutMade, CutOffered, Event, LaidOff, Melded
 from rummy_core.engine.game import refuse
 from rummy_core.engine.meldrules import MeldRules, RunShape, SetShape
 from rummy_core.engine.melds import RUN, SET, rep_rank
-from rummy_core.engine.options import BaseOptions
+from rummy_core.engine.options import OPTION_LIMITS, BaseOptions
 from rummy_core.engine.piles import refill_from_discards
 from rummy_core.engine.plugin import Ruleset, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
@@ -129,7 +129,12 @@ class HungarianOptions(BaseOptions):
     min_players = 2
     max_players = 4
 
-    opening: int = Field(51, ge=0, description=N_("Points the opening lay-down must reach (H5)."))
+    opening: int = Field(
+        51,
+        ge=0,
+        le=OPTION_LIMITS["points"],
+        description=N_("Points the opening lay-down must reach (H5)."),
+    )
     ace: Literal["flat", "low-high"] = Field(
         "flat",
         description=N_(
@@ -137,7 +142,9 @@ class HungarianOptions(BaseOptions):
             " 11 elsewhere."
         ),
     )
-    hands: int = Field(7, ge=1, description=N_("Hands in a match (H11)."))
+    hands: int = Field(
+        7, ge=1, le=OPTION_LIMITS["hands"], description=N_("Hands in a match (H11).")
+    )
 
 
 def starter(state: State) -> int:
@@ -230,7 +237,8 @@ class HungarianRomi(Ruleset):
         sources = [STOCK] if state.stock else []
         if state.discard:
             sources.append(DISCARD)
-        if state.on_show.get(CUT):
+        # The cut card is one card (H7): a position that shows more, or none, offers no draw.
+        if len(state.on_show.get(CUT, ())) == 1:
             sources.append(CUT)
         return sources
 

@@ -20,7 +20,7 @@ from rummy_core.engine.actions import DISCARD
 from rummy_core.engine.cards import JOKER, RANK_NAMES, card, card_name, rank_of
 from rummy_core.engine.errors import Violation
 from rummy_core.engine.meldrules import MeldRules, RunShape, SetShape
-from rummy_core.engine.options import BaseOptions
+from rummy_core.engine.options import OPTION_LIMITS, BaseOptions
 from rummy_core.engine.piles import refill_from_discards
 from rummy_core.engine.plugin import Ruleset, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
@@ -45,19 +45,24 @@ class CardValues(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    ace: int = Field(15, ge=0)
-    two: int = Field(50, ge=0, description=N_("Given by the rule text; a wild 2 counts this too."))
-    three: int = Field(5, ge=0)
-    four: int = Field(5, ge=0)
-    five: int = Field(5, ge=0)
-    six: int = Field(5, ge=0)
-    seven: int = Field(5, ge=0)
-    eight: int = Field(5, ge=0)
-    nine: int = Field(5, ge=0)
-    ten: int = Field(10, ge=0)
-    jack: int = Field(10, ge=0)
-    queen: int = Field(10, ge=0)
-    king: int = Field(10, ge=0)
+    ace: int = Field(15, ge=0, le=OPTION_LIMITS["points"])
+    two: int = Field(
+        50,
+        ge=0,
+        le=OPTION_LIMITS["points"],
+        description=N_("Given by the rule text; a wild 2 counts this too."),
+    )
+    three: int = Field(5, ge=0, le=OPTION_LIMITS["points"])
+    four: int = Field(5, ge=0, le=OPTION_LIMITS["points"])
+    five: int = Field(5, ge=0, le=OPTION_LIMITS["points"])
+    six: int = Field(5, ge=0, le=OPTION_LIMITS["points"])
+    seven: int = Field(5, ge=0, le=OPTION_LIMITS["points"])
+    eight: int = Field(5, ge=0, le=OPTION_LIMITS["points"])
+    nine: int = Field(5, ge=0, le=OPTION_LIMITS["points"])
+    ten: int = Field(10, ge=0, le=OPTION_LIMITS["points"])
+    jack: int = Field(10, ge=0, le=OPTION_LIMITS["points"])
+    queen: int = Field(10, ge=0, le=OPTION_LIMITS["points"])
+    king: int = Field(10, ge=0, le=OPTION_LIMITS["points"])
 
     def table(self) -> tuple[int, ...]:
         """The value of every card code (the engine's ``rummy_card_values`` form)."""
@@ -75,10 +80,16 @@ class RiversideOptions(BaseOptions):
     min_players = 2
     max_players = 6
 
-    target: int = Field(500, ge=1, description=N_("The score that ends the match (R2, R12)."))
+    target: int = Field(
+        500,
+        ge=1,
+        le=OPTION_LIMITS["target"],
+        description=N_("The score that ends the match (R2, R12)."),
+    )
     hand_cap: int = Field(
         200,
         ge=1,
+        le=OPTION_LIMITS["hands"],
         description=N_(
             "Safety cap of hands in a match (like A1): the match then ends, the highest score"
             " winning (shared on a tie)."

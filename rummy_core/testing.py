@@ -13,10 +13,10 @@ refused actions change nothing, and every hand ends. ``assert_messages_translate
 checks that the rule's refusals, summary and option help are marked for translation and in the
 catalogs its package ships (``docs/house-rules.md``, Languages).
 
-This module is also a pytest plugin: with ``pytest_plugins = ["rummy_core.testing"]`` in a
-``conftest.py``, the fixtures ``rummy_variant`` (override it: the variant under test),
-``rummy_local_rules``, ``rummy_game``, ``rummy_position`` and ``rummy_conformance`` are available
-(see ``docs/house-rules.md``).
+This module is also a pytest plugin, which pytest loads by itself wherever rummy-core is
+installed (its ``pytest11`` entry point): the fixtures ``rummy_variant`` (override it: the
+variant under test), ``rummy_local_rules``, ``rummy_game``, ``rummy_position`` and
+``rummy_conformance`` are available (see ``docs/house-rules.md``).
 """
 
 from __future__ import annotations
@@ -287,7 +287,7 @@ def assert_scenario(path: Path | str) -> None:
     assert not problems, f"{path} ({scenario.name}):\n  " + "\n  ".join(problems)
 
 
-# -- pytest fixtures (``pytest_plugins = ["rummy_core.testing"]``) ---------------------------
+# -- pytest fixtures (the ``pytest11`` entry point loads them) --------------------------------
 
 
 @pytest.fixture

@@ -34,10 +34,14 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
-def new_page(browser: Browser, phone: bool = False) -> Page:
-    """A fresh browser context (its own storage) at a desktop's or a phone's size."""
+def new_page(browser: Browser, phone: bool = False, csp: bool = False) -> Page:
+    """A fresh browser context (its own storage) at a desktop's or a phone's size.
+
+    The pages' content security policy forbids evaluating strings, which Playwright's
+    ``wait_for_function`` does: it is set aside unless ``csp`` (tests/test_server_guard.py
+    checks the pages under it)."""
     context = browser.new_context(
-        viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone
+        viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone, bypass_csp=not csp
     )
     return context.new_page()
 

@@ -34,3 +34,22 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language(DEFAULT_LANGUAGE)
     yield
     set_language(DEFAULT_LANGUAGE)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """A real PostgreSQL server for the whole run (``pg_helpers``): its admin database's URL."""
+    from pg_helpers import postgres_server
+
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    """A new, empty database for the server's store: SQLite, then PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    from pg_helpers import fresh_database
+
+    return fresh_database(request.getfixturevalue("postgres"))

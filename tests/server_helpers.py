@@ -15,6 +15,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from rummy_core.server.app import create_app
+from rummy_core.server.exposure import Exposure
 from rummy_core.server.limits import Limits
 from rummy_core.server.protocol import PROTOCOL, SERVER_ADAPTER
 
@@ -28,7 +29,9 @@ leave a test waiting for its answer. The limit itself is tested in test_server.p
 
 
 @contextmanager
-def running_server(db_url: str, limits: Limits | None = None) -> Iterator[str]:
+def running_server(
+    db_url: str, limits: Limits | None = None, exposure: Exposure | None = None
+) -> Iterator[str]:
     """uvicorn serving the app on 127.0.0.1 (a port the system picks) until the block ends."""
     limits = limits or Limits()
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -36,7 +39,7 @@ def running_server(db_url: str, limits: Limits | None = None) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        create_app(db_url, limits=limits),
+        create_app(db_url, limits=limits, exposure=exposure),
         ws_max_size=limits.max_frame_bytes,
         log_level="warning",
         lifespan="on",

@@ -40,6 +40,7 @@ PUBLIC = {
     "opening_minimum",
     "min_hand_after_play",
     "is_legal",
+    "allows",
     "candidates",
     "legal_actions",
 }
@@ -133,7 +134,7 @@ def test_a_seat_handle_shows_only_its_public_face() -> None:
     handle = SeatHandle(game, game.state.turn)
     public = {name for name in dir(handle) if not name.startswith("_")}
     assert public == PUBLIC
-    for name in PUBLIC - {"is_legal"}:
+    for name in PUBLIC - {"is_legal", "allows"}:
         value = getattr(handle, name)
         answer = value() if callable(value) else value
         assert not holds_state(answer), name

@@ -54,6 +54,7 @@ def seat_page(browser: Browser, url: str, phone: bool = False, reduced: bool = F
         has_touch=phone,
         is_mobile=phone,
         reduced_motion="reduce" if reduced else "no-preference",
+        bypass_csp=True,  # wait_for_function evaluates strings (browser_helpers.new_page)
     )
     context.add_init_script(LISTEN)
     page = context.new_page()

@@ -58,6 +58,7 @@ def icelandic_seat(browser: Browser, url: str, phone: bool = False) -> Page:
         has_touch=phone,
         is_mobile=phone,
         locale=SPEAKS_ICELANDIC,
+        bypass_csp=True,  # wait_for_function evaluates strings (browser_helpers.new_page)
     )
     page = context.new_page()
     problems: list[str] = []

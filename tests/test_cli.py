@@ -79,6 +79,18 @@ def test_rulesets_lists_options() -> None:
     assert code == 0 and "classic:" in out and "option target = 100" in out
 
 
+def test_rulesets_shows_option_values_as_they_are_written() -> None:
+    code, out = run("rulesets")
+    assert code == 0
+    assert "option ace = flat:" in out
+    assert 'option card_values = {"ace": 15, "two": 50,' in out
+    assert "CardValues(" not in out
+    code, out = run("rulesets", "--json", "-")
+    riverside = next(entry for entry in json.loads(out) if entry["name"] == "riverside")
+    values = next(o for o in riverside["options"] if o["name"] == "card_values")["default"]
+    assert values["two"] == 50
+
+
 @pytest.mark.parametrize(
     ("args", "code_text"),
     [

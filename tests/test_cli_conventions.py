@@ -189,10 +189,58 @@ def test_new_house_rule_writes_a_package(
     code, _, _ = rummy(capsys, "new-house-rule", "long-runs")
     folder = tmp_path / "rummy-hr-long-runs"
     assert code == 0
-    assert set(skeleton("long-runs", "x")) == {
+    assert set(skeleton("long-runs", "classic")) == {
         str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()
     }
     assert 'long-runs = "rummy_hr_long_runs:LongRuns"' in (folder / "pyproject.toml").read_text()
     assert rummy(capsys, "new-house-rule", "long-runs")[0] == 2  # the folder is not empty
     code, _, err = rummy(capsys, "new-house-rule", "Long Runs")
     assert code == 2 and "lower-case words joined by hyphens" in err
+
+
+def _stop(*args: object, **kwargs: object) -> None:
+    raise KeyboardInterrupt
+
+
+def test_every_command_tells_the_same_exit_story(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """0 success, 1 the answer is no, 2 a refusal, 130 stopped (70, a crash, is tested above)."""
+    save = tmp_path / "game.json"
+    assert rummy(capsys, "play", "--plain", "--seed", "5", "--save", save, stdin="d\nq\n")[0] == 0
+    assert rummy(capsys, "play", "--ruleset", "nope")[0] == 2
+    assert rummy(capsys, "replay", save)[0] == 0
+    record = json.loads(save.read_text())
+    record["final"]["scores"] = [99, 99]
+    save.write_text(json.dumps(record))
+    assert rummy(capsys, "replay", save)[0] == 1  # it ends elsewhere
+    record["actions"] = [{"kind": "action", "seat": 0, "action": {"type": "take_back"}}]
+    save.write_text(json.dumps(record))
+    assert rummy(capsys, "replay", save)[0] == 1  # an action is refused on replay
+    save.write_text("{")
+    assert rummy(capsys, "replay", save)[0] == 2  # not a record at all
+    assert rummy(capsys, "check", KNOCK)[0] == 0
+    assert rummy(capsys, "check", tmp_path / "missing.json")[0] == 2
+    for listing in ("rulesets", "house-rules"):
+        assert rummy(capsys, listing)[0] == 0
+    assert rummy(capsys, "schema", "--out", tmp_path / "schemas")[0] == 0
+    assert (
+        rummy(
+            capsys, "duel", "random", "random", "--games", "2", "--ruleset", "classic:target=null"
+        )[0]
+        == 0
+    )
+    assert rummy(capsys, "duel", "random", "genius")[0] == 2
+    assert rummy(capsys, "compare", "classic", "--hands", "4", "--jobs", "1")[0] == 0
+    assert rummy(capsys, "compare", "nope", "--hands", "4")[0] == 2
+    assert rummy(capsys, "new-house-rule", "long-runs")[0] == 0
+    assert rummy(capsys, "new-house-rule", "long-runs")[0] == 2
+    # Ctrl-C: a comparison keeps what it finished; any other command stops where it is.
+    monkeypatch.setattr("rummy_core.compare.running.play_block", _stop)
+    code, out, _ = rummy(capsys, "compare", "classic", "--hands", "4", "--jobs", "1", "--json", "-")
+    assert code == 130 and json.loads(out)["complete"] is False
+    monkeypatch.setattr(cli_module, "play_text", _stop)
+    code, _, err = rummy(capsys, "play", "--plain")
+    assert code == 130 and "Stopped." in err
+    code, out, _ = rummy(capsys, "-h")
+    assert "1 the answer is no" in out and "130 stopped with Ctrl-C" in out

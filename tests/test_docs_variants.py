@@ -18,7 +18,7 @@ from rummy_core.engine.setup import Variant, build_hooks
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 PAGES += sorted((ROOT / "rulesets" / "guides").glob("*.md"))
-EXAMPLE = ROOT / "examples" / "rummy-hr-example" / "rummy_hr_example.py"
+EXAMPLE = ROOT / "examples" / "rummy-hr-example" / "rummy_hr_example" / "__init__.py"
 SPAN = re.compile(r"`([a-z][a-z0-9_-]*[:+][^`\s]*)`(\s+is\s+refused\s+with\s+`([a-z_]+)`)?")
 
 

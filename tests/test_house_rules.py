@@ -79,7 +79,7 @@ def test_rummy_house_rules_lists_summary_options_rulesets_and_hooks() -> None:
     assert "knock: Classic: knock instead of discarding" in text and "(for classic)" in text
     assert "option limit = 10" in text and "option undercut_bonus = 10" in text
     assert "option points = 50" in text  # pile-penalty's default
-    assert "option extend_sets = False" in text
+    assert "option extend_sets = false" in text
     assert "hooks: rummy_turn_ended, rummy_hand_scores" in text
     assert "actions: knock" in text
 

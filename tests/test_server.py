@@ -299,20 +299,6 @@ def test_the_server_messages_are_in_rummy_schema() -> None:
     } == kinds
 
 
-def test_serve_without_the_extra_says_how_to_install_it(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    import sys
-
-    from rummy_core.commands.cli import main
-
-    monkeypatch.setitem(sys.modules, "rummy_core.server.run", None)
-    with pytest.raises(SystemExit) as stopped:
-        main(["serve"])
-    assert stopped.value.code == 2
-    assert "pip install 'rummy[server]'" in capsys.readouterr().err
-
-
 def test_serve_prints_where_to_go() -> None:
     from rummy_core.server.run import addresses
 

@@ -56,7 +56,9 @@ def _played_table(url: str) -> str:
         await _act(hub, table_id, other, {"type": "draw", "source": "stock"})
         hand = table.game.state.hands[other]
         await _act(hub, table_id, other, {"type": "discard", "card": card_name(hand[-1])})
-        # Both seats to bots: a table of bots plays on and deals the next hand itself.
+        # Both seats to bots: a table of bots plays on while it is watched, and deals the
+        # next hand itself.
+        await hub.join(table, None, Inbox(), None)
         await hub.hand_to_bot(table, starter, created.creator_token, "greedy")
         await hub.hand_to_bot(table, other, created.creator_token, "greedy")
         for _ in range(3000):
@@ -69,8 +71,8 @@ def _played_table(url: str) -> str:
     return asyncio.run(scenario())
 
 
-def test_a_server_table_exports_to_a_record_that_replays(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+def test_a_server_table_exports_to_a_record_that_replays(tmp_path: Path, db_url: str) -> None:
+    url = db_url
     table_id = _played_table(url)
     store = Store(url)
     record = table_record(store, table_id)

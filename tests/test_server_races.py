@@ -7,8 +7,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from server_helpers import Inbox
 
+from rummy_core.engine.cards import card_name
 from rummy_core.server.hub import Hub
 from rummy_core.server.protocol import CreateTable, SeatSpec
 from rummy_core.server.store import Change, Store
@@ -30,11 +32,11 @@ class SlowStore(Store):
         super().record(table_id, change, position, phase)
 
 
-def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(tmp_path: Path) -> None:
+def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(db_url: str) -> None:
     """The welcome pairs the view with its own state id, never the new view with the old id."""
 
     async def scenario() -> tuple[dict[str, Any], int, Any]:
-        store = SlowStore(f"sqlite:///{tmp_path / 'race.sqlite3'}")
+        store = SlowStore(db_url)
         hub = Hub(store)
         spec = CreateTable(variant="classic", seats=[SeatSpec(), SeatSpec()], bot_pause=0)
         created = await hub.create(spec, "http://127.0.0.1/")
@@ -68,3 +70,48 @@ def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(tmp_path:
     assert welcome["state_id"] == 1
     assert welcome["view"]["stock_size"] == stock_after
     assert info.state_id == 1 and info.phase == "play"
+
+
+def test_what_a_selection_could_do_is_worked_out_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A costly ``choices`` question (#39) holds up no other table: while it is worked out,
+    the loop runs on (here: another coroutine takes turns), and the answer still comes."""
+    from rummy_core.server import outbox
+
+    answered = outbox.choices_for
+    started, release = threading.Event(), threading.Event()
+    released: list[bool] = []
+
+    def slow_choices(*args: Any) -> Any:
+        started.set()
+        # As long as the test likes: on the loop, this would wait in vain, as the test that
+        # releases it could not run.
+        released.append(release.wait(5))
+        return answered(*args)
+
+    monkeypatch.setattr(outbox, "choices_for", slow_choices)
+
+    async def scenario() -> tuple[int, list[dict[str, Any]]]:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 's.sqlite3'}"))
+        spec = CreateTable(variant="riverside", seats=[SeatSpec(), SeatSpec()], bot_pause=0)
+        created = await hub.create(spec, "http://127.0.0.1/")
+        table = hub.tables[created.table.id]
+        seat = 0
+        asker = Inbox()
+        await hub.join(table, seat, asker, None)
+        hand = table.game.state.hands[seat][:3]
+        asking = asyncio.create_task(hub.choices(table, seat, asker, [card_name(c) for c in hand]))
+        await asyncio.to_thread(started.wait, 20)
+        turns = 0
+        for _ in range(50):  # the loop is free while the question is worked out
+            await asyncio.sleep(0)
+            turns += 1
+        release.set()
+        await asking
+        await hub.stop()
+        return turns, asker.messages
+
+    turns, messages = asyncio.run(scenario())
+    assert released == [True] and turns == 50
+    assert messages[-1]["type"] == "choices"

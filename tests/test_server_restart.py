@@ -28,10 +28,12 @@ def take_turn(client: Client, state: Message) -> Message:
     raise AssertionError("no card could be discarded")
 
 
-def test_a_killed_server_restarts_where_the_last_action_left_every_table(tmp_path: Path) -> None:
-    # The default database, in RUMMY_HOME: what `rummy serve` with no --db uses.
+def test_a_killed_server_restarts_where_the_last_action_left_every_table(
+    tmp_path: Path, db_url: str
+) -> None:
+    """On SQLite (the default, in RUMMY_HOME) and on PostgreSQL."""
     home = tmp_path / "home"
-    url = f"sqlite:///{home / 'server.sqlite3'}"
+    url = db_url.replace(str(tmp_path), str(home))
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = start_server(url, port, str(home))
@@ -62,7 +64,7 @@ def test_a_killed_server_restarts_where_the_last_action_left_every_table(tmp_pat
     finally:
         if server.poll() is None:
             server.kill()
-    assert (home / "server.sqlite3").is_file()
+    assert not url.startswith("sqlite") or (home / "server.sqlite3").is_file()
     server = start_server(url, port, str(home))
     try:
         tables = {t["id"]: t for t in httpx.get(f"{base}/api/tables").json()["tables"]}

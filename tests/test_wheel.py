@@ -1,23 +1,17 @@
 """The built wheel, installed in a fresh venv with no checkout on the path, works as a user's would.
 
-One wheel and one venv serve every check (about a minute in all). The venv reaches this
-environment's third-party packages (textual, pydantic, pytest, mypy, ...) through a folder of
-links that leaves out this project's own install, so ``rummy_core`` can only come from the wheel.
-A house rule made by ``rummy new-house-rule`` is installed into the same venv and passes its own
-tests, ``mypy --strict``, and ``rummy check --without``.
+One wheel and one venv serve every check (about a minute in all); ``rummy_core`` can only come
+from the wheel there (``install_helpers.fresh_venv``). Plugins built as wheels are tested in
+``test_plugin_wheels.py``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import socket
 import subprocess
-import sys
-import sysconfig
 import time
-import venv
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +20,7 @@ import click
 import httpx
 import pytest
 from browser_helpers import CHROMIUM, new_page, shoot
-from install_helpers import builds_wheels_offline
+from install_helpers import ROOT, Venv, fresh_venv, project_wheel
 from playwright.sync_api import Browser, expect
 
 from rummy_core import __version__
@@ -38,91 +32,42 @@ from rummy_core.tui.session import Setup
 
 pytestmark = pytest.mark.plugin_install
 
-ROOT = Path(__file__).resolve().parent.parent
-SKIP = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", ".pytest_cache")
-OWN = ("rummy-", "rummy_", "__editable__", "_parent_env")
-"""What of this environment's site-packages is this project's own install, kept out of the venv."""
-
 
 @dataclass(frozen=True)
 class Installed:
-    """The fresh venv with the wheel in it."""
+    """The wheel, what building it printed, and the fresh venv it is installed in."""
 
     wheel: Path
     build_log: str
-    """What building the wheel printed (verbose, so the build backend's warnings are in it)."""
-    python: Path
-    rummy: Path
-    work: Path
-    env: dict[str, str]
+    venv: Venv
+
+    @property
+    def python(self) -> Path:
+        return self.venv.python
+
+    @property
+    def rummy(self) -> Path:
+        return self.venv.rummy
+
+    @property
+    def work(self) -> Path:
+        return self.venv.work
+
+    @property
+    def env(self) -> dict[str, str]:
+        return self.venv.env
 
     def run(self, *args: str | Path, stdin: str = "", code: int = 0) -> str:
-        done = subprocess.run(
-            [str(a) for a in args],
-            cwd=self.work,
-            env=self.env,
-            input=stdin,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert done.returncode == code, (
-            f"{args} exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
-        )
-        return done.stdout
+        return self.venv.run(*args, stdin=stdin, code=code)
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     base = tmp_path_factory.mktemp("wheel")
-    source = base / "src"
-    source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, source / name)
-    # The links to scenarios/ and docs/ are copied as the files they point to, as in a wheel.
-    for package in ("rummy_core", "rulesets"):
-        shutil.copytree(ROOT / package, source / package, ignore=SKIP)
-    dist = base / "dist"
-    pip = [sys.executable, "-m", "pip"]
-    offline = ["--no-build-isolation", "--no-index"] if builds_wheels_offline() else []
-    build = subprocess.run(
-        [*pip, "wheel", "--verbose", "--no-deps", *offline, "-w", dist, source],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert build.returncode == 0, build.stderr
-    (wheel,) = dist.glob("rummy-*.whl")
-
-    env_dir = base / "venv"
-    venv.EnvBuilder(with_pip=False).create(env_dir)
-    python = env_dir / "bin" / "python"
-    site = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    deps = base / "deps"
-    deps.mkdir()
-    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
-        if not entry.name.startswith(OWN):
-            (deps / entry.name).symlink_to(entry)
-    (Path(site) / "_deps.pth").write_text(f"{deps}\n", encoding="utf-8")
-    install = subprocess.run(
-        [*pip, "--python", python, "install", "--quiet", "--no-deps", "--no-index", wheel],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert install.returncode == 0, install.stderr
-    work = base / "work"
-    work.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env |= {"RUMMY_HOME": str(base / "home"), "NO_COLOR": "1", "COLUMNS": "120", "LANGUAGE": "en"}
-    return Installed(
-        wheel, build.stdout + build.stderr, python, env_dir / "bin" / "rummy", work, env
-    )
+    wheel, log = project_wheel(base)
+    env = fresh_venv(base)
+    env.install(wheel, find_links=wheel.parent)
+    return Installed(wheel, log, env)
 
 
 def test_the_wheel_holds_every_module_and_data_file(installed: Installed) -> None:
@@ -139,7 +84,8 @@ def test_the_wheel_holds_every_module_and_data_file(installed: Installed) -> Non
     assert "rummy_rulesets/guides/is/riverside.md" in names
     assert "rummy_core/tui/styles.tcss" in names
     # Only this project's own import names: nothing generic like `rulesets` in site-packages.
-    assert {n.split("/")[0] for n in names if not n.startswith("rummy-")} == {
+    tops = {n.split("/")[0] for n in names}
+    assert {top for top in tops if not top.endswith(".dist-info")} == {
         "rummy_core",
         "rummy_rulesets",
     }
@@ -269,25 +215,6 @@ def test_the_textual_pilot_tests_pass(installed: Installed) -> None:
     )
     out = installed.run(installed.python, "-m", "pytest", "-q", "-p", "no:cacheprovider", tests)
     assert " passed" in out and "failed" not in out
-
-
-def test_a_new_house_rule_passes_its_own_tests(installed: Installed) -> None:
-    folder = installed.work / "rummy-hr-long-runs"
-    installed.run(installed.rummy, "new-house-rule", "long-runs", "--into", folder)
-    installed.run(installed.python, "-m", "mypy", "--strict", folder / "rummy_hr_long_runs")
-    offline = ["--no-build-isolation", "--no-index"] if builds_wheels_offline() else []
-    installed.run(
-        *(sys.executable, "-m", "pip", "--python", installed.python, "install", "--quiet"),
-        *("--no-deps", *offline, folder),
-    )
-    assert "long-runs:" in installed.run(installed.rummy, "house-rules")
-    out = installed.run(installed.python, "-m", "pytest", "-p", "no:cacheprovider", folder)
-    assert " passed" in out and "failed" not in out
-    assert "1 passed, 0 failed" in installed.run(installed.rummy, "check", "long-runs")
-    without = installed.run(
-        installed.rummy, "check", "--without", "long-runs", folder / "rummy_hr_long_runs"
-    )
-    assert "fails as it should" in without and "1 passed, 0 failed" in without
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium: apt-get install chromium")

@@ -22,7 +22,6 @@ import numpy.typing as npt
 from rummy_core.engine.defaults import PIP_VALUES
 from rummy_core.env import gym_env
 from rummy_core.env.gym import RummyGym
-from rummy_core.env.observe import offsets
 
 FEATURES = (
     "draw_stock",
@@ -45,7 +44,7 @@ Floats = npt.NDArray[np.float64]
 def features(env: RummyGym, obs: dict[str, Any], ids: npt.NDArray[np.intp]) -> Floats:
     """One row of ``FEATURES`` per legal id."""
     codec = env.session.codec
-    start, size = offsets(env.session.players)["hand"]
+    start, size = env.session.encoder.slices["hand"]
     hand = obs["observation"][start : start + size]
     rows = np.zeros((len(ids), len(FEATURES)))
     for row, action_id in enumerate(ids):

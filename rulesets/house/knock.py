@@ -26,6 +26,7 @@ from rummy_core.engine.cards import card_name, parse_card
 from rummy_core.engine.defaults import PIP_VALUES
 from rummy_core.engine.events import Event, EventWords, event_kind
 from rummy_core.engine.game import refuse
+from rummy_core.engine.options import OPTION_LIMITS
 from rummy_core.engine.plugin import HouseRule, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
 from rummy_core.engine.state import PLAY, State
@@ -82,10 +83,16 @@ class KnockOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    limit: int = Field(10, ge=0, description=N_("The most a hand may be worth to knock with."))
+    limit: int = Field(
+        10,
+        ge=0,
+        le=OPTION_LIMITS["points"],
+        description=N_("The most a hand may be worth to knock with."),
+    )
     undercut_bonus: int = Field(
         10,
         ge=0,
+        le=OPTION_LIMITS["points"],
         description=N_("Extra points for a player who holds as little as the knocker."),
     )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rummy_core.engine.options import OPTION_LIMITS
 from rummy_core.engine.plugin import HouseRule, hookimpl
 from rummy_core.i18n.languages import N_
 
@@ -20,7 +21,12 @@ class OpeningOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    points: int = Field(40, ge=0, description=N_("Points the opening lay-down must reach (H5)."))
+    points: int = Field(
+        40,
+        ge=0,
+        le=OPTION_LIMITS["points"],
+        description=N_("Points the opening lay-down must reach (H5)."),
+    )
 
 
 class Opening40(HouseRule):

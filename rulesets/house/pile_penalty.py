@@ -18,6 +18,7 @@ from collections.abc import Generator
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.engine.actions import DISCARD
+from rummy_core.engine.options import OPTION_LIMITS
 from rummy_core.engine.plugin import HouseRule, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
 from rummy_core.engine.state import State
@@ -34,7 +35,12 @@ class PilePenaltyOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    points: int = Field(50, ge=0, description=N_("Points lost each time the pile goes unused."))
+    points: int = Field(
+        50,
+        ge=0,
+        le=OPTION_LIMITS["points"],
+        description=N_("Points lost each time the pile goes unused."),
+    )
     first_turn: bool = Field(
         False, description=N_("Charge a first turn too, when ruling R5 forbids melding.")
     )

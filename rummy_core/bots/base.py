@@ -134,7 +134,16 @@ class SeatHandle:
         return game.min_hand_after_play(seat)
 
     def is_legal(self, action: Action) -> bool:
-        """Whether the game would accept ``action`` from this seat now."""
+        """Whether the game would accept ``action`` from this seat now. Asked of an action the
+        bot then plays (``Game.check``): the game keeps the outcome, and the move costs nothing
+        more; ``allows`` answers for one that may not be played."""
+        game, seat = self._seat()
+        return game.check(seat, action)
+
+    def allows(self, action: Action) -> bool:
+        """Whether the game would accept ``action`` from this seat now, read without making it
+        (``Game.is_legal``): cheaper than ``is_legal`` for an action that will not be played
+        next."""
         game, seat = self._seat()
         return game.is_legal(seat, action)
 
@@ -188,7 +197,7 @@ class RandomBot:
                 while pick >= n:
                     pick = getrandbits(k)
                 candidates[last], candidates[pick] = candidates[pick], candidates[last]
-            if seat.is_legal(candidates[last]):
+            if seat.allows(candidates[last]):
                 return candidates[last]
         raise RuleError("no_legal_action", "Seat %(seat)s has no legal action.", seat=seat.seat)
 

@@ -186,7 +186,7 @@ class ExpertBot:
 
     def _draw(self, seat: SeatHandle, view: PlayerView) -> Action:
         greedy = self.greedy
-        sources = [s for s in greedy.draw_order(seat, view) if seat.is_legal(Draw(s))]
+        sources = [s for s in greedy.draw_order(seat, view) if seat.allows(Draw(s))]
         if len(sources) < 2:
             return greedy.draw(seat, view)
         options: list[list[Action]] = [[Draw(source)] for source in sources]
@@ -225,7 +225,7 @@ class ExpertBot:
             for code in self.greedy.discard_order(look):
                 if found == self.discards:
                     break
-                if handle.is_legal(Discard(code)):
+                if handle.allows(Discard(code)):
                     options.append([*prefix, Discard(code)])
                     found += 1
         return options

@@ -15,6 +15,8 @@ from typing import Any
 import click
 
 from rummy_core.commands.clicklang import LangCommand
+from rummy_core.commands.completion import complete_check_target, complete_house_rule
+from rummy_core.commands.exits import ANSWER_NO
 from rummy_core.commands.jsonout import json_option, to_stdout, write_json
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.registry import find_house_rule, find_ruleset, house_rules, rulesets
@@ -68,7 +70,9 @@ Loaded = tuple[str, Scenario | RuleError]
         " scenarios shipped for an installed ruleset or house rule (rummy check classic)."
     ),
 )
-@click.argument("targets", nargs=-1, metavar="[FILE|FOLDER|NAME]...")
+@click.argument(
+    "targets", nargs=-1, metavar="[FILE|FOLDER|NAME]...", shell_complete=complete_check_target
+)
 @click.option(
     "--builtin", is_flag=True, help=N_("Run every scenario that the installed packages ship.")
 )
@@ -76,6 +80,7 @@ Loaded = tuple[str, Scenario | RuleError]
     "--without",
     "without",
     metavar="RULE",
+    shell_complete=complete_house_rule,
     default=None,
     help=N_("Run each scenario again without the house rule RULE: it should then fail."),
 )
@@ -112,7 +117,7 @@ def check(
         json_path,
     )
     if failed:
-        raise SystemExit(1)
+        raise SystemExit(ANSWER_NO)
 
 
 def _collect(targets: tuple[str, ...], builtin: bool) -> list[Loaded]:

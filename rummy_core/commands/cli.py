@@ -10,14 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import click
+from pydantic_core import to_jsonable_python
 
 from rummy_core import __version__
 from rummy_core.bots import bot_names, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
 from rummy_core.commands.check import check
 from rummy_core.commands.clicklang import HELP_VALUES, LangGroup
-from rummy_core.commands.crash import CRASH_EXIT, crash_message, write_crash_report
+from rummy_core.commands.completion import complete_bots, complete_variant
+from rummy_core.commands.crash import crash_message, write_crash_report
 from rummy_core.commands.duel import duel_command
+from rummy_core.commands.exits import ANSWER_NO, CRASH, REFUSED, STOPPED, SUCCESS
 from rummy_core.commands.jsonout import json_option, to_stdout, write_json
 from rummy_core.commands.new_rule import new_house_rule
 from rummy_core.commands.schemas import all_schemas
@@ -27,6 +30,8 @@ from rummy_core.engine.hooks import hook_names
 from rummy_core.engine.plugin import HouseRule, Ruleset, plugin_text, ruleset_title
 from rummy_core.engine.registry import find_ruleset, house_rules, rulesets
 from rummy_core.engine.setup import Variant, build_hooks, first_dealer, new_game
+from rummy_core.extras import require_extra
+from rummy_core.formats.home import rummy_home
 from rummy_core.formats.record import load_record, record_of, replay, save_record, save_warning
 from rummy_core.formats.saves import new_save_path, saved_games, saves_dir
 from rummy_core.i18n.languages import (
@@ -41,17 +46,22 @@ from rummy_core.match import Match
 from rummy_core.tui.plain import play_text
 from rummy_core.tui.session import Session, Setup
 
-HELP_VALUES.update(default_level=DEFAULT_LEVEL, bots=", ".join(bot_names()))
+HELP_VALUES.update(
+    default_level=DEFAULT_LEVEL,
+    bots=", ".join(bot_names()),
+    home=str(rummy_home()),
+    saves=str(saves_dir()),
+)
 
 
 @click.group(
     cls=LangGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
     help=N_(
-        "Rummy: play, test and compare rummy variants.\n\nExit codes: 0 success; 1 a scenario"
-        " failed, a replay did not match, a comparison found a difference it was asked to rule"
-        " out; 2 a usage error or a refusal (bad option, unreadable file); 70 a crash, with a"
-        " crash report."
+        "Rummy: play, test and compare rummy variants.\n\nExit codes: 0 success; 1 the answer"
+        " is no (a scenario failed, a replay did not match); 2 a usage error or a refusal (bad"
+        " option, unreadable file); 70 a crash, with a crash report; 130 stopped with Ctrl-C"
+        " (what was finished is kept)."
     ),
 )
 @click.version_option(
@@ -70,6 +80,7 @@ def cli() -> None:
     "--ruleset",
     "variant_text",
     default=None,
+    shell_complete=complete_variant,
     help=N_(
         "Ruleset, with options and house rules: classic:target=100, riverside+rule"
         " (default classic)."
@@ -81,6 +92,7 @@ def cli() -> None:
 @click.option(
     "--bot",
     default=None,
+    shell_complete=complete_bots,
     help=N_(
         "Opponents' strength: one for all, or one per opponent separated by commas: easy,"
         " normal, hard (default %(default_level)s), or a bot: %(bots)s."
@@ -93,7 +105,7 @@ def cli() -> None:
     "save_path",
     type=click.Path(path_type=Path),
     default=None,
-    help=N_("Save the game here after every move (default: a new file in ~/.rummy/games)."),
+    help=N_("Save the game here after every move (default: a new file in %(saves)s)."),
 )
 @click.option(
     "--resume",
@@ -320,7 +332,7 @@ def replay_command(path: Path, json_path: Path | None) -> None:
             ),
             err=True,
         )
-        raise SystemExit(1) from None
+        raise SystemExit(ANSWER_NO) from None
     st = game.state
     write_json(
         {
@@ -356,7 +368,8 @@ def _options(cls: type[Ruleset] | type[HouseRule]) -> list[dict[str, Any]]:
     return [
         {
             "name": field,
-            "default": info.get_default(call_default_factory=True),
+            # As the option is written (``card_values={"two": 25}``), not a Python repr.
+            "default": to_jsonable_python(info.get_default(call_default_factory=True)),
             "description": plugin_text(cls, info.description or ""),
         }
         for field, info in cls.Options.model_fields.items()
@@ -391,13 +404,18 @@ def rulesets_command(json_path: Path | None) -> None:
         _echo_options_and_hooks(entry)
 
 
+def _written(value: Any) -> str:
+    """An option's value as one writes it after ``=``: a word as itself, the rest as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def _echo_options_and_hooks(entry: dict[str, Any]) -> None:
     for option in entry["options"]:
         click.echo(
             _(
-                "  option %(name)s = %(default)r: %(description)s",
+                "  option %(name)s = %(default)s: %(description)s",
                 name=option["name"],
-                default=option["default"],
+                default=_written(option["default"]),
                 description=option["description"],
             )
         )
@@ -497,7 +515,7 @@ def schema(out: Path) -> None:
     default=None,
     metavar="URL",
     help=N_(
-        "SQLAlchemy database URL (default: SQLite, server.sqlite3 in ~/.rummy or RUMMY_HOME),"
+        "SQLAlchemy database URL (default: SQLite, server.sqlite3 in %(home)s, or in RUMMY_HOME),"
         " e.g. postgresql+psycopg://user@host/rummy."
     ),
 )
@@ -508,18 +526,49 @@ def schema(out: Path) -> None:
     show_default=True,
     help=N_("Messages a second each connection may send (a burst of twice that is let through)."),
 )
+@click.option(
+    "--public-url",
+    default=None,
+    metavar="URL",
+    help=N_(
+        "Where people reach the server, such as https://cards.example.org/: seat links start"
+        " with it, and the server answers to its name (by default, only to an address)."
+    ),
+)
+@click.option(
+    "--allow-origin",
+    "allowed_origins",
+    multiple=True,
+    metavar="URL",
+    help=N_("Another site whose pages may use the server, such as http://192.168.1.5:8000."),
+)
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, db_url: str | None, rate_limit: float) -> None:
+def serve(
+    ctx: click.Context,
+    host: str,
+    port: int,
+    db_url: str | None,
+    rate_limit: float,
+    public_url: str | None,
+    allowed_origins: tuple[str, ...],
+) -> None:
     """``rummy serve``: the game server (``rummy serve export``: a table as a game record)."""
     ctx.obj = db_url
     if ctx.invoked_subcommand is not None:
         return
-    try:
-        # The server's libraries load only for its commands, and are an extra.
-        from rummy_core.server.run import serve as run_server
-    except ImportError as exc:
-        raise _no_server(exc) from None
-    run_server(host, port, db_url, rate=rate_limit, say=click.echo)
+    # The server's libraries load only for its commands, and are an extra.
+    require_extra("server")
+    from rummy_core.server.run import serve as run_server
+
+    run_server(
+        host,
+        port,
+        db_url,
+        rate=rate_limit,
+        public_url=public_url,
+        allowed_origins=allowed_origins,
+        say=click.echo,
+    )
 
 
 @serve.command(
@@ -540,11 +589,10 @@ def serve(ctx: click.Context, host: str, port: int, db_url: str | None, rate_lim
 @click.pass_obj
 def serve_export(db_url: str | None, table: str, out: Path | None) -> None:
     """``rummy serve export``: a server table as a game record that ``rummy replay`` opens."""
-    try:
-        from rummy_core.server.export import table_record
-        from rummy_core.server.store import Store, default_url
-    except ImportError as exc:
-        raise _no_server(exc) from None
+    require_extra("server")
+    from rummy_core.server.export import table_record
+    from rummy_core.server.store import Store, default_url
+
     store = Store(db_url or default_url())
     try:
         record = table_record(store, table)
@@ -553,15 +601,6 @@ def serve_export(db_url: str | None, table: str, out: Path | None) -> None:
     path = out or Path(f"game-{table}.json")
     save_record(record, path)
     click.echo(_("wrote %(path)s", path=path))
-
-
-def _no_server(exc: ImportError) -> RuleError:
-    """The refusal when the server extra's libraries are missing."""
-    return RuleError(
-        "server_not_installed",
-        "The server needs the server extra: pip install 'rummy[server]' (%(module)s is missing).",
-        module=exc.name,
-    )
 
 
 cli.add_command(check)
@@ -594,15 +633,15 @@ def main(argv: list[str] | None = None) -> None:
         code = cli.main(args=argv, prog_name="rummy", standalone_mode=False)
     except RuleError as exc:
         click.echo(_("error [%(code)s]: %(message)s", code=exc.code, message=exc.message), err=True)
-        sys.exit(2)
+        sys.exit(REFUSED)
     except click.exceptions.Abort:
         click.echo(_("Stopped."), err=True)
-        sys.exit(1)
+        sys.exit(STOPPED)
     except click.ClickException as exc:
         _show_usage_error(exc)
         sys.exit(exc.exit_code)
     except Exception as exc:
         report = write_crash_report(exc, ["rummy", *(sys.argv[1:] if argv is None else argv)])
         click.echo(crash_message(exc, report), err=True)
-        sys.exit(CRASH_EXIT)
-    sys.exit(code if isinstance(code, int) else 0)
+        sys.exit(CRASH)
+    sys.exit(code if isinstance(code, int) else SUCCESS)

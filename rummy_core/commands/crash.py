@@ -17,12 +17,9 @@ from rummy_core import __version__
 from rummy_core.formats.home import rummy_home
 from rummy_core.i18n.languages import _
 
-CRASH_EXIT = 70
-"""The exit code of a crash: ``EX_SOFTWARE`` of sysexits.h, an internal error."""
-
 
 def crash_dir() -> Path:
-    """Where crash reports are written (``crashes`` in ``RUMMY_HOME``, default ``~/.rummy``)."""
+    """Where crash reports are written (``crashes`` in ``rummy_home()``)."""
     return rummy_home() / "crashes"
 
 

@@ -31,6 +31,7 @@ from rummy_core import __version__
 from rummy_core.bots import Bot, make_bot
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.commands.clicklang import LangCommand
+from rummy_core.commands.completion import complete_bot, complete_variant
 from rummy_core.commands.jsonout import json_option, to_stdout, write_json
 from rummy_core.compare.stats import wilson
 from rummy_core.engine.errors import RuleError
@@ -384,13 +385,14 @@ class _Recorder:
         " expert:playouts=16,seconds=0.5. A game is a whole match of the ruleset."
     ),
 )
-@click.argument("bot_a")
-@click.argument("bot_b")
+@click.argument("bot_a", shell_complete=complete_bot)
+@click.argument("bot_b", shell_complete=complete_bot)
 @click.option(
     "--ruleset",
     "variant",
     default="classic",
     show_default=True,
+    shell_complete=complete_variant,
     help=N_("Ruleset with options and house rules (classic:target=null for single hands)."),
 )
 @click.option("--games", type=int, default=100, show_default=True, help=N_("Games (two per deal)."))

@@ -1,16 +1,19 @@
 """``rummy new-house-rule NAME``: a ready package for a new house rule, which passes its own tests.
 
 The files come from the templates shipped in ``rummy_core/templates/house-rule``: a pyproject with
-the entry point, the rule's module, a scenario file (package data, so ``rummy check NAME`` finds
-it once installed) and its tests, which use ``rummy_core.testing``.
+the entry points, the rule's module for the ruleset asked for, a scenario file and a catalog
+(package data, so ``rummy check NAME`` finds it once installed and its messages pass their
+translation check), its tests, which use ``rummy_core.testing``, and a CI workflow.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from importlib.resources import files
 from pathlib import Path
 from string import Template
+from typing import Any
 
 import click
 
@@ -19,13 +22,37 @@ from rummy_core.commands.clicklang import LangCommand
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.registry import house_rules
 from rummy_core.i18n.languages import N_, _
+from rummy_core.i18n.mofile import mo_bytes
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 """What a house rule's name looks like: lower-case words joined by hyphens (``long-runs``)."""
 
 
-def skeleton(name: str, summary: str) -> dict[str, str]:
-    """The files of the package for house rule ``name``, by path inside the package folder."""
+START: dict[str, Any] = {
+    "players": 2,
+    "dealer": 1,
+    "turn": 0,
+    "phase": "play",
+    "this_turn": {"drew": "stock"},
+    "hands": [["5H", "6H", "7H", "8H", "KS", "3C"], ["9C", "4D"]],
+    "discard": ["8C"],
+    "turns_taken": [3, 3],
+}
+"""The position the example rule's scenario and tests start from: the player to move holds a run
+of four (5H-8H) and has drawn, past the first turns (Riverside and Hungarian meld only later)."""
+
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "classic": START,
+    "riverside": START,
+    # Both have opened: H5's 51 points are behind them.
+    "hungarian": {**START, "opened": [True, True]},
+}
+"""``START`` as each ruleset needs it, by the rulesets the scaffold writes a rule for."""
+
+
+def skeleton(name: str, ruleset: str, summary: str | None = None) -> dict[str, str | bytes]:
+    """The files of the package for house rule ``name`` of ``ruleset``, by path inside the
+    package folder. The rule starts as a working example: runs of at least four cards."""
     if not NAME.fullmatch(name):
         raise RuleError(
             "bad_house_rule_name",
@@ -34,30 +61,51 @@ def skeleton(name: str, summary: str) -> dict[str, str]:
             name=name,
         )
     module = "rummy_hr_" + name.replace("-", "_")
+    summary = summary or f"{ruleset.capitalize()}: runs need at least four cards (option min_run)."
+    option_help = "The fewest cards in a run."
     values = {
         "name": name,
         "dist": f"rummy-hr-{name}",
         "module": module,
         "cls": "".join(part.capitalize() for part in name.split("-")),
-        "summary": summary.replace('"', "'"),
+        "summary": summary.replace("\\", "").replace('"', "'"),
+        "option_help": option_help,
+        "ruleset": ruleset,
+        "title": ruleset.capitalize(),
+        "position": json.dumps(EXAMPLES[ruleset]),
+        "start": _python_dict(EXAMPLES[ruleset]),
         "rummy_version": __version__,
     }
     templates = files("rummy_core").joinpath("templates", "house-rule")
     layout = {
         "pyproject.toml": "pyproject.toml.tmpl",
         "README.md": "README.md.tmpl",
+        ".github/workflows/test.yml": "workflow.yml.tmpl",
         f"{module}/__init__.py": "module.py.tmpl",
-        f"{module}/py.typed": None,
         f"{module}/scenarios/{name}.json": "scenario.json.tmpl",
+        f"{module}/locale/en/LC_MESSAGES/{module}.po": "messages.po.tmpl",
         "tests/conftest.py": "conftest.py.tmpl",
         f"tests/test_{module.removeprefix('rummy_hr_')}.py": "test_rule.py.tmpl",
     }
-    return {
-        path: ""
-        if template is None
-        else Template(templates.joinpath(template).read_text(encoding="utf-8")).substitute(values)
+    made: dict[str, str | bytes] = {
+        path: Template(templates.joinpath(template).read_text(encoding="utf-8")).substitute(values)
         for path, template in layout.items()
     }
+    made[f"{module}/py.typed"] = ""
+    # The catalog its messages are already in, so that its translation check passes from the
+    # start: English, each message as itself (the author adds languages with pybabel).
+    made[f"{module}/locale/en/LC_MESSAGES/{module}.mo"] = mo_bytes(
+        {values["summary"]: values["summary"], option_help: option_help},
+        "Content-Type: text/plain; charset=UTF-8\nLanguage: en\n",
+    )
+    return made
+
+
+def _python_dict(values: dict[str, Any]) -> str:
+    """``values`` as the literal a person would write, one key a line (the card names and
+    words hold no quotes, so Python's repr with double quotes is the literal)."""
+    lines = "".join(f'    "{key}": {value!r},\n'.replace("'", '"') for key, value in values.items())
+    return "{\n" + lines + "}"
 
 
 @click.command(
@@ -78,12 +126,21 @@ def skeleton(name: str, summary: str) -> dict[str, str]:
     help=N_("Folder to create (default ./rummy-hr-NAME)."),
 )
 @click.option(
-    "--summary",
-    default="Classic: runs need at least four cards (option min_run).",
+    "--ruleset",
+    type=click.Choice(sorted(EXAMPLES)),
+    default="classic",
     show_default=True,
-    help=N_("The one line `rummy house-rules` shows."),
+    help=N_("The ruleset the rule changes: the example rule and its tests are written for it."),
 )
-def new_house_rule(name: str, folder: Path | None, summary: str) -> None:
+@click.option(
+    "--summary",
+    default=None,
+    help=N_(
+        "The one line `rummy house-rules` shows (default: the example's, 'Classic: runs need at"
+        " least four cards (option min_run).')."
+    ),
+)
+def new_house_rule(name: str, folder: Path | None, ruleset: str, summary: str | None) -> None:
     """``rummy new-house-rule``: a package for a new house rule."""
     target = folder or Path(f"rummy-hr-{name}")
     if name in house_rules():
@@ -92,10 +149,13 @@ def new_house_rule(name: str, folder: Path | None, summary: str) -> None:
         )
     if target.exists() and any(target.iterdir()):
         raise click.UsageError(_("%(folder)s already exists and is not empty.", folder=target))
-    for path, text in skeleton(name, summary).items():
+    for path, content in skeleton(name, ruleset, summary).items():
         out = target / path
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8")
+        if isinstance(content, bytes):
+            out.write_bytes(content)
+        else:
+            out.write_text(content, encoding="utf-8")
     click.echo(_("wrote the house rule %(name)r in %(folder)s", name=name, folder=target))
     click.echo(
         _(

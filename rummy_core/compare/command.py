@@ -12,6 +12,8 @@ from rich.console import Console
 
 from rummy_core.bots import bot_names
 from rummy_core.commands.clicklang import HELP_VALUES, LangCommand
+from rummy_core.commands.completion import complete_variant
+from rummy_core.commands.exits import STOPPED
 from rummy_core.commands.jsonout import json_option, to_stdout
 from rummy_core.compare.output import (
     RecordWriter,
@@ -25,6 +27,7 @@ from rummy_core.compare.plot import write_plot
 from rummy_core.compare.report import BASELINE, SKILLED, build_report, skill_study
 from rummy_core.compare.running import run_study
 from rummy_core.compare.spec import Study, parse_bots
+from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import N_, _, ngettext
 
 DEFAULT_HANDS = 1000
@@ -46,7 +49,7 @@ HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names(
         " differences are tested deal by deal. Ctrl-C stops and prints what was done."
     ),
 )
-@click.argument("variants", nargs=-1, required=True)
+@click.argument("variants", nargs=-1, required=True, shell_complete=complete_variant)
 @click.option(
     "--players",
     type=click.IntRange(min=2),
@@ -149,6 +152,8 @@ def compare(
         seconds_per_turn=seconds_per_turn,
     )
     study.check()
+    if plot_path is not None:
+        require_extra("plot")  # before the run, not after it
     skill = skill_study(study, skill_hands) if skill_hands else None
     console = Console(width=None if sys.stdout.isatty() else WIDE)
     jobs = jobs or os.cpu_count() or 1
@@ -199,4 +204,4 @@ def compare(
     if plot_path is not None:
         write_plot(report, plot_path)
     if not report.complete:
-        sys.exit(130)
+        sys.exit(STOPPED)

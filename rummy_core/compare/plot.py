@@ -15,6 +15,7 @@ from typing import Any
 from rummy_core.compare.output import study_title
 from rummy_core.compare.report import BASELINE, SKILLED, Figure, Report
 from rummy_core.compare.stats import Histogram
+from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import N_plural, PluralMessage, _, ngettext
 
 BINS = 30
@@ -27,7 +28,8 @@ Panel = Callable[[Any, Report], None]
 
 def write_plot(report: Report, path: Path) -> None:
     """Draw the study's panels into a PNG file."""
-    # Imported here: matplotlib takes a second to load, and only --plot needs it.
+    # Imported here: matplotlib takes a second to load, and only --plot needs it (an extra).
+    require_extra("plot")
     import matplotlib
 
     matplotlib.use("Agg")

@@ -23,6 +23,7 @@ from rummy_core.compare.play import Block, Task, play_block
 from rummy_core.compare.spec import Study
 from rummy_core.compare.tally import PairTally, Tally
 from rummy_core.engine.errors import RuleError
+from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import _
 
 BLOCK_HANDS = 20
@@ -180,10 +181,9 @@ def check_reachable(address: str, seconds: float = RAY_CONNECT_SECONDS) -> None:
 
 
 def _ray_blocks(study: Study, tasks: list[Task], keep: bool, address: str) -> Iterator[Block]:
-    try:
-        import ray
-    except ImportError:
-        raise RuleError("ray_missing", "Ray is not installed: pip install 'rummy[ray]'.") from None
+    require_extra("ray")
+    import ray
+
     started_here = not ray.is_initialized()
     if started_here:
         options: dict[str, Any] = {"log_to_driver": False}

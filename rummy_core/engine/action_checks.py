@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, Swap
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap
 from rummy_core.engine.cards import CARD_CODES
 from rummy_core.engine.errors import RuleError
 from rummy_core.i18n.languages import N_, _
@@ -66,6 +66,8 @@ def check_action(action: object) -> None:
         if not isinstance(fields.melds, tuple):
             raise _bad("the melds are a tuple", fields.melds)
         for meld in fields.melds:
+            if not isinstance(meld, NewMeld):
+                raise _bad("each meld is a NewMeld", meld)
             _codes(meld.cards)
             _declared(meld.declared, len(meld.cards))
     elif isinstance(action, LayOff):

@@ -144,3 +144,8 @@ class PluginError(RuleError):
             hook=hook,
             problem=problem,
         )
+
+
+def refuse(code: str, message: Message, **params: Any) -> IllegalAction:
+    """An ``IllegalAction`` for one broken rule; ``message`` is a msgid of the ``rummy`` domain."""
+    return IllegalAction([Violation(code, message, **params)])

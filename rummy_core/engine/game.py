@@ -33,8 +33,9 @@ from rummy_core.engine.actions import (
     Swap,
     TakeBack,
 )
-from rummy_core.engine.cards import card_name, meld_card_text
-from rummy_core.engine.errors import IllegalAction, Message, RuleError, Violation
+from rummy_core.engine.cards import card_name
+from rummy_core.engine.errors import IllegalAction, RuleError, Violation
+from rummy_core.engine.errors import refuse as refuse  # plugins' refusals (docs/hooks.md)
 from rummy_core.engine.events import (
     Dealt,
     Discarded,
@@ -49,15 +50,16 @@ from rummy_core.engine.events import (
     TookBack,
 )
 from rummy_core.engine.hooks import Hooks
-from rummy_core.engine.melds import (
-    SET,
-    needs_declaration,
-    other_orders,
-    read_meld,
-    readings,
+from rummy_core.engine.legality import Reader
+from rummy_core.engine.plays import (
+    extended,
+    keep_cards_violations,
+    meld_at,
+    new_melds,
+    opening_violations,
+    swapped,
 )
-from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
-from rummy_core.i18n.languages import N_plural
+from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Outcome, State
 
 # ``Final``: the compiled build reads the value itself, not the module's globals
 # (docs/performance.md).
@@ -69,33 +71,6 @@ otherwise let a bot meld and take back for ever."""
 OVER: Final = (HAND_OVER, MATCH_OVER)
 """The phases with no one to move. Every other phase has: a turn's (draw, play) or, before the
 deal, the phase of the choice the deal waits for (``rummy_deal_wait``)."""
-
-
-DISCARD_HOOKS: Final = (
-    "rummy_discard_violations",
-    "rummy_discard_face_down",
-    "rummy_turn_end_violations",
-    "rummy_turn_ended",
-    "rummy_goes_out",
-    "rummy_refill_stock",
-    "rummy_turn_starts_with_draw",
-    "rummy_hand_bonus",
-    "rummy_hand_scores",
-    "rummy_match_over",
-    "rummy_match_winners",
-    "rummy_match_capped",
-    "rummy_hand_ended",
-    "rummy_action_applied",
-)
-"""Every hook a discard's trial run may ask (docs/hooks.md, Lifecycle: a discard, with the stock
-empty, that goes out): ``is_legal`` reads a discard's legality from the state only when they all
-ship with the framework."""
-_TURN_END: Final = ("rummy_turn_end_violations",)
-
-
-def refuse(code: str, message: Message, **params: Any) -> IllegalAction:
-    """An ``IllegalAction`` for one broken rule; ``message`` is a msgid of the ``rummy`` domain."""
-    return IllegalAction([Violation(code, message, **params)])
 
 
 def take_from_hand(hand: list[int], cards: Sequence[int]) -> None:
@@ -141,7 +116,10 @@ class Game:
         self.events: list[Event] = []
         """Every event of the current hand."""
         self._checked: tuple[State, int, Action, State, list[Event]] | None = None
-        """The last action ``is_legal`` accepted, with its outcome, for ``apply`` to reuse."""
+        """The last action ``is_legal`` accepted by a trial run, with its outcome, for
+        ``apply`` to reuse."""
+        self._last_reader: Reader | None = None
+        """The reader of the states ``is_legal`` is asked about (``_reader``)."""
         self._turn_actions = 0
         """The actions made in the turn being played (A1's cap of actions per turn), which
         ``_turn_of`` identifies; kept here, not in the state, so that a take-back gives no
@@ -290,6 +268,7 @@ class Game:
             new, events = checked[3], checked[4]
         else:
             events = []
+            check_action(action)
             new = self._run(old, seat, action, events)
         self._checked = None
         self._turn_actions = self._counted(old, new)
@@ -305,66 +284,73 @@ class Game:
         seat = check_seat(seat, old.players)
         if seat != old.turn or old.phase in OVER:
             raise refuse("not_your_turn", "It is not your turn.", seat=seat, turn=old.turn)
+        check_action(action)
         return self._run(old, seat, action, [])
 
     def is_legal(self, seat: object, action: Action) -> bool:
         """Whether ``action`` would be accepted now.
 
-        A discard is answered by reading the state through the hooks the discard asks, when every
-        implementation of them ships with the framework (``Hooks.shipped_only``); any other
-        action, or a discard under a plugin from elsewhere, is run on a clone (the reference).
+        A built-in action is answered by reading the state through the validators it asks
+        (``rummy_core.engine.legality``), when every implementation of every hook its trial
+        may ask ships with the framework; a plugin's own action, or any action under a plugin
+        from elsewhere, is run on a clone (the trial run, the reference).
         """
         old = self.state
         if type(seat) is not int or seat != old.turn or old.phase in OVER:
             return False
-        hooks = self.hooks
-        if (
-            type(action) is Discard
-            and old.phase == PLAY
-            # A discard that may end the hand (the last card, the turn cap, an empty stock to
-            # refill) is run: what the fast path relies on leaves the scoring hooks out.
-            and len(old.hands[seat]) > 1
-            and old.stock
-            and old.hand_turns + 1 < hooks.turn_cap
-            and hooks.shipped_only(DISCARD_HOOKS)
-        ):
-            return self._discard_is_legal(old, seat, action)
-        events: list[Event] = []
-        try:
-            new = self._run(old, seat, action, events)
-        except RuleError:
+        return self._accepts(self._reader(old, seat), action)
+
+    def check(self, seat: object, action: Action) -> bool:
+        """``is_legal`` for an action the caller makes next if it is legal (a bot's choice):
+        answered by the trial run, whose outcome ``apply`` then reuses, so the check and the
+        move cost one run where reading and then running would cost both."""
+        old = self.state
+        if type(seat) is not int or seat != old.turn or old.phase in OVER:
             return False
-        self._checked = (old, seat, action, new, events)
-        return True
+        checked = self._checked
+        if checked and checked[0] is old and checked[1] == seat and checked[2] is action:
+            return True
+        return self._accepts(None, action)
 
-    def _discard_is_legal(self, old: State, seat: int, action: Discard) -> bool:
-        """``is_legal`` of a discard without its trial run: the checks ``discard_card`` makes, in
-        its order, on ``old`` itself (validators change nothing) and, for
-        ``rummy_turn_end_violations``, on a clone with the card on the pile, as the trial has it.
+    def legal(self, seat: int, actions: Iterable[Action]) -> list[Action]:
+        """The ``actions`` that ``is_legal`` accepts for ``seat``, in their order: the move
+        generator's filter (``rummy_core.engine.moves.legal_actions``), which asks what does
+        not depend on the action once for them all."""
+        old = self.state
+        if type(seat) is not int or seat != old.turn or old.phase in OVER:
+            return []
+        reader = self._reader(old, seat)
+        return [action for action in actions if self._accepts(reader, action)]
 
-        The rest of the trial (the end of the turn and the next one's start, in a hand that goes
-        on) refuses nothing under the shipped plugins, and whether the turn reaches the cap of
-        actions (A1) does not arise: a discard ends the turn.
-        """
-        hooks = self.hooks
+    def _reader(self, old: State, seat: int) -> Reader | None:
+        """The reader of ``old``'s legality (None before the deal: the trial answers), made
+        again once a plugin has been registered."""
+        if old.phase != DRAW and old.phase != PLAY:
+            return None
+        reader = self._last_reader
+        if reader is None or reader.changes != self.hooks.pm.changes:
+            reader = self._last_reader = Reader(self.hooks)
+        if reader.old is not old or reader.seat != seat:
+            reader.at(old, seat)
+        return reader
+
+    def _accepts(self, reader: Reader | None, action: Action) -> bool:
+        old = self.state
         try:
             check_action(action)
-            card = action.card
-            if hooks.discard_violations(old, seat, card) or card not in old.hands[seat]:
-                return False
-            if hooks.shipped_only(_TURN_END, defaults_only=True):
-                # The engine's default refuses nothing, and the card's face does not matter.
-                return True
-            st = old.clone()
-            st.hands[seat].remove(card)
-            st.discard.append(card)
-            st.discard_face_down = hooks.discard_face_down(st, seat, card)
-            return not hooks.turn_end_violations(st, seat)
+            if reader is not None:
+                answer = reader.answer(action)
+                if answer is not None:
+                    return answer
+            events: list[Event] = []
+            new = self._run(old, old.turn, action, events)
         except RuleError:
             return False
+        self._checked = (old, old.turn, action, new, events)
+        return True
 
     def _run(self, old: State, seat: int, action: Action, events: list[Event]) -> State:
-        check_action(action)
+        """``action`` made on a clone of ``old``, its fields already checked (``check_action``)."""
         if old.phase not in (DRAW, PLAY):
             return self._before_deal(old, seat, action, events)
         if isinstance(action, TakeBack):
@@ -469,43 +455,10 @@ class Game:
             raise refuse("empty_meld", "Choose the cards to meld.")
         hand = st.hands[seat]
         take_from_hand(hand, [c for m in action.melds for c in m.cards])
-        rules = self.hooks.meld_rules
-        melds: list[Meld] = []
-        violations: list[Violation] = []
-        for new in action.melds:
-            found = read_meld(new.cards, new.declared, rules)
-            names = " ".join(card_name(c) for c in new.cards)
-            if len(found) == 1:
-                cards, reading = found[0]
-                melds.append(Meld(seat, reading.kind, cards, reading.reps, (seat,) * len(cards)))
-            elif found:
-                ways = " or ".join(
-                    " ".join(map(meld_card_text, cards, reading.reps)) for cards, reading in found
-                )
-                violations.append(
-                    Violation(
-                        "ambiguous_wild",
-                        "Say what each wild stands for in %(cards)s: it reads as %(readings)s.",
-                        cards=names,
-                        readings=ways,
-                    )
-                )
-            elif needs_declaration(new.cards, new.declared, rules):
-                violations.append(
-                    Violation(
-                        "ambiguous_wild",
-                        "Say what each wild stands for in %(cards)s: its place says nothing.",
-                        cards=names,
-                    )
-                )
-            else:
-                violations.append(
-                    Violation("not_a_meld", "%(cards)s is not a run or a set.", cards=names)
-                )
-        if violations:
-            raise IllegalAction(violations)
-        violations = self.hooks.meld_violations(st, seat, melds)
-        violations += self._opening_violations(st, seat, melds)
+        hooks = self.hooks
+        melds = new_melds(seat, action, hooks.meld_rules)
+        violations = hooks.meld_violations(st, seat, melds)
+        violations += opening_violations(hooks, st, seat, melds)
         violations += self._keep_cards_violations(st, seat)
         if violations:
             raise IllegalAction(violations)
@@ -516,52 +469,16 @@ class Game:
             events.append(Melded(seat, index, meld.kind, meld.cards, meld.reps))
         self._after_play(st, seat, events)
 
-    def _opening_violations(self, st: State, seat: int, melds: list[Meld]) -> list[Violation]:
-        if st.opened(seat):
-            return []
-        minimum = self.hooks.opening_minimum(st, seat, working=True)
-        if minimum <= 0:
-            return []
-        points = sum(self.hooks.meld_points(st, m, working=True) for m in melds)
-        if points >= minimum:
-            return []
-        return [
-            Violation(
-                "opening_too_low",
-                N_plural(
-                    "Your opening is worth %(count)s point; it must be worth %(minimum)s.",
-                    "Your opening is worth %(count)s points; it must be worth %(minimum)s.",
-                ),
-                count=points,
-                points=points,
-                minimum=minimum,
-            )
-        ]
-
-    def _keep_cards_violations(self, st: State, seat: int) -> list[Violation]:
-        keep = self.hooks.min_hand_after_play(st, seat, working=True)
-        if len(st.hands[seat]) >= keep:
-            return []
-        return [
-            Violation(
-                "must_keep_a_card",
-                N_plural(
-                    "You must keep at least %(count)s card in your hand to discard.",
-                    "You must keep at least %(count)s cards in your hand to discard.",
-                ),
-                count=keep,
-                keep=keep,
-            )
-        ]
-
     def _lay_off(self, st: State, seat: int, action: LayOff, events: list[Event]) -> None:
         self.check_play(st, seat, action)
-        before = self._meld_at(st, action.meld)
+        before = meld_at(st, action.meld)
         if not action.cards:
             raise refuse("empty_lay_off", "Choose the cards to lay off.")
-        take_from_hand(st.hands[seat], action.cards)
-        after = self._extended(before, seat, action)
-        violations = self.hooks.lay_off_violations(st, seat, action.meld, before, after)
+        hand = st.hands[seat]
+        take_from_hand(hand, action.cards)
+        hooks = self.hooks
+        after = extended(before, seat, action, hooks.meld_rules)
+        violations = hooks.lay_off_violations(st, seat, action.meld, before, after)
         violations += self._keep_cards_violations(st, seat)
         if violations:
             raise IllegalAction(violations)
@@ -570,100 +487,22 @@ class Game:
         events.append(LaidOff(seat, action.meld, action.cards, action.end, after.reps))
         self._after_play(st, seat, events)
 
-    def _extended(self, before: Meld, seat: int, action: LayOff) -> Meld:
-        """The meld ``before`` with the laid-off cards added, read under the meld rules."""
-        rules = self.hooks.meld_rules
-        added = len(action.cards)
-        # A set has no ends: its cards are added after the others.
-        ends = ["high"] if before.kind == SET else [action.end] if action.end else ["high", "low"]
-        if action.end not in (None, "low", "high"):
-            raise refuse(
-                "bad_end",
-                "A lay-off goes at the 'low' or 'high' end, not %(end)r.",
-                end=action.end,
-            )
-        options: dict[tuple[int, ...], Meld] = {}
-        # Ruling A4: the cards may be given in any order that has a reading; each is tried.
-        orders = [(action.cards, action.declared)]
-        orders += other_orders(action.cards, action.declared, rules)
-        for end, (laid, laid_declared) in ((end, o) for end in ends for o in orders):
-            if end == "low":
-                cards = laid + before.cards
-                declared = laid_declared + before.reps
-                credit = (seat,) * added + before.credit
-            else:
-                cards = before.cards + laid
-                declared = before.reps + laid_declared
-                credit = before.credit + (seat,) * added
-            for reading in readings(cards, declared, rules):
-                if reading.kind == before.kind:
-                    options.setdefault(
-                        reading.reps, Meld(before.owner, before.kind, cards, reading.reps, credit)
-                    )
-        names = " ".join(card_name(c) for c in action.cards)
-        if not options:
-            raise refuse("cannot_lay_off", "%(cards)s does not fit that meld.", cards=names)
-        if len(options) > 1:
-            raise refuse(
-                "ambiguous_wild",
-                "Say which end %(cards)s goes to, or what it stands for: it fits either.",
-                cards=names,
-            )
-        return next(iter(options.values()))
+    def _keep_cards_violations(self, st: State, seat: int) -> list[Violation]:
+        keep = self.hooks.min_hand_after_play(st, seat, working=True)
+        return keep_cards_violations(keep, len(st.hands[seat]))
 
     def _swap(self, st: State, seat: int, action: Swap, events: list[Event]) -> None:
         self.check_play(st, seat, action)
-        before = self._meld_at(st, action.meld)
+        before = meld_at(st, action.meld)
         take_from_hand(st.hands[seat], [action.card])
-        real = action.card
-        slot = self._swappable_slot(before, real, action.wild)
-        cards = list(before.cards)
-        reps = list(before.reps)
-        credit = list(before.credit)
-        wild = cards[slot]
-        for i, (c, r) in enumerate(zip(before.cards, before.reps, strict=True)):
-            if i != slot and c != r and r == real:
-                # In a set the wild taken may not be the one that stood for ``real``
-                # (``_swappable_slot``): that one takes over the taken wild's stand-in.
-                reps[i] = reps[slot]
-        cards[slot] = reps[slot] = real
-        credit[slot] = seat
-        found = readings(cards, reps, self.hooks.meld_rules)
-        if len(found) != 1 or found[0].kind != before.kind:
-            raise refuse(
-                "cannot_swap",
-                "%(card)s cannot take that wild's place.",
-                card=card_name(real),
-            )
-        after = Meld(before.owner, before.kind, tuple(cards), found[0].reps, tuple(credit))
+        after, wild = swapped(before, seat, action.card, action.wild, self.hooks.meld_rules)
         violations = self.hooks.swap_violations(st, seat, action.meld, before, after, wild)
         if violations:
             raise IllegalAction(violations)
         st.table[action.meld] = after
         st.hands[seat].append(wild)
         self._played(st, seat, "swap")
-        events.append(Swapped(seat, action.meld, real, wild))
-
-    @staticmethod
-    def _swappable_slot(meld: Meld, real: int, wild: int | None) -> int:
-        natural_suits = {r for c, r in zip(meld.cards, meld.reps, strict=True) if c == r}
-        for i, (c, r) in enumerate(zip(meld.cards, meld.reps, strict=True)):
-            if c == r or (wild is not None and c != wild):
-                continue
-            if r == real or (r < 0 and -r == real % 13 + 1 and real not in natural_suits):
-                return i
-        stood_for = {r for c, r in zip(meld.cards, meld.reps, strict=True) if c != r}
-        if meld.kind == SET and wild is not None and real in stood_for:
-            # A set's wilds are interchangeable: the reading gave them the missing suits in suit
-            # order only to name them, so any of them may give way to any card they stand for.
-            for i, (c, r) in enumerate(zip(meld.cards, meld.reps, strict=True)):
-                if c == wild and c != r:
-                    return i
-        raise refuse(
-            "no_wild_for_card",
-            "No wild on that meld stands for %(card)s.",
-            card=card_name(real),
-        )
+        events.append(Swapped(seat, action.meld, action.card, wild))
 
     def _discard(self, st: State, seat: int, action: Discard, events: list[Event]) -> None:
         self.discard_card(st, seat, action.card, events)
@@ -744,14 +583,6 @@ class Game:
     compiled class body cannot refer to its own methods)."""
 
     # -- shared steps ------------------------------------------------------------------------
-
-    @staticmethod
-    def _meld_at(st: State, index: int) -> Meld:
-        if not 0 <= index < len(st.table):
-            raise refuse(
-                "no_such_meld", "There is no meld number %(meld)s on the table.", meld=index
-            )
-        return st.table[index]
 
     @staticmethod
     def _played(st: State, seat: int, kind: str) -> None:

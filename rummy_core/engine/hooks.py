@@ -423,15 +423,15 @@ class Hooks:
     def turn_ended(self, state: State, seat: int) -> None:
         self._call("rummy_turn_ended", state, seat)
 
-    def take_back(self, state: State, seat: int) -> str:
+    def take_back(self, state: State, seat: int, *, working: bool = False) -> str:
         """What ``seat``'s take-back undoes, asked of a copy of ``state`` for a plugin that takes
-        it: the engine asks before the action has a clone to work on."""
+        it (the engine asks before the action has a clone to work on), unless ``working``: the
+        caller knows every implementation ships with the framework and changes nothing
+        (``rummy_core.engine.legality``)."""
+        if not working:
+            state = self._own("rummy_take_back", state)
         answer: str = self._checked(
-            "rummy_take_back",
-            lambda a: a in ("play", "draw"),
-            "'play' or 'draw'",
-            self._own("rummy_take_back", state),
-            seat,
+            "rummy_take_back", lambda a: a in ("play", "draw"), "'play' or 'draw'", state, seat
         )
         return answer
 

@@ -108,6 +108,31 @@ def read_meld(
     """
     given = tuple(cards)
     stated = tuple(declared)
+    memo = _meld_memos.get(rules)
+    if memo is None:
+        if len(_meld_memos) >= 64:  # games of many rulesets in one process: bounded all the same
+            _meld_memos.clear()
+        memo = _meld_memos[rules] = {}
+    key = (given, stated)
+    known_melds = memo.get(key)
+    if known_melds is None:
+        if len(memo) >= READINGS_LIMIT:
+            memo.clear()
+        known_melds = memo[key] = _read_meld(given, stated, rules)
+    return list(known_melds)
+
+
+_meld_memos: dict[
+    MeldRules,
+    dict[tuple[tuple[int, ...], tuple[int | None, ...]], list[tuple[tuple[int, ...], Reading]]],
+] = {}
+"""``read_meld``'s answers by the rules and the cards: the move generator, the engine and the bots
+read the same candidate melds state after state (bounded as the readings' memo is)."""
+
+
+def _read_meld(
+    given: tuple[int, ...], stated: tuple[int | None, ...], rules: MeldRules
+) -> list[tuple[tuple[int, ...], Reading]]:
     found = [(given, r) for r in readings(given, stated, rules)]
     known = _stand_ins(given, stated, rules)
     if found and known is not None:

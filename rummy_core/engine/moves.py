@@ -34,7 +34,7 @@ MAX_COMBINED = 3
 
 def legal_actions(game: Game, seat: int) -> list[Action]:
     """Every legal action of ``seat`` now (empty when it is not that seat's turn)."""
-    return [a for a in action_candidates(game, seat) if game.is_legal(seat, a)]
+    return game.legal(seat, action_candidates(game, seat))
 
 
 def action_candidates(game: Game, seat: int) -> list[Action]:

@@ -8,6 +8,16 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rummy_core.i18n.languages import N_, _
 
+OPTION_LIMITS: dict[str, int] = {
+    "turn_cap": 10_000,
+    "target": 10_000,
+    "hands": 1_000,
+    "points": 1_000,
+}
+"""The largest value the shipped rulesets and house rules take for each kind of option: no game
+past these is one a table plays, and a bound keeps a match finite for a server (a race to a
+billion points never ends). Plugins may use them for options of the same kind."""
+
 
 class BaseOptions(BaseModel):
     """Options every ruleset has. Subclasses set ``min_players``/``max_players`` and add fields."""
@@ -21,6 +31,7 @@ class BaseOptions(BaseModel):
     turn_cap: int = Field(
         1000,
         ge=1,
+        le=OPTION_LIMITS["turn_cap"],
         description=N_("Safety cap of turns in one hand (ruling A1); the hand then ends."),
     )
 

@@ -210,6 +210,34 @@ def first_dealer(seed: int, players: int) -> int:
     return Random(f"{seed}/dealer").randrange(players)
 
 
+def _check_whole(name: str, value: object) -> None:
+    """Refuse a set-up argument that is not a whole number (``True`` is not one either)."""
+    if type(value) is not int:
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+
+
+def _check_seat(name: str, value: object, players: int) -> None:
+    _check_whole(name, value)
+    assert isinstance(value, int)
+    if not 0 <= value < players:
+        raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {value!r}")
+
+
+def _check_variant(variant: object) -> None:
+    if not isinstance(variant, Variant | str):
+        raise ValueError(
+            "variant must be a variant string such as 'classic+knock' or a Variant,"
+            f" not {variant!r}"
+        )
+
+
+def _check_choosers(choosers: object, players: int) -> None:
+    if isinstance(choosers, str | bytes) or not isinstance(choosers, Sequence | set | frozenset):
+        raise ValueError(f"choosers must be a list of seats, not {choosers!r}")
+    for seat in choosers:
+        _check_seat("a chooser", seat, players)
+
+
 def new_game(
     variant: Variant | str = "classic",
     *,
@@ -233,11 +261,18 @@ def new_game(
     >>> game.current_player() in (0, 1)
     True
     """
+    _check_variant(variant)
+    _check_whole("seed", seed)
+    if players is not None:
+        _check_whole("players", players)
     if hooks is None:
         if isinstance(variant, str):
             variant = Variant.parse(variant)
         hooks = build_hooks(variant, players, local_rules=local_rules, plugins=plugins)
     count = hooks.ruleset.options.players
+    if dealer is not None:
+        _check_seat("dealer", dealer, count)
+    _check_choosers(choosers, count)
     state = State(count, seed)
     state.dealer = first_dealer(seed, count) if dealer is None else dealer
     game = Game(hooks, state, choosers)
@@ -260,6 +295,8 @@ def game_from_position(
     A position whose deal waits for a seat's choice (a cut) waits for a person there: that seat
     is a chooser.
     """
+    _check_variant(variant)
+    _check_whole("seed", seed)
     if isinstance(variant, str):
         variant = Variant.parse(variant)
     players = position.get("players") if isinstance(position, dict) else None
@@ -269,6 +306,7 @@ def game_from_position(
         local_rules=local_rules,
         plugins=plugins,
     )
+    _check_choosers(choosers, hooks.ruleset.options.players)
     state = load_position(position, hooks, seed)
     waiting = hooks.action_kinds.waiting_in(state.phase) is not None
     people = {*choosers, state.turn} if waiting else set(choosers)

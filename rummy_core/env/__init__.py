@@ -1,4 +1,4 @@
-"""Every variant as a reinforcement-learning environment (the ``rl`` extra: ``rummy[rl]``).
+"""Every variant as a reinforcement-learning environment (the ``rl`` extra: ``rummy-core[rl]``).
 
 ``aec_env("riverside+three-of-a-kind", players=3, seed=1)`` is a PettingZoo AEC environment;
 ``gym_env("classic", opponents="greedy")`` a Gymnasium one, one seat against bots. Actions are a
@@ -13,14 +13,16 @@ module path, so nothing more is imported until an environment is made.
 
 from __future__ import annotations
 
+from rummy_core.engine.errors import RuleError
+from rummy_core.extras import require_extra
+
 try:
-    import gymnasium
-    import numpy  # noqa: F401
-    import pettingzoo  # noqa: F401
-except ImportError as exc:  # pragma: no cover - depends on what is installed
-    raise ImportError(
-        f"rummy_core.env needs the rl extra ({exc.name} is missing): pip install 'rummy[rl]'"
-    ) from exc
+    require_extra("rl")
+except RuleError as refusal:
+    # An import fails with an ImportError, whatever the reason: the refusal's words go with it.
+    raise ImportError(str(refusal)) from None
+
+import gymnasium
 
 from rummy_core.env.actions import ActionCodec, Block, Pending
 from rummy_core.env.aec import RummyAEC, aec_env

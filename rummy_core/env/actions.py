@@ -6,10 +6,13 @@ size; ``docs/rl.md`` has the sizes per ruleset):
 - ``draw``: one id per draw source, ``stock``, ``discard``, ``cut``.
 - ``take_back``: one id.
 - ``discard``: one id per card code (0..52, see ``rummy_core.engine.cards``).
-- ``select``: one id per card code: put one more copy of that card into the meld being built.
+- ``select``: one id per card code: put one more copy of that card into the meld being built
+  (none with ``laydown="meld"``).
 - ``stage``: ``K`` ids: the cards selected form a meld (the k-th way to order them, below) and
-  another meld of the same lay-down follows.
-- ``lay_down``: ``K`` ids: the cards selected form the last meld; the lay-down is made.
+  another meld of the same lay-down follows. With ``laydown="meld"``, ``M`` ids: meld ``m``
+  (below) is one meld of the lay-down and another follows.
+- ``lay_down``: ``K`` ids: the cards selected form the last meld; the lay-down is made. With
+  ``laydown="meld"``, ``M`` ids: meld ``m`` is the last meld, and the lay-down is made.
 - ``lay_off``: ``T x 53 x 2`` ids: card ``c`` on table meld ``m`` at the low end (0) or the high
   end (1); a lay-off on a set, which has no ends, uses the low id.
 - ``swap``: ``T x 53 x W`` ids: card ``c`` takes the place of wild number ``w`` (the variant's wild
@@ -19,15 +22,29 @@ size; ``docs/rl.md`` has the sizes per ruleset):
 
 ``T`` is the most melds the table can hold (the deck's size over the smallest meld), ``W`` the
 number of wild card codes, ``K`` the most orders one set of selected cards can be laid in
-(``_most_orderings``).
+(``_most_orderings``) and the most lay-downs of them with declared wilds, which
+``legal_actions`` does not offer and ``rummy_core.env.declared`` adds (``declared_bound``).
 
-Lay-downs are the two-step part. Their melds are built one at a time: the cards of a meld are
-selected in ascending card code, then ``stage`` or ``lay_down`` says which ordering of those cards
-is meant (the k-th, counting the legal orderings of that set of cards by their card sequence: a
-wild's place in a run says what it stands for). The melds of one lay-down come in canonical
-order (by their sorted cards). Once a card is selected, only ids that continue towards a legal
-lay-down are masked in, so every masked-in id leads to a legal action, and every action of
-``rummy_core.engine.moves.legal_actions`` has an id or a path of ids.
+Lay-downs come in one of two ways (``laydown``). Where the variant has no wilds (no card may
+stand for another, no jokers), ``"meld"`` is the default: every meld the rules allow has an id of
+its own (``ActionCodec.melds``: sets by rank, then runs by length, suit and lowest rank, as
+OpenSpiel's gin rummy numbers its meld actions), so a meld is laid in one step and a lay-down of
+several melds (an opening that needs points) takes one step per meld. Elsewhere, and with
+``"select"``, lay-downs are the several-step part. Their melds are built one at a time: the
+cards of a meld are selected in ascending card code, then ``stage`` or ``lay_down`` says which
+ordering of those cards is meant (the k-th, counting the legal orderings of that set of cards by
+their card sequence: a wild's place in a run says what it stands for). The melds of one
+lay-down come in canonical order (by their sorted cards). Once a card is selected, only ids that
+continue towards a legal lay-down are masked in, so every masked-in id leads to a legal action,
+and every action of ``rummy_core.engine.moves.legal_actions`` has an id or a path of ids (but
+the take-backs and draws ``take_back="escape"`` leaves out).
+
+Taking back a turn's plays (``take_back``) undoes what the seat chose. With
+``take_back="escape"`` (the default) its id is masked in only when no other id is legal (melds
+laid that leave a taken discard no place), and a draw after which taking it back would be the
+only legal action (a Hungarian discard or cut card the hand cannot meld, rulings H4 and H7) is
+masked out: random play does not spend its steps undoing itself. ``take_back="always"`` offers
+both whenever the engine allows them.
 """
 
 from __future__ import annotations
@@ -36,7 +53,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from rummy_core.engine.actions import (
     CUT,
@@ -52,19 +69,27 @@ from rummy_core.engine.actions import (
     Swap,
     TakeBack,
 )
-from rummy_core.engine.cards import CARD_CODES, JOKER, card_name
+from rummy_core.engine.cards import CARD_CODES, JOKER, card_name, cards_text
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
-from rummy_core.engine.moves import legal_actions
+from rummy_core.engine.moves import action_candidates, legal_actions
+from rummy_core.engine.state import DRAW as DRAW_PHASE
+from rummy_core.env.declared import declared_bound, declared_meld_downs, natural_melds
 
 SOURCES = (STOCK, DISCARD, CUT)
 """The draw sources that have ids, in id order."""
 ENDS = ("low", "high")
 """The run ends of a lay-off, in id order."""
 
+Laydown = Literal["meld", "select"]
+LAYDOWNS: tuple[Laydown, ...] = ("meld", "select")
+TakeBackIds = Literal["escape", "always"]
+TAKE_BACKS: tuple[TakeBackIds, ...] = ("escape", "always")
+
 MeldKey = tuple[tuple[int, ...], int]
-"""A meld as the encoding names it: its cards sorted, and which ordering of them (``K`` slot)."""
+"""A meld as the encoding names it: its cards sorted, and which ordering of them (``K`` slot);
+with ``laydown="meld"``, its cards sorted and its meld id."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +127,11 @@ class Choices:
         self.simple: dict[int, Action] = {}
         """Every legal action with an id of its own, by id."""
         meld_downs = [a for a in legal if isinstance(a, MeldDown)]
-        slots = _ordering_slots(meld_downs, codec.orderings)
+        slots = (
+            codec.meld_slots(meld_downs)
+            if codec.laydown == "meld"
+            else _ordering_slots(meld_downs, codec.orderings)
+        )
         found: dict[tuple[MeldKey, ...], MeldDown] = {}
         for action in meld_downs:
             keys = tuple(sorted((tuple(sorted(m.cards)), slots[m]) for m in action.melds))
@@ -110,8 +139,9 @@ class Choices:
             found.setdefault(keys, action)
         self.laydowns: list[tuple[tuple[MeldKey, ...], MeldDown]] = list(found.items())
         """Every legal lay-down by its canonical meld keys."""
+        escape_only = codec.take_back_ids == "escape" and len(legal) > 1
         for other in legal:
-            if isinstance(other, MeldDown):
+            if isinstance(other, MeldDown) or (escape_only and isinstance(other, TakeBack)):
                 continue
             action_id = codec.id_of(other)
             if self.simple.setdefault(action_id, other) != other:
@@ -129,10 +159,15 @@ class Choices:
         found: set[int] = set(self.simple) if pending.empty else set()
         depth = len(pending.staged)
         chosen = len(pending.selected)
+        by_meld = codec.laydown == "meld"
         for keys, _ in self.laydowns:
             if len(keys) <= depth or keys[:depth] != pending.staged:
                 continue
             cards, slot = keys[depth]
+            if by_meld:
+                last = len(keys) == depth + 1
+                found.add((codec.lay_down if last else codec.stage).start + slot)
+                continue
             if cards[:chosen] != pending.selected:
                 continue
             if len(cards) > chosen:
@@ -161,8 +196,13 @@ class Choices:
         if codec.select.start <= action_id < codec.select.start + codec.select.size:
             card = action_id - codec.select.start
             return Pending(pending.staged, (*pending.selected, card)), None
-        slot = (action_id - codec.stage.start) % codec.orderings
-        staged = (*pending.staged, (pending.selected, slot))
+        slot = (action_id - codec.stage.start) % codec.stage.size
+        key = (
+            (tuple(sorted(codec.melds[slot])), slot)
+            if codec.laydown == "meld"
+            else (pending.selected, slot)
+        )
+        staged = (*pending.staged, key)
         if action_id < codec.lay_down.start:
             return Pending(staged, ()), None
         for keys, action in self.laydowns:
@@ -184,6 +224,25 @@ def _most_orderings(wilds: int, kinds: int) -> int:
     if kinds <= 1:
         return 2 * (wilds + 1)
     return max(2 * (wilds + 1), 8 * wilds) * math.factorial(wilds)
+
+
+def _only_back(game: Game, seat: int, action: Action) -> bool:
+    """Whether ``action`` is a draw the rules let the seat give back (a Hungarian discard that
+    must be played, the cut card) after which taking it back is the only legal action: a step
+    there and a step back. Worked out from the seat's own cards and the card drawn, which is in
+    sight (a draw from the stock, which is not, always stands)."""
+    if not isinstance(action, Draw) or action.source == STOCK:
+        return False
+    after = game.preview(seat, action)
+    if game.hooks.take_back(after, seat) != "draw":
+        return False
+    probe = Game(game.hooks, after)
+    # The first legal action that is not a take-back settles it: melds come first among the
+    # candidates, and where the card drawn must be played a meld is what there is.
+    return not any(
+        not isinstance(a, TakeBack) and probe.is_legal(seat, a)
+        for a in action_candidates(probe, seat)
+    )
 
 
 def _ordering_slots(laydowns: Sequence[MeldDown], limit: int) -> dict[NewMeld, int]:
@@ -213,10 +272,14 @@ def _ordering_slots(laydowns: Sequence[MeldDown], limit: int) -> dict[NewMeld, i
 class ActionCodec:
     """The action ids of one variant: the fixed layout, and each engine action's id.
 
-    Built from a game's ``Hooks``; every game of that variant shares it.
+    Built from a game's ``Hooks``; every game of that variant shares it. ``laydown`` is how
+    lay-downs are given (None: ``"meld"`` where the variant has no wilds, else ``"select"``),
+    ``take_back`` when taking back has an id (see the module's docstring).
     """
 
-    def __init__(self, hooks: Hooks) -> None:
+    def __init__(
+        self, hooks: Hooks, laydown: Laydown | None = None, take_back: TakeBackIds = "escape"
+    ) -> None:
         rules = hooks.meld_rules
         sizes = [rules.run.min_len] if rules.run is not None else []
         if rules.set is not None:
@@ -227,8 +290,33 @@ class ActionCodec:
         """The wild card codes, in the order of the swap block."""
         special = [c for c in hooks.deck if c in rules.wilds or c == JOKER]
         budget = len(special) if rules.max_wilds is None else min(rules.max_wilds, len(special))
-        self.orderings = _most_orderings(budget, len(set(special)))
-        """``K``: the most orderings of one set of selected cards that have ids."""
+        self._targets = natural_melds(hooks) if special else ()
+        self.orderings = _most_orderings(budget, len(set(special))) + declared_bound(
+            hooks, self._targets
+        )
+        """``K``: the most orderings of one set of selected cards that have ids, the lay-downs
+        with declared wilds (``rummy_core.env.declared``) included."""
+        if laydown is None:
+            laydown = "select" if special else "meld"
+        if laydown not in LAYDOWNS or (laydown == "meld" and special):
+            raise RuleError(
+                "bad_laydown",
+                "laydown must be 'meld' (in a variant without wilds) or 'select', not %(laydown)r.",
+                laydown=laydown,
+            )
+        if take_back not in TAKE_BACKS:
+            raise RuleError(
+                "bad_take_back",
+                "take_back must be 'escape' or 'always', not %(take_back)r.",
+                take_back=take_back,
+            )
+        self.laydown: Laydown = laydown
+        """How lay-downs are given: one id per meld, or card by card."""
+        self.take_back_ids: TakeBackIds = take_back
+        """When taking back has an id: only when nothing else is legal, or always."""
+        self.melds: tuple[tuple[int, ...], ...] = natural_melds(hooks) if laydown == "meld" else ()
+        """``M``: with ``laydown="meld"``, every meld the rules allow, by meld id."""
+        self._meld_ids = {cards: index for index, cards in enumerate(self.melds)}
         # An environment's seats are never a person's, so no deal waits for a choice
         # (``rummy_deal_wait``): the kinds made before the deal have no ids.
         self.plugin_kinds: tuple[str, ...] = tuple(
@@ -251,9 +339,9 @@ class ActionCodec:
             ("draw", len(SOURCES)),
             ("take_back", 1),
             ("discard", CARD_CODES),
-            ("select", CARD_CODES),
-            ("stage", self.orderings),
-            ("lay_down", self.orderings),
+            ("select", CARD_CODES if laydown == "select" else 0),
+            ("stage", self.orderings if laydown == "select" else len(self.melds)),
+            ("lay_down", self.orderings if laydown == "select" else len(self.melds)),
             ("lay_off", self.table_slots * CARD_CODES * len(ENDS)),
             ("swap", self.table_slots * CARD_CODES * len(self.wilds)),
             *((f"plugin:{name}", CARD_CODES) for name in self.plugin_kinds),
@@ -281,9 +369,30 @@ class ActionCodec:
         )
         self._plugin_blocks = {name: by_name[f"plugin:{name}"] for name in self.plugin_kinds}
 
+    def meld_slots(self, laydowns: Sequence[MeldDown]) -> dict[NewMeld, int]:
+        """Each meld's id (``laydown="meld"``)."""
+        slots: dict[NewMeld, int] = {}
+        for action in laydowns:
+            for meld in action.melds:
+                found = self._meld_ids.get(meld.cards)
+                if found is None:
+                    raise RuleError(
+                        "env_encoding_overflow",
+                        "The meld %(cards)s has no id.",
+                        cards=cards_text(meld.cards),
+                    )
+                slots[meld] = found
+        return slots
+
     def choices(self, game: Game, seat: int) -> Choices:
         """The legal ids of ``seat`` now (none when it is not its turn)."""
-        return Choices(self, legal_actions(game, seat))
+        legal = legal_actions(game, seat)
+        if self._targets:
+            legal += declared_meld_downs(game, seat, self._targets)
+        if self.take_back_ids == "escape" and game.state.phase == DRAW_PHASE:
+            onward = [a for a in legal if not _only_back(game, seat, a)]
+            legal = onward or legal
+        return Choices(self, legal)
 
     def id_of(self, action: Action) -> int:
         """The id of an action that has one of its own (not a lay-down: those take several)."""
@@ -343,6 +452,8 @@ class ActionCodec:
         if name in ("discard", "select") or name.startswith("plugin:"):
             return {"kind": name, "card": offset}
         if name in ("stage", "lay_down"):
+            if self.laydown == "meld":
+                return {"kind": name, "meld_id": offset, "cards": self.melds[offset]}
             return {"kind": name, "ordering": offset}
         if name == "lay_off":
             slot, end = divmod(offset, 2)
@@ -363,6 +474,8 @@ class ActionCodec:
         if kind in ("discard", "select") or kind.startswith("plugin:"):
             return f"{kind} {card_name(f['card'])}"
         if kind in ("stage", "lay_down"):
+            if "cards" in f:
+                return f"{kind} {cards_text(f['cards'])}"
             return f"{kind} (ordering {f['ordering']})"
         if kind == "lay_off":
             return f"lay off {card_name(f['card'])} on meld {f['meld']} ({f['end']})"

@@ -19,6 +19,7 @@ from pettingzoo import AECEnv
 from rummy_core.engine.cards import cards_text
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.setup import Variant
+from rummy_core.env.actions import Laydown, TakeBackIds
 from rummy_core.env.session import Reward, Session, variant_hooks
 
 DEFAULT_MAX_STEPS = 5000
@@ -30,7 +31,7 @@ def observation_space(session: Session) -> spaces.Dict:
     return spaces.Dict(
         {
             "observation": spaces.Box(
-                low=-np.inf, high=np.inf, shape=(session.encoder.size,), dtype=np.float32
+                low=session.encoder.low, high=session.encoder.high, dtype=np.float32
             ),
             "action_mask": spaces.Box(low=0, high=1, shape=(session.codec.size,), dtype=np.int8),
         }
@@ -58,10 +59,12 @@ class RummyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         seed: int | None = None,
         reward: Reward = "hand",
         max_steps: int = DEFAULT_MAX_STEPS,
+        laydown: Laydown | None = None,
+        take_back: TakeBackIds = "escape",
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.session = Session(variant_hooks(variant, players), reward)
+        self.session = Session(variant_hooks(variant, players), reward, laydown, take_back)
         self.variant = variant if isinstance(variant, str) else variant.label()
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -178,11 +181,17 @@ def aec_env(
     seed: int | None = None,
     reward: Reward = "hand",
     max_steps: int = DEFAULT_MAX_STEPS,
+    laydown: Laydown | None = None,
+    take_back: TakeBackIds = "escape",
     render_mode: str | None = None,
 ) -> RummyAEC:
     """A PettingZoo AEC environment of ``variant`` (``"riverside+three-of-a-kind"``, options too).
 
     ``seed`` fixes the first ``reset()``; ``reward`` is ``"hand"`` (an episode is a hand) or
-    ``"match"`` (a whole match; see ``rummy_core.env.session``).
+    ``"match"`` (a whole match; see ``rummy_core.env.session``). ``laydown`` and ``take_back``
+    shape the action space (``rummy_core.env.actions``): by default a variant without wilds lays
+    each meld in one step, and taking back has an id only when nothing else is legal.
     """
-    return RummyAEC(variant, players, seed, reward, max_steps, render_mode)
+    return RummyAEC(
+        variant, players, seed, reward, max_steps, laydown, take_back, render_mode=render_mode
+    )

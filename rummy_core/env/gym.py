@@ -23,6 +23,7 @@ from gymnasium import spaces
 from rummy_core.bots import Bot, make_bot
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.setup import Variant
+from rummy_core.env.actions import Laydown, TakeBackIds
 from rummy_core.env.aec import DEFAULT_MAX_STEPS, observation_space
 from rummy_core.env.session import Reward, Session, variant_hooks
 
@@ -47,8 +48,10 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
         opponents: Opponent | Sequence[Opponent] = "greedy",
         reward: Reward = "hand",
         max_steps: int = DEFAULT_MAX_STEPS,
+        laydown: Laydown | None = None,
+        take_back: TakeBackIds = "escape",
     ) -> None:
-        self.session = Session(variant_hooks(variant, players), reward)
+        self.session = Session(variant_hooks(variant, players), reward, laydown, take_back)
         count = self.session.players
         if not 0 <= seat < count:
             raise RuleError(
@@ -167,11 +170,14 @@ def gym_env(
     opponents: Opponent | Sequence[Opponent] = "greedy",
     reward: Reward = "hand",
     max_steps: int = DEFAULT_MAX_STEPS,
+    laydown: Laydown | None = None,
+    take_back: TakeBackIds = "escape",
 ) -> RummyGym:
     """A Gymnasium environment: ``seat`` of ``variant`` against the bots or policies in
     ``opponents``.
 
     ``opponents`` is one opponent for every other seat or one per other seat, in seat order: a
-    bot's name, or a ``Policy`` called with its seat's observation dict and info.
+    bot's name, or a ``Policy`` called with its seat's observation dict and info. ``laydown``
+    and ``take_back`` shape the action space, as for ``aec_env``.
     """
-    return RummyGym(variant, players, seat, opponents, reward, max_steps)
+    return RummyGym(variant, players, seat, opponents, reward, max_steps, laydown, take_back)

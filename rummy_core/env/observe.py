@@ -4,7 +4,9 @@ A view shows the present; a player also remembers. ``SeatMemory`` keeps what the
 from one view to the next, and nothing else: the cards in the discard pile that were face up
 when they landed, and the pile cards each rival was seen to take (and has not put down since).
 Seats are written relative to the observer: row 0 is the observer, row 1 the next to play, and so
-on. ``layout(players)`` names every slice; ``docs/rl.md`` lists them.
+on. Each table meld has a slot of its own, in the table's order, which is the order the lay-off
+and swap ids number melds in. ``layout(players, table_slots)`` names every slice,
+``meld_slot_layout(players)`` the parts of a meld's slot; ``docs/rl.md`` lists them.
 """
 
 from __future__ import annotations
@@ -16,20 +18,38 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy_core.engine.cards import CARD_CODES
+from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.melds import RUN, SET
 from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld
 from rummy_core.engine.view import PlayerView
 from rummy_core.env.actions import Pending
 
 PHASES = (DRAW, PLAY, HAND_OVER, MATCH_OVER)
+KINDS = (SET, RUN)
 UNKNOWN = -1
 """A pile card that landed face down."""
+TURN_SCALE = 50
+"""Turns taken read as a fraction of this many (more read as 1)."""
+HAND_SCALE = 20
+"""The hand number reads as a fraction of this many (more read as 1)."""
+REFILL_SCALE = 4
+"""Refills of the stock read as a fraction of this many (more read as 1)."""
+DEFAULT_SCORE_SCALE = 500
+"""Scores read as a fraction of this where the ruleset has no target (clipped to -1..1)."""
 
 Vector = npt.NDArray[np.float32]
 
 
-def layout(players: int) -> list[tuple[str, int]]:
-    """The observation's slices in order, each as (name, length)."""
+def meld_slot_layout(players: int) -> list[tuple[str, int]]:
+    """One table meld's slot in the observation, in order, each as (name, length)."""
+    return [("cards", CARD_CODES), ("stands_for", CARD_CODES), ("owner", players), ("kind", 2)]
+
+
+def layout(players: int, table_slots: int) -> list[tuple[str, int]]:
+    """The observation's slices in order, each as (name, length); ``table_slots`` is the most
+    melds the table can hold (``ActionCodec.table_slots``)."""
     n, c = players, CARD_CODES
+    slot = sum(size for _, size in meld_slot_layout(players))
     return [
         ("hand", c),
         ("drawn_this_turn", c),
@@ -51,14 +71,15 @@ def layout(players: int) -> list[tuple[str, int]]:
         ("discard_face_down", 1),
         ("hand_number", 1),
         ("refills", 1),
+        ("table_melds", table_slots * slot),
     ]
 
 
-def offsets(players: int) -> dict[str, tuple[int, int]]:
-    """Each slice of ``layout(players)`` by name, as (start, length)."""
+def offsets(players: int, table_slots: int) -> dict[str, tuple[int, int]]:
+    """Each slice of ``layout(players, table_slots)`` by name, as (start, length)."""
     found: dict[str, tuple[int, int]] = {}
     start = 0
-    for name, size in layout(players):
+    for name, size in layout(players, table_slots):
         found[name] = (start, size)
         start += size
     return found
@@ -124,22 +145,42 @@ class SeatMemory:
 
 
 class Encoder:
-    """Builds the observation arrays of one variant's seats."""
+    """Builds the observation arrays of one variant's seats.
 
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.slices = offsets(players)
-        self.size = sum(size for _, size in layout(players))
+    Every entry lies in 0..1 (the scores in -1..1, ``low`` and ``high``): a card slice holds,
+    per card code, the share of that code's copies in the deck (so 1 for a card of a one-pack
+    deck), sizes are shares of the deck, and counts are read against the scales above.
+    """
+
+    def __init__(self, hooks: Hooks, table_slots: int) -> None:
+        self.players = players = hooks.ruleset.options.players
+        self.table_slots = table_slots
+        self.slices = offsets(players, table_slots)
+        self.size = sum(size for _, size in layout(players, table_slots))
+        self.slot_size = sum(size for _, size in meld_slot_layout(players))
+        copies = Counter(hooks.deck)
+        self._share = [1.0 / copies.get(code, 1) for code in range(CARD_CODES)]
+        self._deck_size = float(len(hooks.deck))
+        target = getattr(hooks.ruleset.options, "target", None)
+        self._score_scale = float(target or DEFAULT_SCORE_SCALE)
+        self.low: Vector = np.zeros(self.size, dtype=np.float32)
+        """The least value of each entry."""
+        start, size = self.slices["scores"]
+        self.low[start : start + size] = -1.0
+        self.high: Vector = np.ones(self.size, dtype=np.float32)
+        """The greatest value of each entry."""
 
     def encode(self, memory: SeatMemory, view: PlayerView, pending: Pending) -> Vector:
         """The observation of ``view.seat``: the view, its memory, and its lay-down under way."""
         out = np.zeros(self.size, dtype=np.float32)
-        n, me, s = self.players, view.seat, self.slices
+        n, me, s, share = self.players, view.seat, self.slices, self._share
+
+        def cards_at(start: int, codes: Iterable[int]) -> None:
+            for code in codes:
+                out[start + code] += share[code]
 
         def cards(name: str, codes: Iterable[int], row: int = 0) -> None:
-            start = s[name][0] + row * CARD_CODES
-            for code in codes:
-                out[start + code] += 1.0
+            cards_at(s[name][0] + row * CARD_CODES, codes)
 
         def per_seat(name: str, values: Iterable[float]) -> None:
             start = s[name][0]
@@ -163,15 +204,29 @@ class Encoder:
         for seat, seen in enumerate(memory.taken):
             if seat != me:
                 cards("seen_taken", seen.elements(), (seat - me) % n - 1)
-        per_seat("hand_sizes", view.hand_sizes)
+        deck = self._deck_size
+        per_seat("hand_sizes", (size / deck for size in view.hand_sizes))
         per_seat("opened", map(float, view.opened))
-        per_seat("scores", view.scores)
-        per_seat("turns_taken", view.turns_taken)
+        scale = self._score_scale
+        per_seat("scores", (min(1.0, max(-1.0, score / scale)) for score in view.scores))
+        per_seat("turns_taken", (min(1.0, t / TURN_SCALE) for t in view.turns_taken))
         out[s["turn"][0] + (view.turn - me) % n] = 1.0
         out[s["phase"][0] + PHASES.index(view.phase)] = 1.0
-        scalar("stock_size", view.stock_size)
-        scalar("discard_size", view.discard_size)
+        scalar("stock_size", view.stock_size / deck)
+        scalar("discard_size", view.discard_size / deck)
         scalar("discard_face_down", float(view.discard_face_down))
-        scalar("hand_number", view.hand_number)
-        scalar("refills", view.refills)
+        scalar("hand_number", min(1.0, view.hand_number / HAND_SCALE))
+        scalar("refills", min(1.0, view.refills / REFILL_SCALE))
+        # One slot per table meld, in table order: the meld ``m`` of the lay-off and swap ids.
+        start = s["table_melds"][0]
+        for meld in view.table[: self.table_slots]:
+            cards_at(start, meld.cards)
+            cards_at(
+                start + CARD_CODES,
+                (r for c, r in zip(meld.cards, meld.reps, strict=True) if c != r and r >= 0),
+            )
+            out[start + 2 * CARD_CODES + (meld.owner - me) % n] = 1.0
+            if meld.kind in KINDS:
+                out[start + 2 * CARD_CODES + n + KINDS.index(meld.kind)] = 1.0
+            start += self.slot_size
         return out

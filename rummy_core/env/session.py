@@ -42,7 +42,7 @@ from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.setup import Variant, build_hooks, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.engine.view import PlayerView, player_view
-from rummy_core.env.actions import EMPTY, ActionCodec, Choices, Pending
+from rummy_core.env.actions import EMPTY, ActionCodec, Choices, Laydown, Pending, TakeBackIds
 from rummy_core.env.observe import UNKNOWN, Encoder, SeatMemory, Vector
 from rummy_core.match import Match
 
@@ -115,7 +115,13 @@ def match_rewards(winners: Sequence[int], players: int) -> list[float]:
 class Session:
     """A match played by action ids, with every seat's memory kept up to date."""
 
-    def __init__(self, hooks: Hooks, reward: Reward = "hand") -> None:
+    def __init__(
+        self,
+        hooks: Hooks,
+        reward: Reward = "hand",
+        laydown: Laydown | None = None,
+        take_back: TakeBackIds = "escape",
+    ) -> None:
         if reward not in REWARDS:
             raise RuleError(
                 "bad_reward",
@@ -125,9 +131,9 @@ class Session:
             )
         self.hooks = hooks
         self.reward = reward
-        self.codec = ActionCodec(hooks)
+        self.codec = ActionCodec(hooks, laydown, take_back)
         self.players = hooks.ruleset.options.players
-        self.encoder = Encoder(self.players)
+        self.encoder = Encoder(hooks, self.codec.table_slots)
         self.match = Match(new_game(hooks=hooks, seed=0), [None] * self.players)
         self.memories: list[SeatMemory] = []
         self.views: list[PlayerView] = []
@@ -148,7 +154,10 @@ class Session:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Session:
         # The rules are shared, not copied: they hold no game's state, and building them is slow.
-        memo.setdefault(id(self.hooks), self.hooks)
+        # So are the action codec and the encoder, fixed once built (the codec holds every meld
+        # the rules allow).
+        for shared in (self.hooks, self.codec, self.encoder):
+            memo.setdefault(id(shared), shared)
         memo.setdefault(id(seat_handles(self.game)), {})
         new = Session.__new__(Session)
         memo[id(self)] = new

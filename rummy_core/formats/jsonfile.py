@@ -15,6 +15,9 @@ MAX_BYTES = 32 * 1024 * 1024
 """The largest file read: a long match's save is well under a megabyte."""
 MAX_DEPTH = 64
 """The deepest nesting of lists and objects accepted; the program's own files need about 12."""
+MAX_DIGITS = 100
+"""The longest whole number accepted: seeds and scores are far shorter, and Python refuses to
+read one past 4,300 digits with a message about its own settings."""
 
 
 class JsonLimitError(ValueError):
@@ -55,16 +58,25 @@ def parse_json(text: str) -> Any:
     if len(text) > MAX_BYTES:
         raise JsonLimitError(f"it is larger than {MAX_BYTES // (1024 * 1024)} MiB")
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=_whole)
     except RecursionError:
         raise JsonLimitError(f"it nests lists and objects more than {MAX_DEPTH} deep") from None
     check_depth(value)
     return value
 
 
+def _whole(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise JsonLimitError(f"it holds a number of more than {MAX_DIGITS} digits")
+    return int(digits)
+
+
 def read_text(path: Path) -> str:
     """The UTF-8 text of the file at ``path``, at most ``MAX_BYTES`` long; ``OSError``, or
-    ``ValueError`` for a text that is not UTF-8 or is too long."""
+    ``ValueError`` for a text that is not UTF-8 or is too long, or for something that is not a
+    file (a named pipe would wait for a writer forever)."""
+    if path.exists() and not path.is_file():
+        raise JsonLimitError("it is not a regular file")
     with path.open("rb") as handle:
         data = handle.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:

@@ -20,6 +20,7 @@ from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.melds import read_meld
 from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Meld, Outcome, State
 from rummy_core.formats.invalid import file_problem
+from rummy_core.formats.migrations import POSITION_VERSION, migrate_position
 from rummy_core.formats.position_checks import (
     check_counts,
     check_free_data,
@@ -64,6 +65,10 @@ class Position(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    version: int = Field(
+        POSITION_VERSION,
+        description="The format: 2 (a file without it is of version 1, and is read as such).",
+    )
     players: int = Field(ge=2)
     dealer: int = Field(0, ge=0)
     turn: int = Field(0, ge=0)
@@ -133,7 +138,10 @@ def parse_meld_card(token: str) -> tuple[int, int | None]:
 
 
 def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) -> State:
-    """A validated working state from a position; ``bad_position`` says what is wrong."""
+    """A validated working state from a position of any format version (``migrations``);
+    ``bad_position`` says what is wrong."""
+    if isinstance(data, dict):
+        data = migrate_position(data)
     try:
         pos = data if isinstance(data, Position) else Position.model_validate(data)
     except ValidationError as exc:
@@ -274,7 +282,7 @@ def _fill_stock(st: State, stock: list[str] | None, hooks: Hooks, seed: int) -> 
 
 def dump_position(st: State) -> dict[str, Any]:
     """The JSON form of a working state (``load_position`` reads it back to an equal state)."""
-    data = _dump_one(st)
+    data = {"version": POSITION_VERSION, **_dump_one(st)}
     this_turn = data["this_turn"]
     if st.turn_start is not None:
         this_turn["start"] = _dump_one(st.turn_start)

@@ -16,6 +16,7 @@ from rummy_core.engine.setup import Variant, game_from_position, new_game
 from rummy_core.engine.state import HAND_OVER
 from rummy_core.formats.invalid import file_problem
 from rummy_core.formats.jsonfile import read_json
+from rummy_core.formats.migrations import migrate_position
 from rummy_core.formats.position import dump_position
 from rummy_core.i18n.languages import _
 from rummy_core.match import ACTION, NEXT_HAND, Entry, Match
@@ -142,7 +143,7 @@ def replay(record: GameRecord, events: list[Event] | None = None) -> Match:
                 action=number,
                 problem=exc.message,
             ) from None
-    if record.final is not None and dump_position(game.state) != record.final:
+    if record.final is not None and dump_position(game.state) != migrate_position(record.final):
         raise RuleError("replay_mismatch", "The replay does not end in the recorded position.")
     return match
 

@@ -102,7 +102,7 @@ class Match:
             raise RuleError("not_a_bot", "Seat %(seat)s is not played by a bot.", seat=seat)
         handle = SeatHandle(self.game, seat)
         action = bot.choose(handle)
-        if fallback_seed is None or self.game.is_legal(seat, action):
+        if fallback_seed is None or self.game.check(seat, action):
             return action
         return make_bot("random", fallback_seed).choose(handle)
 

@@ -115,8 +115,19 @@ def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
     solved = sorted(candidate_melds(cards, rules), key=lambda m: (wild_count(*m), m))
     singles = [new_meld(meld, rules) for meld in solved]
     spent = {id(new): wild_count(*meld) for new, meld in zip(singles, solved, strict=True)}
+    # Each meld's cards counted once, and the melds holding each card: a step of the search
+    # looks only at the melds that hold the lowest card left, not at every meld (with four wild
+    # 2s selected there are thousands, and looking at all of them made one question take
+    # seconds).
+    needs = {id(meld): Counter(meld.cards) for meld in singles}
+    holding: dict[int, list[NewMeld]] = {}
+    for meld in singles:
+        for code in needs[id(meld)]:
+            holding.setdefault(code, []).append(meld)
     found: list[tuple[int, MeldDown]] = []
     budget = [SEARCH_BUDGET]
+    dead: set[frozenset[tuple[int, int]]] = set()
+    """Cards left over that were searched through without a split: not searched again."""
 
     def search(remaining: Counter[int], chosen: list[NewMeld]) -> None:
         if len(found) >= MAX_SPLITS or budget[0] <= 0:
@@ -125,12 +136,19 @@ def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
         if not remaining:
             found.append((sum(spent[id(m)] for m in chosen), MeldDown(tuple(chosen))))
             return
-        # Every split covers the lowest card left, so each split is found once.
-        first = min(remaining.elements())
-        for meld in singles:
-            need = Counter(meld.cards)
-            if need[first] and all(remaining[c] >= n for c, n in need.items()):
+        key = frozenset(remaining.items())
+        if key in dead:
+            return
+        before = len(found)
+        # Every split covers the card with the fewest melds to go in (a natural card, seldom a
+        # wild), so each split is found once and a card no meld takes ends the search at once.
+        first = min(remaining, key=lambda code: (len(holding.get(code, ())), code))
+        for meld in holding.get(first, ()):
+            need = needs[id(meld)]
+            if all(remaining[c] >= n for c, n in need.items()):
                 search(remaining - need, [*chosen, meld])
+        if len(found) == before and budget[0] > 0:
+            dead.add(key)
 
     search(Counter(cards), [])
     # A stable sort keeps the search's order among splits that spend as many wilds.

@@ -15,6 +15,7 @@ from rummy_core.i18n.languages import normalize_language
 from rummy_core.i18n.uitext import N_, UI
 from rummy_core.server import pages
 from rummy_core.server.catalogue import catalogue
+from rummy_core.server.exposure import Exposure
 from rummy_core.server.hub import Hub
 from rummy_core.server.live import LiveTable
 from rummy_core.server.protocol import (
@@ -34,9 +35,11 @@ def _json(model: BaseModel, status: int = 200) -> Response:
     return Response(model.model_dump_json(), status_code=status, media_type="application/json")
 
 
-def _error(request: Request, status: int, code: str, message: str, **params: Any) -> Response:
-    """A refusal of the server's own, its ``message`` (a ``ui`` msgid) in the request's
-    language."""
+def error_response(
+    request: Request, status: int, code: str, message: str, **params: Any
+) -> Response:
+    """A refusal of the server's own (a route's, or the guard's), its ``message`` (a ``ui``
+    msgid) in the request's language."""
     text = UI.translate(pages.request_language(request), message, **params)
     return _json(ApiError(code=code, message=text, params=params), status)
 
@@ -44,6 +47,11 @@ def _error(request: Request, status: int, code: str, message: str, **params: Any
 def _refusal(request: Request, exc: RuleError, status: int = 400) -> Response:
     message = exc.render(pages.request_language(request))
     return _json(ApiError(code=exc.code, message=message, params=exc.params), status)
+
+
+def _exposure(request: Request) -> Exposure:
+    exposure: Exposure = request.app.state.exposure
+    return exposure
 
 
 def _hub(request: Request) -> Hub:
@@ -66,7 +74,9 @@ async def asset(request: Request) -> Response:
     kind = ASSET_TYPES.get(name[name.rfind(".") :]) if "." in name else None
     resource = files("rummy_core.server").joinpath("static", name)
     if kind is None or "/" in name or name.startswith(".") or not resource.is_file():
-        return _error(request, 404, "unknown_asset", N_("There is no such file."), name=name)
+        return error_response(
+            request, 404, "unknown_asset", N_("There is no such file."), name=name
+        )
     return Response(resource.read_bytes(), media_type=kind, headers={"cache-control": "no-cache"})
 
 
@@ -109,16 +119,24 @@ async def language(request: Request) -> Response:
     tag: str = request.path_params["lang"]
     lang = normalize_language(tag)
     if lang is None:
-        return _error(
+        return error_response(
             request, 404, "unknown_language", N_("There is no language %(language)s."), language=tag
         )
     return JSONResponse(pages.catalog(lang), headers={"cache-control": "no-cache"})
 
 
 async def _body(request: Request, model: type[M]) -> M | Response:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return _error(
+    # Refused as soon as it is known to be too large, from its Content-Length or while it
+    # streams in (chunked): a 200 MiB body is never held in memory.
+    declared = request.headers.get("content-length", "0")
+    body = bytearray()
+    if declared.isdigit() and int(declared) <= MAX_BODY:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                break
+    if not declared.isdigit() or len(body) > MAX_BODY or int(declared) > MAX_BODY:
+        return error_response(
             request, 413, "too_large", N_("A request may have %(limit)s bytes."), limit=MAX_BODY
         )
     try:
@@ -127,7 +145,7 @@ async def _body(request: Request, model: type[M]) -> M | Response:
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()
         )
-        return _error(
+        return error_response(
             request,
             422,
             "bad_request",
@@ -143,10 +161,13 @@ async def create_table(request: Request) -> Response:
         return spec
     try:
         created = await _hub(request).create(
-            spec, str(request.base_url), pages.chosen_language(request)
+            spec,
+            _exposure(request).base_url(request),
+            pages.chosen_language(request),
+            request.client.host if request.client else "",
         )
     except RuleError as exc:
-        return _refusal(request, exc)
+        return _refusal(request, exc, 429 if exc.code == "too_many_tables" else 400)
     return _json(created, 201)
 
 
@@ -161,7 +182,7 @@ async def table_state(request: Request) -> Response:
     hub = _hub(request)
     table = hub.tables.get(request.path_params["table_id"])
     if table is None:
-        return _error(request, 404, "unknown_table", N_("There is no such table."))
+        return error_response(request, 404, "unknown_table", N_("There is no such table."))
     return _json(await hub.table_state(table))
 
 
@@ -171,10 +192,10 @@ async def _host_request(request: Request) -> tuple[Hub, LiveTable, str] | Respon
     hub = _hub(request)
     table = hub.tables.get(request.path_params["table_id"])
     if table is None:
-        return _error(request, 404, "unknown_table", N_("There is no such table."))
+        return error_response(request, 404, "unknown_table", N_("There is no such table."))
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        return _error(
+        return error_response(
             request, 401, "no_creator_token", N_("Send Authorization: Bearer CREATOR_TOKEN.")
         )
     return hub, table, token.strip()
@@ -207,7 +228,7 @@ async def new_link(request: Request) -> Response:
     seat: int = request.path_params["seat"]
     try:
         made = await hub.new_link(
-            table, seat, token, str(request.base_url), pages.chosen_language(request)
+            table, seat, token, _exposure(request).base_url(request), pages.chosen_language(request)
         )
     except RuleError as exc:
         return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
@@ -229,6 +250,20 @@ async def rematch(request: Request) -> Response:
     except RuleError as exc:
         return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
     return _json(await hub.table_state(hub.tables[new]))
+
+
+async def close_table(request: Request) -> Response:
+    """``DELETE /api/tables/{id}``: the host closes the table (``Authorization: Bearer
+    CREATOR_TOKEN``); its people and watchers are told, and it is forgotten."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    hub, table, token = host
+    try:
+        await hub.close_table(table, token)
+    except RuleError as exc:
+        return _refusal(request, exc, 403)
+    return Response(status_code=204)
 
 
 async def start(request: Request) -> Response:

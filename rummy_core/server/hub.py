@@ -23,6 +23,7 @@ from rummy_core.engine.events import Event
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.formats.actions import parse_action
 from rummy_core.formats.position import dump_position
+from rummy_core.i18n.languages import N_plural
 from rummy_core.i18n.uitext import N_, UI
 from rummy_core.match import HAND_TO_BOT, Match, Step
 from rummy_core.server import games, outbox
@@ -45,6 +46,8 @@ CHAT_KEPT = 50
 """The chat lines a welcome carries: the table's latest."""
 TOO_SLOW = 4413
 """Close code: the client did not read its messages (it may reconnect and resume)."""
+CLOSED = 4412
+"""Close code: the table's creator closed the table."""
 
 
 class Hub:
@@ -54,8 +57,12 @@ class Hub:
         self.store = store
         self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
+        self._made_by: dict[str, int] = {}
+        """Tables made from each network address since the server started."""
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummy-db")
-        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="rummy-bot")
+        # The work that takes CPU (bots choosing, what a selection could do) runs here, off the
+        # event loop, so no question a client asks holds up the other tables.
+        self._work = ThreadPoolExecutor(bot_workers, thread_name_prefix="rummy-work")
         self._closing = False
 
     # -- running -----------------------------------------------------------------------------
@@ -80,7 +87,7 @@ class Hub:
                 table.bot_task.cancel()
             for conn in [*table.seated.values(), *table.watchers]:
                 conn.close(1001)
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._work.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
         self.store.close()
 
@@ -90,13 +97,15 @@ class Hub:
     # -- tables ------------------------------------------------------------------------------
 
     async def create(
-        self, spec: CreateTable, base_url: str, lang: str | None = None
+        self, spec: CreateTable, base_url: str, lang: str | None = None, address: str = ""
     ) -> TableCreated:
         """A new table, dealt and stored, with a link per human seat (in the language ``lang``
-        the host chose, if any).
+        the host chose, if any), made from the network ``address``.
 
-        The seed is drawn here and never leaves the server: it decides every deal.
+        The seed is drawn here and never leaves the server: it decides every deal. Past
+        ``Limits.max_tables`` tables, or ``tables_per_address`` from one address, it is refused.
         """
+        self._check_room(address)
         variant = games.variant_label(spec.variant)
         self._check_players(variant, len(spec.seats))
         for seat in spec.seats:
@@ -110,8 +119,48 @@ class Hub:
         ]
         # A table of bots alone plays at once; one with people waits for them.
         table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
+        self._made_by[address] = self._made_by.get(address, 0) + 1
         links = [seat_link(base_url, table.id, i, t, lang) for i, t in tokens.items()]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
+
+    def _check_room(self, address: str) -> None:
+        if len(self.tables) >= self.limits.max_tables:
+            raise RuleError(
+                "too_many_tables",
+                N_plural(
+                    "This server has %(count)s table, as many as it keeps. Play at it, or ask"
+                    " its host to close it.",
+                    "This server has %(count)s tables, as many as it keeps. Play at one of"
+                    " them, or ask its host to close some.",
+                ),
+                domain=UI.name,
+                count=len(self.tables),
+            )
+        if self._made_by.get(address, 0) >= self.limits.tables_per_address:
+            raise RuleError(
+                "too_many_tables",
+                N_plural(
+                    "You have made %(count)s table, as many as one person may. Close it first.",
+                    "You have made %(count)s tables, as many as one person may. Close one first.",
+                ),
+                domain=UI.name,
+                count=self._made_by[address],
+            )
+
+    async def close_table(self, table: LiveTable, creator_token: str) -> None:
+        """The host closes the table: everyone is told and let go, and it is forgotten."""
+        self._check_creator(table, creator_token)
+        async with table.lock:
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            for conn in [*table.seated.values(), *table.watchers]:
+                closed = outbox.error("table_closed", N_("The host closed this table."), conn.lang)
+                conn.send(outbox.encode(closed))
+                conn.close(CLOSED)
+            table.seated.clear()
+            table.watchers.clear()
+            del self.tables[table.id]
+            await self._in_db(self.store.delete, table.id)
 
     async def _open(
         self,
@@ -309,10 +358,12 @@ class Hub:
     async def choices(
         self, table: LiveTable, seat: int, conn: Connection, cards: list[str]
     ) -> None:
-        """Tell ``conn`` what its seat could do with ``cards`` (under the lock: bots move)."""
+        """Tell ``conn`` what its seat could do with ``cards`` (under the lock: bots move),
+        worked out off the event loop."""
+        ask = partial(outbox.choices_for, table.game, seat, cards, table.state_id, conn.lang)
         async with table.lock:
             try:
-                answer = outbox.choices_for(table.game, seat, cards, table.state_id, conn.lang)
+                answer = await asyncio.get_running_loop().run_in_executor(self._work, ask)
             except RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
@@ -495,7 +546,10 @@ class Hub:
             table.bot_task = asyncio.create_task(self._play_bots(table))
 
     def _bot_can_move(self, table: LiveTable) -> bool:
-        if not table.row.started:
+        if not table.row.started or table.id not in self.tables:
+            return False
+        if table.all_bots() and not table.watchers:
+            # A table of bots plays while someone watches it, and waits for the next.
             return False
         if table.match.bot_to_move() is not None:
             return True
@@ -518,7 +572,7 @@ class Hub:
                         continue
                     fallback = _bot_seed(table.row, seat) + table.state_id
                     choose = partial(table.match.choose, seat, fallback)
-                    action = await loop.run_in_executor(self._bot_pool, choose)
+                    action = await loop.run_in_executor(self._work, choose)
                     await self._commit(table, table.match.act(seat, action))
         except asyncio.CancelledError:
             raise

@@ -1,4 +1,5 @@
-"""What one connection may send: message size, and a rate per second with a burst."""
+"""What one connection may send (message size, a rate per second with a burst), and how many
+tables the server keeps."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ class Limits:
     """Chat lines per second a seat may keep sending (a table talks, it does not flood)."""
     chat_burst: int = 4
     """Chat lines it may send at once (a few quick reactions in a row)."""
+    max_tables: int = 500
+    """Tables the server keeps at once; a new one is refused (``too_many_tables``) past it."""
+    tables_per_address: int = 20
+    """Tables one network address may have made since the server started."""
 
 
 class TokenBucket:

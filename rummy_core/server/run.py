@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import uvicorn
 
 from rummy_core.i18n.uitext import _
 from rummy_core.server.app import create_app
+from rummy_core.server.exposure import exposure_of
 from rummy_core.server.limits import Limits
 from rummy_core.server.store import default_url
 
@@ -33,6 +34,8 @@ def serve(
     db_url: str | None,
     *,
     rate: float = Limits.rate,
+    public_url: str | None = None,
+    allowed_origins: Sequence[str] = (),
     say: Callable[[str], None] = print,
     log_level: str = "info",
 ) -> None:
@@ -40,10 +43,10 @@ def serve(
     url = db_url or default_url()
     limits = Limits(rate=rate, burst=max(1, round(2 * rate)))
     say(_("rummy server: database %(url)s", url=url))
-    for address in addresses(host, port):
+    for address in [public_url] if public_url else addresses(host, port):
         say(_("Open %(address)s to create a table and share its seat links.", address=address))
     config = uvicorn.Config(
-        create_app(url, limits=limits),
+        create_app(url, limits=limits, exposure=exposure_of(public_url, allowed_origins)),
         host=host,
         port=port,
         ws_max_size=limits.max_frame_bytes,

@@ -180,6 +180,10 @@ async def _serve(
     bucket = TokenBucket(limits.rate, limits.burst)
     warned_at = 0.0
     while not conn.closed:
+        # Let the writer send what the last message was answered with before the next is read
+        # (a message already received is read without waiting): a client that sends many at
+        # once but reads promptly is not dropped as too slow.
+        await asyncio.sleep(0)
         text = await _receive(ws, conn, limits)
         if text is None:
             return

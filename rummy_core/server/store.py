@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 
 from rummy_core.engine.errors import RuleError
+from rummy_core.extras import require_extra
 from rummy_core.formats.home import rummy_home
 from rummy_core.i18n.uitext import UI
 from rummy_core.match import Entry
@@ -110,8 +112,20 @@ def token_matches(token: str, stored: str | None) -> bool:
 
 
 def default_url() -> str:
-    """The embedded SQLite database in the player's folder (``RUMMY_HOME``, else ``~/.rummy``)."""
-    return f"sqlite:///{rummy_home() / 'server.sqlite3'}"
+    """The embedded SQLite database in the player's folder (``rummy_home()``), which is made
+    the player's alone (0700): the database holds every hand, the stock's order and the seeds."""
+    home = rummy_home()
+    home.mkdir(mode=0o700, parents=True, exist_ok=True)
+    home.chmod(0o700)
+    return f"sqlite:///{home / 'server.sqlite3'}"
+
+
+def _private_file(path: Path) -> None:
+    """Create the SQLite database file readable by its owner only (0600), or make one an earlier
+    version created so; SQLite gives its ``-wal`` and ``-shm`` files the database file's mode."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    path.chmod(0o600)
 
 
 @dataclass
@@ -163,7 +177,9 @@ class Store:
             # One worker thread uses the engine, but not the thread that built it.
             connect_args["check_same_thread"] = False
             if parsed.database and parsed.database != ":memory:":
-                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+                _private_file(Path(parsed.database))
+        elif parsed.get_backend_name() == "postgresql":
+            require_extra("postgresql")
         self.url = url
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         if parsed.get_backend_name() == "sqlite":
@@ -244,6 +260,13 @@ class Store:
         """Store the table the players of ``table_id`` went on to."""
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
+
+    def delete(self, table_id: str) -> None:
+        """Forget a table: its changes, its seats and itself."""
+        with self.engine.begin() as db:
+            db.execute(changes.delete().where(changes.c.table_id == table_id))
+            db.execute(seats.delete().where(seats.c.table_id == table_id))
+            db.execute(tables.delete().where(tables.c.id == table_id))
 
     def mark_started(self, table_id: str) -> None:
         """Store that a table has started: its bots play, its people act."""

@@ -79,7 +79,7 @@ class StartScreen(Screen[Setup | SavedGame]):
     AUTO_FOCUS = "#ruleset"
 
     def __init__(self, saves: Path | None = None) -> None:
-        """``saves``: the folder of saved games (None: the usual one, ``~/.rummy/games``)."""
+        """``saves``: the folder of saved games (None: the usual one, ``saves_dir()``)."""
         super().__init__()
         games = saved_games(saves)
         self.last = games[0] if games else None

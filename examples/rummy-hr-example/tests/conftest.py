@@ -1,8 +1,7 @@
-"""The framework's fixtures (rummy_game, rummy_position, rummy_conformance), for this variant."""
+"""The variant every fixture of rummy_core.testing plays here (rummy_game, rummy_position,
+rummy_conformance): pytest loads those fixtures itself once rummy-core is installed."""
 
 import pytest
-
-pytest_plugins = ["rummy_core.testing"]
 
 
 @pytest.fixture

@@ -1,14 +1,22 @@
 """deuces-wild: a 2 fills a run or a set, one per meld, and the engine stays sound."""
 
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
 from rummy_core.engine.actions import LayOff, MeldDown, NewMeld
 from rummy_core.engine.cards import parse_card, parse_cards
-from rummy_core.testing import assert_refused, assert_scenario, position_game, scenario_files
+from rummy_core.testing import (
+    assert_messages_translated,
+    assert_refused,
+    assert_scenario,
+    position_game,
+    scenario_files,
+)
+from rummy_hr_example import DeucesWild
 
-SCENARIOS = scenario_files(Path(__file__).resolve().parent.parent / "scenarios")
+SCENARIOS = scenario_files(Path(str(files("rummy_hr_example") / "scenarios")))
 
 
 def meld(text: str) -> MeldDown:
@@ -46,6 +54,14 @@ def test_random_games_keep_the_engine_sound(rummy_conformance):
     assert all(state.outcome is not None for state in finals)
 
 
+def test_it_ships_its_scenarios():
+    assert [path.name for path in SCENARIOS] == ["deuces-wild.json"]
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_scenarios(path):
     assert_scenario(path)
+
+
+def test_every_message_can_be_translated():
+    assert_messages_translated(DeucesWild)

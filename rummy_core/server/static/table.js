@@ -23,7 +23,7 @@ const s = {
   ws: null, seat: null, table: null, view: null, stateId: null,
   order: [], nextId: 0, selected: new Set(), cursor: 0, byRank: false,
   choices: null, waiting: new Map(), sheet: null, sheetFor: null, seatStatus: [], levels: [], titles: {}, houseRules: {},
-  flights: 0,
+  flights: 0, retries: 0,
 };
 
 // -- talking to the server -------------------------------------------------------------------
@@ -50,18 +50,28 @@ function ask(cards, then) {
   send({ type: "choices", cards, state_id: s.stateId });
 }
 
+// Closes after which coming back cannot help (docs/server.md, close codes); after any other
+// (the network, a server restart, 4408 no hello in time, 4413 too slow to read) the page
+// reconnects, waiting longer each time up to half a minute.
+const FINAL_CLOSES = new Set([4400, 4403, 4404, 4409, 4410, 4411, 4412]);
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  s.ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
-  s.ws.onopen = () => send({ type: "hello", protocol: PROTOCOL, token, name: localStorage.getItem("rummy-name"), lang: language });
-  s.ws.onmessage = (message) => receive(JSON.parse(message.data));
-  s.ws.onclose = (event) => {
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
+  s.ws = ws;
+  ws.onopen = () => send({ type: "hello", protocol: PROTOCOL, token, name: localStorage.getItem("rummy-name"), lang: language });
+  ws.onmessage = (message) => receive(JSON.parse(message.data));
+  ws.onclose = (event) => {
+    if (s.ws !== ws) return;  // an earlier socket, already replaced
     const why = { 4403: t("this link is not a seat of this table"), 4404: t("there is no such table"),
       4409: t("this seat was opened elsewhere"), 4410: t("a bot now plays this seat"),
-      4411: t("the host gave this seat to someone else") };
+      4411: t("the host gave this seat to someone else"), 4412: t("the host closed this table") };
     $("status").textContent = why[event.code] ?? t("disconnected, reconnecting…");
     document.body.classList.add("offline");
-    if (event.code < 4400) setTimeout(connect, 1500);
+    if (FINAL_CLOSES.has(event.code)) return;
+    const wait = Math.min(30000, 1000 * 2 ** s.retries) * (0.75 + Math.random() / 2);
+    s.retries += 1;
+    setTimeout(connect, wait);
   };
 }
 
@@ -70,6 +80,7 @@ function receive(data) {
     s.seat = data.seat;
     s.table = data.table;
     s.seatStatus = data.seat_status;
+    s.retries = 0;
     $("status").textContent = t("connected");
     document.body.classList.remove("offline");
     document.body.classList.toggle("watching", s.seat === null);
