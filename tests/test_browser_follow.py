@@ -53,8 +53,8 @@ def seat_page(browser: Browser, url: str, phone: bool = False, reduced: bool = F
         viewport=PHONE if phone else DESKTOP,
         has_touch=phone,
         is_mobile=phone,
-        bypass_csp=True,  # as new_page: wait_for_function evaluates strings
         reduced_motion="reduce" if reduced else "no-preference",
+        bypass_csp=True,  # wait_for_function evaluates strings (browser_helpers.new_page)
     )
     context.add_init_script(LISTEN)
     page = context.new_page()

@@ -57,8 +57,8 @@ def icelandic_seat(browser: Browser, url: str, phone: bool = False) -> Page:
         viewport=PHONE if phone else DESKTOP,
         has_touch=phone,
         is_mobile=phone,
-        bypass_csp=True,  # as new_page: wait_for_function evaluates strings
         locale=SPEAKS_ICELANDIC,
+        bypass_csp=True,  # wait_for_function evaluates strings (browser_helpers.new_page)
     )
     page = context.new_page()
     problems: list[str] = []

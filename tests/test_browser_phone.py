@@ -113,6 +113,7 @@ def test_ten_melds_leave_the_hand_and_buttons_in_view(
 ) -> None:
     bots: list[str | None] = [None, "greedy", "greedy", "greedy"]
     with table_at(tmp_path, "hungarian", bots, TEN_MELDS, pause=30) as (_, links):
+        # bypass_csp: wait_for_function evaluates strings (browser_helpers.new_page).
         context = browser.new_context(
             viewport=size, has_touch=True, is_mobile=True, bypass_csp=True
         )

@@ -40,6 +40,7 @@ GOING_OUT: dict[str, Any] = {
 
 def host_seat(browser: Browser, url: str) -> Page:
     """Seat 1 in a browser that made the table (it holds the creator token)."""
+    # bypass_csp: wait_for_function evaluates strings (browser_helpers.new_page).
     context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
     context.add_init_script("localStorage.setItem('rummy-creator:t0', 'creator')")
     page = context.new_page()

@@ -295,6 +295,7 @@ def test_the_server_messages_are_in_rummy_schema() -> None:
         "TableChanged",
         "Pong",
         "Choices",
+        "Chat",
     } == kinds
 
 

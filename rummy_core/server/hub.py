@@ -42,6 +42,8 @@ HANDED_TO_BOT = 4410
 """Close code: the table's creator gave this seat to a bot."""
 NEW_LINK = 4411
 """Close code: the table's creator gave this seat a new link (the player was removed)."""
+CHAT_KEPT = 50
+"""The chat lines a welcome carries: the table's latest."""
 TOO_SLOW = 4413
 """Close code: the client did not read its messages (it may reconnect and resume)."""
 CLOSED = 4412
@@ -276,7 +278,10 @@ class Hub:
                 table.seated[seat] = conn
                 if table.everyone_here():
                     await self._mark_started(table)
-            welcome = outbox.welcome(table.info(), table.game, seat, table.state_id, conn.lang)
+            said = await self._in_db(self.store.chat, table.id, CHAT_KEPT)
+            welcome = outbox.welcome(
+                table.info(), table.game, seat, table.state_id, conn.lang, said
+            )
             conn.send(outbox.encode(welcome))
         self._announce(table)
         self._wake_bots(table)
@@ -293,6 +298,23 @@ class Hub:
         if not table.row.started:
             await self._in_db(self.store.mark_started, table.id)
             table.row.started = True
+
+    async def say(self, table: LiveTable, seat: int, text: str) -> None:
+        """A seat's chat line, kept with the table and sent to everyone there (spectators
+        too); its spacing tidied, control characters taken out, and refused if nothing is left."""
+        words = " ".join("".join(c for c in text if c.isprintable()).split())
+        if not words:
+            raise RuleError("empty_chat", "Say something first.", domain=UI.name)
+        line = {
+            "seat": seat,
+            "name": table.row.seats[seat].name,
+            "text": words,
+            "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        await self._in_db(self.store.add_chat, table.id, line)
+        message = outbox.encode(outbox.chat(line))
+        for conn in [*table.seated.values(), *table.watchers]:
+            conn.send(message)
 
     async def table_state(self, table: LiveTable) -> TableState:
         """The table and what anyone may see of it, read between changes."""

@@ -23,6 +23,10 @@ class Limits:
     """Seconds a new socket has to say hello."""
     send_queue: int = 256
     """Messages waiting for a slow client before it is dropped (it reconnects and resumes)."""
+    chat_rate: float = 0.5
+    """Chat lines per second a seat may keep sending (a table talks, it does not flood)."""
+    chat_burst: int = 4
+    """Chat lines it may send at once (a few quick reactions in a row)."""
     max_tables: int = 500
     """Tables the server keeps at once; a new one is refused (``too_many_tables``) past it."""
     tables_per_address: int = 20

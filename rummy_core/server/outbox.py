@@ -32,6 +32,8 @@ from rummy_core.present.sheet import score_lines
 from rummy_core.present.status import level_name, seat_statuses
 from rummy_core.server import choices
 from rummy_core.server.protocol import (
+    Chat,
+    ChatLine,
     Choices,
     ErrorMessage,
     HandSheet,
@@ -82,9 +84,16 @@ def hand_sheet(game: Game) -> HandSheet | None:
     )
 
 
-def welcome(table: TableInfo, game: Game, seat: int | None, state_id: int, lang: str) -> Welcome:
+def welcome(
+    table: TableInfo,
+    game: Game,
+    seat: int | None,
+    state_id: int,
+    lang: str,
+    chat: Sequence[dict[str, Any]] = (),
+) -> Welcome:
     """The answer to a hello: the table, the seat and its view now, its words (what the rules
-    call the cards on show) in the language ``lang``."""
+    call the cards on show) in the language ``lang``, and the table's latest ``chat`` lines."""
     with use_language(lang):
         view = view_for(game, seat)
         sheet = hand_sheet(game)
@@ -97,6 +106,7 @@ def welcome(table: TableInfo, game: Game, seat: int | None, state_id: int, lang:
         sheet=sheet,
         seat_status=seat_statuses(game),
         log=[line.render(lang) for line in lines],
+        chat=[ChatLine(**line) for line in chat],
     )
 
 
@@ -179,6 +189,11 @@ def error(code: str, message: str, lang: str, **params: Any) -> ErrorMessage:
     """A message that could not be taken, and why: ``message`` is a ``ui`` msgid, shown in the
     language ``lang`` with ``params`` put in."""
     return ErrorMessage(code=code, message=UI.translate(lang, message, **params), params=params)
+
+
+def chat(line: dict[str, Any]) -> Chat:
+    """A chat line for everyone at the table (``seat``, ``name``, ``text``, ``at``)."""
+    return Chat(line=ChatLine(**line))
 
 
 def table_changed(table: TableInfo) -> TableChanged:

@@ -19,6 +19,8 @@ PROTOCOL = 3
 """The protocol version; raised whenever a message changes shape in a way a client would notice."""
 
 NAME_LENGTH = 40
+CHAT_LENGTH = 200
+"""The most characters a chat line may have."""
 
 
 class _Message(BaseModel):
@@ -130,6 +132,13 @@ class RematchMessage(_Message):
     state_id: int = Field(description="The state the rematch was asked in; refused as stale.")
 
 
+class ChatMessage(_Message):
+    """Say something to the table (a quick reaction or a line of one's own); seated players only."""
+
+    type: Literal["chat"] = "chat"
+    text: str = Field(min_length=1, max_length=CHAT_LENGTH)
+
+
 class Ping(_Message):
     """Ask for a pong (keeps a connection alive through proxies)."""
 
@@ -147,13 +156,31 @@ class ChoicesQuery(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | ActionMessage | NextHandMessage | RematchMessage | Ping | ChoicesQuery,
+    Hello | ActionMessage | NextHandMessage | RematchMessage | ChatMessage | Ping | ChoicesQuery,
     Field(discriminator="type"),
 ]
 CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
 # -- server to client --------------------------------------------------------------------------
+
+
+class ChatLine(_Message):
+    """A line said at the table: who said it (their seat, and the name the table knows them by
+    then) and what. The text is as it was sent, for the page to show as text, never as markup."""
+
+    seat: int
+    name: str | None = Field(description="The name the seat's player gave, if any.")
+    text: str
+    at: str = Field(description="When it was said (ISO 8601, UTC).")
+
+
+class Chat(_Message):
+    """Someone at the table said something: sent to every connection, spectators too."""
+
+    type: Literal["chat"] = "chat"
+    protocol: int = PROTOCOL
+    line: ChatLine
 
 
 class Welcome(_Message):
@@ -174,6 +201,9 @@ class Welcome(_Message):
         default_factory=list,
         description="What happened this hand so far, one sentence per event as this seat may read"
         " it, so that a late joiner or a reload sees how the table came to be as it is.",
+    )
+    chat: list[ChatLine] = Field(
+        default_factory=list, description="The table's latest chat lines, the oldest first."
     )
 
 
@@ -253,7 +283,7 @@ class Pong(_Message):
 
 
 ServerMessage = Annotated[
-    Welcome | Update | Refused | ErrorMessage | TableChanged | Pong | Choices,
+    Welcome | Update | Refused | ErrorMessage | TableChanged | Pong | Choices | Chat,
     Field(discriminator="type"),
 ]
 SERVER_ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
@@ -350,7 +380,7 @@ def wire_schemas(events: Any) -> dict[str, dict[str, Any]]:
         "Update", __base__=Update, __doc__=Update.__doc__, events=(list[events], ...)
     )
     messages: Any = Annotated[
-        Union[Welcome, update, Refused, ErrorMessage, TableChanged, Pong, Choices],  # noqa: UP007
+        Union[Welcome, update, Refused, ErrorMessage, TableChanged, Pong, Choices, Chat],  # noqa: UP007
         Field(discriminator="type"),
     ]
     return {

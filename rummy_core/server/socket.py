@@ -22,6 +22,7 @@ from rummy_core.server.protocol import (
     CLIENT_ADAPTER,
     PROTOCOL,
     ActionMessage,
+    ChatMessage,
     ChoicesQuery,
     ClientMessage,
     Hello,
@@ -51,9 +52,11 @@ class SocketConnection:
     language the client reads: the browser's until its hello names one.
     """
 
-    def __init__(self, ws: WebSocket, limit: int) -> None:
+    def __init__(self, ws: WebSocket, limits: Limits) -> None:
         self._ws = ws
         self.lang = pages.request_language(ws)
+        self.chat = TokenBucket(limits.chat_rate, limits.chat_burst)
+        limit = limits.send_queue
         self._queue: asyncio.Queue[str | int] = asyncio.Queue(limit)
         self._writer = asyncio.create_task(self._write())
         self.closed = False
@@ -103,7 +106,7 @@ async def table_socket(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
     limits = hub.limits
     await ws.accept()
-    conn = SocketConnection(ws, limits.send_queue)
+    conn = SocketConnection(ws, limits)
     table: LiveTable | None = None
     seat: int | None = None
     try:
@@ -221,6 +224,17 @@ async def _dispatch(
         await hub.deal_next(table, conn, message.state_id)
     elif isinstance(message, ChoicesQuery):
         await hub.choices(table, seat, conn, message.cards)
+    elif isinstance(message, ChatMessage):
+        if not conn.chat.take():
+            slow = outbox.error(
+                "chat_too_fast", N_("Not so fast: wait a moment to say more."), conn.lang
+            )
+            conn.send(outbox.encode(slow))
+            return
+        try:
+            await hub.say(table, seat, message.text)
+        except RuleError as exc:
+            conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
     elif isinstance(message, RematchMessage):
         try:
             await hub.rematch(table, None, message.state_id)

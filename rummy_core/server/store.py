@@ -89,6 +89,18 @@ changes = Table(
 )
 
 
+chat = Table(
+    "rummy_chat",
+    metadata,
+    Column("table_id", String(32), ForeignKey("rummy_tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("at", String(40), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(60), nullable=True),
+    Column("text", String(400), nullable=False),
+)
+
+
 def digest(token: str) -> str:
     """The stored form of a token."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -221,6 +233,28 @@ class Store:
                     action=change.entry.action,
                 )
             )
+
+    def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        """Keep a chat line with the table (``seat``, ``name``, ``text``, ``at``)."""
+        with self.engine.begin() as db:
+            last = db.scalar(
+                select(chat.c.number)
+                .where(chat.c.table_id == table_id)
+                .order_by(chat.c.number.desc())
+                .limit(1)
+            )
+            db.execute(chat.insert().values(table_id=table_id, number=(last or 0) + 1, **line))
+
+    def chat(self, table_id: str, last: int) -> list[dict[str, Any]]:
+        """The table's ``last`` chat lines, the oldest first."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(chat.c.seat, chat.c.name, chat.c.text, chat.c.at)
+                .where(chat.c.table_id == table_id)
+                .order_by(chat.c.number.desc())
+                .limit(last)
+            ).mappings()
+            return [dict(r) for r in reversed(list(rows))]
 
     def mark_rematch(self, table_id: str, rematch: str) -> None:
         """Store the table the players of ``table_id`` went on to."""

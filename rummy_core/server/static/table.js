@@ -3,8 +3,11 @@
 // cards can do, and sends the engine's actions; every refusal is the engine's own message.
 import { cardElement, label, sorted, withSymbols } from "./cards.js";
 import { language, languageSwitch, t, tn } from "./i18n.js";
+import { chatPanel, showChat } from "./chat.js";
+import { onJoin, showJoin } from "./join.js";
+import { renderScores, renderSheet } from "./sheet.js";
 import { callTurn, fly, noteMoves, recentMoves, snapshot, soundSwitch } from "./follow.js";
-import { explainScores, joinNames } from "./words.js";
+import { joinNames } from "./words.js";
 
 // The protocol this page speaks (rummy_core/server/protocol.py PROTOCOL; a test checks they agree).
 const PROTOCOL = 3;
@@ -88,7 +91,7 @@ function receive(data) {
   if (data.type === "welcome" || data.type === "update") {
     // The server says each event as this seat may read it, in this page's language.
     // A welcome brings the hand so far (a late joiner, a reload, a reconnect): it replaces the log.
-    if (data.type === "welcome") $("log").replaceChildren();
+    if (data.type === "welcome") { $("log").replaceChildren(); showChat(data.chat, true); }
     for (const line of data.log) addLog(line);
     s.stateId = data.state_id;
     s.sheet = data.sheet ?? null;
@@ -106,6 +109,7 @@ function receive(data) {
     for (const then of waiting) then(data);
     return;
   }
+  if (data.type === "chat") { showChat([data.line]); return; }
   if (data.type === "refused" || data.type === "error") say(withSymbols(data.message), true);
 }
 
@@ -496,7 +500,7 @@ function render() {
   $("actions").hidden = s.seat === null;
   renderHand();
   renderScores(v, who);
-  renderSheet(v, who);
+  renderSheet(v, who, s, Boolean(creatorToken()), tableId);
 }
 
 // A button looks ready (yellow) only when it would do something now: Meld and Lay off once the
@@ -664,112 +668,6 @@ function stripeLanes(order, melds, count = 2) {
   return rows;
 }
 
-function renderScores(v, who) {
-  const rows = who.map((name, i) => `<tr><td></td><td>${v.scores[i]}</td></tr>`).join("");
-  const table = $("scores");
-  table.innerHTML = `<tr><th></th><th></th></tr>${rows}`;
-  const [player, points] = table.querySelectorAll("th");
-  player.textContent = t("Player");
-  points.textContent = t("Points");
-  [...table.querySelectorAll("tr td:first-child")].forEach((td, i) => { td.textContent = who[i]; });
-}
-
-function renderSheet(v, who) {
-  const over = v.phase === "hand_over" || v.phase === "match_over";
-  const dialog = $("sheet");
-  // Closed to look at the table, the sheet stays one click away, and so does the next hand.
-  $("over-bar").hidden = !over || !s.sheet;
-  $("next-hand-bar").hidden = v.phase === "match_over" || s.seat === null;
-  $("rematch-bar").hidden = v.phase !== "match_over" || s.seat === null;
-  if (!over || !s.sheet) { if (dialog.open) dialog.close(); return; }
-  const key = `${v.hand_number}:${v.phase}`;
-  if (s.sheetFor === key) return;
-  s.sheetFor = key;
-  const sheet = s.sheet;
-  const out = v.outcome ?? {};
-  $("sheet-title").textContent = v.phase === "match_over" ? t("The match is over: {names} won", { names: joinNames(v.winners.map((w) => who[w])) })
-    : t("Hand {number} is over", { number: v.hand_number });
-  const cell = (tag, ...content) => { const el = document.createElement(tag); el.append(...content); return el; };
-  const head = cell("tr", ...[t("Player"), t("Left in hand"), t("Worth"), t("This hand"), t("Total")].map((text) => cell("th", text)));
-  const rows = who.map((name, i) => {
-    const left = sheet.leftover[i];
-    const cards = Object.assign(cell("span", ...sorted(left, false).map((c) => cardElement(c))), { className: "cards" });
-    const hand = cell("td", left.length ? cards : t("none"));
-    hand.className = "left";
-    hand.setAttribute("aria-label", left.length ? left.map(label).join(" ") : t("none"));
-    return cell("tr", cell("td", name), hand, cell("td", String(sheet.worth[i])),
-      cell("td", String(out.hand_scores?.[i] ?? "")), cell("td", String(v.scores[i])));
-  });
-  $("sheet-table").replaceChildren(head, ...rows);
-  $("sheet-why").replaceChildren(...explainScores(out, sheet, who).map((line) => cell("li", line)));
-  $("next-hand").hidden = v.phase === "match_over" || s.seat === null;
-  // At the match's end: another of the same seats and rules, or new rules (the host's).
-  $("rematch").hidden = v.phase !== "match_over" || s.seat === null;
-  $("change-rules").hidden = v.phase !== "match_over" || !creatorToken();
-  $("change-rules").href = `/?rematch=${tableId}`;
-  if (!dialog.open) dialog.showModal();
-}
-
-// -- joining by a seat's link: the table, the seat, a name ------------------------------------
-
-async function showJoin() {
-  $("main").hidden = true;
-  $("join").hidden = false;
-  $("status").textContent = t("not joined yet");
-  $("join-name").value = localStorage.getItem("rummy-name") ?? "";
-  const answer = await fetch(`/api/tables/${tableId}?lang=${language}`);
-  const data = await answer.json();
-  if (!answer.ok) {
-    $("join-problem").textContent = data.message;
-    $("join-form").hidden = true;
-    return;
-  }
-  const { table, view } = data;
-  const over = { hand_over: t("hand over"), match_over: t("match over") };
-  const turn = !table.started ? t("waiting for everyone to join")
-    : table.turn === null ? over[table.phase] ?? table.phase : t("seat {seat} to play", { seat: table.turn + 1 });
-  // The game by its title, its house rules by what they do; the variant string as
-  // `rummy play` takes it only under Advanced.
-  const [game, ...rules] = table.variant.split("+");
-  const ruleset = game.split(":")[0];
-  $("join-table").textContent = tn("{variant}, {count} player · hand {hand} · {turn}.", "{variant}, {count} players · hand {hand} · {turn}.", table.players, { variant: s.titles[ruleset] ?? ruleset, hand: table.hand_number, turn });
-  $("join-rules").replaceChildren(...rules.map((rule) => Object.assign(document.createElement("li"), { textContent: s.houseRules[rule.split(":")[0]] ?? rule })));
-  $("join-variant").textContent = table.variant;
-  $("join-seats").replaceChildren(...table.seats.map((seat) => {
-    const li = document.createElement("li");
-    const name = seat.kind === "bot" ? botName(seat.bot) : seat.name ?? (seat.claimed ? t("someone") : t("free"));
-    const who = seat.kind === "human" && seat.connected ? t("{name} (here)", { name }) : name;
-    const points = t("{points} pts", { points: view.scores[seat.seat] });
-    const yours = t("your seat");
-    li.textContent = seat.seat === linkSeat ? `${who} · ${points} · ${yours}` : `${who} · ${points}`;
-    if (seat.seat === linkSeat) li.className = "this";
-    return li;
-  }));
-  const mine = table.seats[linkSeat];
-  if (mine?.kind === "bot") {
-    const watch = Object.assign(document.createElement("a"), { href: `/table/${tableId}`, textContent: t("watch the table") });
-    // The sentence is translated whole; its link is put where the translation names it.
-    const [before, after] = t("A bot plays seat {seat} now, so this link no longer seats you. You can {watch}.", { seat: linkSeat + 1 }).split("{watch}");
-    $("join-seat").replaceChildren(before, watch, after ?? "");
-    $("join-form").hidden = true;
-    return;
-  }
-  $("join-seat").textContent = linkSeat === null ? t("This link is for a seat at this table.")
-    : mine?.connected ? t("This link is for seat {seat}. Someone is playing it now: joining here takes it over.", { seat: linkSeat + 1 })
-      : t("This link is for seat {seat}.", { seat: linkSeat + 1 });
-  $("join-name").focus();
-}
-
-$("join-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const name = $("join-name").value.trim();
-  if (name) localStorage.setItem("rummy-name", name); else localStorage.removeItem("rummy-name");
-  sessionStorage.setItem(joinedKey, "1");
-  $("join").hidden = true;
-  $("main").hidden = false;
-  connect();
-});
-
 // -- wiring ----------------------------------------------------------------------------------
 
 $("stock").onclick = () => draw("stock");
@@ -807,12 +705,13 @@ $("four-colour").checked = localStorage.getItem("rummy-four-colour") === "1";
 $("four-colour").onchange = () => { localStorage.setItem("rummy-four-colour", $("four-colour").checked ? "1" : "0"); render(); };
 document.addEventListener("keydown", onKey);
 soundSwitch($("sound"));
+chatPanel(send, say, names);
 document.addEventListener("pointermove", onPointerMove);
 document.addEventListener("pointerup", onPointerUp);
 document.addEventListener("pointercancel", (event) => { if (drag?.pointer === event.pointerId) { endDrag(); render(); } });
 // On a phone the scores and the log fold away; a tap opens them.
 if (matchMedia("(max-width: 760px)").matches) {
-  for (const fold of ["scores-fold", "log-fold", "settings"]) $(fold).open = false;
+  for (const fold of ["scores-fold", "log-fold", "chat-fold", "settings"]) $(fold).open = false;
 }
 languageSwitch($("language"));
 window.rummyTable = s; // for the browser tests and for a curious player's console
@@ -822,4 +721,6 @@ const levels = fetch(`/api?lang=${language}`).then((r) => r.json()).then((info) 
   s.titles = Object.fromEntries(info.rulesets.map((r) => [r.name, r.title]));
   s.houseRules = Object.fromEntries(info.house_rules.map((r) => [r.name, r.summary]));
 }).catch(() => {});
-levels.finally(token && !sessionStorage.getItem(joinedKey) ? showJoin : connect);
+onJoin(() => { sessionStorage.setItem(joinedKey, "1"); connect(); });
+const join = () => showJoin(tableId, linkSeat, { titles: s.titles, houseRules: s.houseRules, botName });
+levels.finally(token && !sessionStorage.getItem(joinedKey) ? join : connect);
