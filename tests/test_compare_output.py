@@ -141,6 +141,7 @@ def test_every_report_field_is_documented() -> None:
     models: list[type[BaseModel]] = [
         report_module.Report,
         report_module.StudyInfo,
+        report_module.SweepInfo,
         report_module.VariantReport,
         report_module.Figure,
         report_module.Difference,

@@ -30,6 +30,7 @@ from rummy_core.compare.stats import (
     welch,
     wilson,
 )
+from rummy_core.compare.sweep import Sweep
 from rummy_core.compare.tally import REASONS, PairTally, Tally
 from rummy_core.engine.setup import Variant
 from rummy_core.i18n.languages import N_, _, ngettext
@@ -100,6 +101,15 @@ class Difference(_Model):
     significant: bool = Field(description="p_holm below alpha: more than chance.")
 
 
+class SweepInfo(_Model):
+    """An argument that named several values of one option: one variant per value."""
+
+    text: str = Field(description="The argument as written, hungarian:opening=30..60/10.")
+    option: str
+    values: list[str] = Field(description="The option's values, one per variant, in order.")
+    start: int = Field(description="Where its first variant stands in study.variants.")
+
+
 class StudyInfo(_Model):
     """What was asked: enough to run the same study again."""
 
@@ -112,6 +122,20 @@ class StudyInfo(_Model):
     max_match_hands: int
     seconds_per_turn: int = Field(description="The pace of the estimated minutes.")
     skill_hands: int = Field(description="Hands per variant of the skill-gap study (0: none).")
+    sweeps: list[SweepInfo] = Field(
+        default_factory=list, description="The arguments that swept an option."
+    )
+
+    def arguments(self) -> list[str]:
+        """The variant arguments as they were written, each sweep as one."""
+        starts = {s.start: s for s in self.sweeps}
+        found: list[str] = []
+        index = 0
+        while index < len(self.variants):
+            sweep = starts.get(index)
+            found.append(sweep.text if sweep else self.variants[index])
+            index += len(sweep.values) if sweep else 1
+        return found
 
     def to_study(self, units: int | None = None) -> Study:
         """The study this describes, with ``units`` hands or matches instead if given."""
@@ -124,6 +148,7 @@ class StudyInfo(_Model):
             seed=self.seed,
             max_match_hands=self.max_match_hands,
             seconds_per_turn=self.seconds_per_turn,
+            sweeps=tuple(Sweep(s.text, s.option, tuple(s.values), s.start) for s in self.sweeps),
         )
 
 
@@ -548,6 +573,10 @@ def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
             max_match_hands=study.max_match_hands,
             seconds_per_turn=study.seconds_per_turn,
             skill_hands=skill.study.units if skill is not None else 0,
+            sweeps=[
+                SweepInfo(text=s.text, option=s.option, values=list(s.values), start=s.start)
+                for s in study.sweeps
+            ],
         ),
         complete=not outcome.interrupted and (skill is None or not skill.interrupted),
         alpha=ALPHA,
