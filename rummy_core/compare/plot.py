@@ -9,12 +9,14 @@ every estimate carries its 95% interval, and distributions start at zero.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from rummy_core.compare.output import study_title
+from rummy_core.compare.output import SHARES, study_title, sweep_values
 from rummy_core.compare.report import BASELINE, SKILLED, Figure, Report
 from rummy_core.compare.stats import Histogram
+from rummy_core.compare.trend import Trend
 from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import N_plural, PluralMessage, _, ngettext
 
@@ -41,6 +43,7 @@ def write_plot(report: Report, path: Path) -> None:
     panels.append(win_rates)
     if report.study.skill_hands:
         panels.append(skill_gap)
+    panels += [partial(trend_panel, trend=t) for t in plotted_trends(report)]
     columns = 2 if len(panels) > 1 else 1
     rows = -(-len(panels) // columns)
     with plt.rc_context({"font.size": 10, "axes.titlesize": 12, "legend.fontsize": 9}):
@@ -206,6 +209,15 @@ def score_spread(ax: Any, report: Report) -> None:
     ax.legend(loc="upper center")
 
 
+def _error_bars(figures: list[Figure]) -> list[list[float]]:
+    """How far each figure's 95% interval reaches below and above it."""
+    # Clamped: at 0% or 100% the interval's end may differ from the value by a rounding.
+    return [
+        [max(0.0, f.value - (f.low if f.low is not None else f.value)) for f in figures],
+        [max(0.0, (f.high if f.high is not None else f.value) - f.value) for f in figures],
+    ]
+
+
 def _rates(
     ax: Any,
     groups: list[str],
@@ -220,11 +232,7 @@ def _rates(
         ax.errorbar(
             [g - 0.3 + width * (index + 0.5) for g in range(len(groups))],
             [f.value for f in figures],
-            # Clamped: at 0% or 100% the interval's end may differ from the value by a rounding.
-            yerr=[
-                [max(0.0, f.value - (f.low if f.low is not None else f.value)) for f in figures],
-                [max(0.0, (f.high if f.high is not None else f.value) - f.value) for f in figures],
-            ],
+            yerr=_error_bars(figures),
             fmt="o",
             capsize=4,
             color=COLOURS[index % len(COLOURS)],
@@ -296,6 +304,66 @@ def skill_gap(ax: Any, report: Report) -> None:
             count=f"{report.study.skill_hands:,}",
         )
     )
+
+
+TRENDS_PLOTTED = 3
+"""Figures drawn against each sweep's option at most: its largest trends beyond chance."""
+
+
+def plotted_trends(report: Report) -> list[Trend]:
+    """Per sweep, its largest trends beyond chance, or its first figure when none is."""
+    found: list[Trend] = []
+    for sweep in dict.fromkeys(t.sweep for t in report.trends):
+        mine = [t for t in report.trends if t.sweep == sweep]
+        strong = sorted(
+            (t for t in mine if t.significant and t.effect is not None),
+            key=lambda t: -abs(t.effect or 0.0),
+        )
+        found += strong[:TRENDS_PLOTTED] or mine[:1]
+    return found
+
+
+def trend_panel(ax: Any, report: Report, trend: Trend) -> None:
+    """A figure against the swept option: each value with its 95% interval, and the fitted trend."""
+    sweep = next(s for s in report.study.sweeps if s.text == trend.sweep)
+    variants = report.variants[sweep.start : sweep.start + len(sweep.values)]
+    figures = [v.figures[trend.figure] for v in variants]
+    xs = trend.values
+    ax.errorbar(
+        xs,
+        [f.value for f in figures],
+        yerr=_error_bars(figures),
+        fmt="o",
+        capsize=4,
+        color=COLOURS[0],
+        label=_("each value (%(level)s interval)", level="95%"),
+    )
+    middle = sum(xs) / len(xs)
+    level = sum(sweep_values(report, trend)) / len(xs)
+    ends = [min(xs), max(xs)]
+    share = figures[0].kind in SHARES
+    shown = "{:+.1%}" if share else "{:+.2f}"
+    span = ends[1] - ends[0]
+    ax.plot(
+        ends,
+        [level + trend.slope * (x - middle) for x in ends],
+        color="grey",
+        linestyle="--",
+        label=_(
+            "trend: %(change)s over the sweep [%(low)s, %(high)s], p (Holm) %(p)s",
+            change=shown.format(trend.change),
+            low=shown.format(trend.low * span),
+            high=shown.format(trend.high * span),
+            p=f"{trend.p_holm:.2g}",
+        ),
+    )
+    if share:
+        ax.yaxis.set_major_formatter(_percent())
+    ax.set_xticks(xs)
+    ax.set_xlabel(trend.option)
+    ax.set_ylabel(trend.label)
+    ax.set_title(_("%(figure)s against %(option)s", figure=trend.label, option=trend.option))
+    ax.legend(loc="best")
 
 
 def _percent() -> Any:

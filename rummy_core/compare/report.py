@@ -31,7 +31,8 @@ from rummy_core.compare.stats import (
     wilson,
 )
 from rummy_core.compare.sweep import Sweep
-from rummy_core.compare.tally import REASONS, PairTally, Tally
+from rummy_core.compare.tally import REASONS, PairTally, Tally, TrendTally
+from rummy_core.compare.trend import Trend, trend_row
 from rummy_core.engine.setup import Variant
 from rummy_core.i18n.languages import N_, _, ngettext
 
@@ -177,6 +178,9 @@ class Report(_Model):
     alpha: float
     variants: list[VariantReport]
     differences: list[Difference]
+    trends: list[Trend] = Field(
+        default_factory=list, description="Each figure's trend across each numeric sweep."
+    )
     check: Check
     run: RunInfo
 
@@ -218,10 +222,13 @@ class _Measure:
     skill: bool = False
     """From the skill-gap study, not the main one."""
 
+    @property
+    def conversion(self) -> float:
+        """From the tally's integer observations to the figure's unit."""
+        return 1.0 if self.kind == "proportion" else self.factor / self.scale
+
     def mean(self) -> float:
-        if self.kind == "proportion":
-            return self.moments.mean
-        return self.moments.mean / self.scale * self.factor
+        return self.moments.mean * self.conversion
 
     def figure(self) -> Figure:
         m = self.moments
@@ -582,6 +589,11 @@ def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
         alpha=ALPHA,
         variants=variants,
         differences=differences(names, per_variant, pairs),
+        trends=trends(
+            study.trends,
+            per_variant,
+            {"main": outcome.trends, "skill": skill.trends if skill is not None else []},
+        ),
         check=Check(units=outcome.check_units, variants=check),
         run=RunInfo(
             seconds=outcome.seconds + (skill.seconds if skill is not None else 0.0),
@@ -619,6 +631,39 @@ def differences(
     adjusted = holm([row["p_value"] for row in rows])
     return [
         Difference(**row, p_holm=p_holm, significant=p_holm < ALPHA)
+        for row, p_holm in zip(rows, adjusted, strict=True)
+    ]
+
+
+def trends(
+    sweeps: tuple[Sweep, ...],
+    per_variant: list[list[_Measure]],
+    tallies: dict[str, list[TrendTally]],
+) -> list[Trend]:
+    """Test every figure that is observed unit by unit for a trend across each numeric sweep;
+    Holm over all the trend tests."""
+    rows = []
+    for number, sweep in enumerate(sweeps):
+        swept = per_variant[sweep.start : sweep.stop]
+        for index, m in enumerate(swept[0]):
+            source = tallies["skill" if m.skill else "main"]
+            if not m.tested or m.kind == "count" or m.pair_key is None or not source:
+                continue
+            rows.append(
+                trend_row(
+                    sweep,
+                    source[number],
+                    m.pair_key,
+                    m.label,
+                    m.kind == "proportion",
+                    m.conversion,
+                    [found[index].moments for found in swept],
+                )
+            )
+    rows = [r for r in rows if r.units]
+    adjusted = holm([r.p_value for r in rows])
+    return [
+        row.model_copy(update={"p_holm": p_holm, "significant": p_holm < ALPHA})
         for row, p_holm in zip(rows, adjusted, strict=True)
     ]
 

@@ -53,6 +53,11 @@ class Study:
         return self.bots[shift:] + self.bots[:shift]
 
     @property
+    def trends(self) -> tuple[Sweep, ...]:
+        """The sweeps tested for a trend (numbers, three or more)."""
+        return tuple(s for s in self.sweeps if s.trend)
+
+    @property
     def unit_name(self) -> str:
         """``"hand"`` or ``"match"``."""
         return "match" if self.matches else "hand"
