@@ -146,6 +146,7 @@ def test_every_report_field_is_documented() -> None:
         report_module.Figure,
         report_module.Difference,
         report_module.Trend,
+        report_module.SeatTest,
         report_module.Check,
         report_module.RunInfo,
     ]

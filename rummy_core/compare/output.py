@@ -226,6 +226,45 @@ def trends_note(report: Report) -> str:
     return "\n".join(lines)
 
 
+def seats_table(report: Report) -> Table | None:
+    """Each seat's share of the units won alone, against the fair share, variant by variant."""
+    if not report.seats:
+        return None
+    first = report.seats[0]
+    title = (
+        _(
+            "Seat edges over matches: each seat's share of the matches won alone, against the"
+            " fair %(fair)s (exact binomial test, Holm over every seat; * beyond chance)",
+            fair=f"{first.fair:.0%}",
+        )
+        if first.unit == "match"
+        else _(
+            "Seat edges over hands: each seat's share of the hands won alone, against the fair"
+            " %(fair)s (exact binomial test, Holm over every seat; * beyond chance)",
+            fair=f"{first.fair:.0%}",
+        )
+    )
+    table = Table(title=title, title_justify="left")
+    table.add_column(_("variant"))
+    seats = sorted({t.seat for t in report.seats})
+    for seat in seats:
+        table.add_column(
+            _("seat %(seat)s (first)", seat=seat) if seat == 0 else _("seat %(seat)s", seat=seat),
+            justify="right",
+        )
+    for variant in report.variants:
+        mine = [t for t in report.seats if t.variant == variant.variant]
+        table.add_row(
+            variant.variant,
+            *(
+                f"{t.share:.1%} [{t.low:.1%}, {t.high:.1%}] {t.wins}/{t.decided},"
+                f" p {p_text(t.p_holm)}{' *' if t.significant else ''}"
+                for t in mine
+            ),
+        )
+    return table
+
+
 def print_report(console: Console, report: Report) -> None:
     """The tables and a line on how the run went."""
     if not report.complete:
@@ -250,6 +289,9 @@ def print_report(console: Console, report: Report) -> None:
     note = trends_note(report)
     if note:
         console.print(note)
+    seats = seats_table(report)
+    if seats is not None:
+        console.print(seats)
     run = report.run
     console.print(
         ngettext(

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.compare.running import Outcome
+from rummy_core.compare.seats import SeatTest, seat_tests
 from rummy_core.compare.spec import Study
 from rummy_core.compare.stats import (
     Histogram,
@@ -180,6 +181,9 @@ class Report(_Model):
     differences: list[Difference]
     trends: list[Trend] = Field(
         default_factory=list, description="Each figure's trend across each numeric sweep."
+    )
+    seats: list[SeatTest] = Field(
+        default_factory=list, description="Each seat's wins against the fair share."
     )
     check: Check
     run: RunInfo
@@ -594,6 +598,7 @@ def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
             per_variant,
             {"main": outcome.trends, "skill": skill.trends if skill is not None else []},
         ),
+        seats=seat_tests(names, outcome.tallies, study.matches, ALPHA),
         check=Check(units=outcome.check_units, variants=check),
         run=RunInfo(
             seconds=outcome.seconds + (skill.seconds if skill is not None else 0.0),

@@ -113,6 +113,9 @@ def match_values(match: MatchFigures) -> dict[str, int]:
         "hands_per_match": len(hands),
         "turns_per_match": sum(h.turns for h in hands),
         **{f"match_win.seat{s}": int(s in match.winners) for s in range(players)},
+        # Won alone: the seat edge's test counts the matches with one winner (a fair share of
+        # shared wins is not 1/players).
+        **{f"sole_win.seat{s}": int(match.winners == (s,)) for s in range(players)},
         "margin": margin,
         # Per mille, rounded: an integer like every other observation, and scale-free.
         "margin_share": round(1000 * margin / spread) if spread else 0,
