@@ -292,18 +292,42 @@ def print_report(console: Console, report: Report) -> None:
     seats = seats_table(report)
     if seats is not None:
         console.print(seats)
+    console.print(run_line(report))
+
+
+def run_line(report: Report) -> str:
+    """How the run went, counting every hand it played: the skill gap's are in the rate too."""
     run = report.run
-    console.print(
+    lines = [
         ngettext(
             "%(hands)s hands in %(seconds)s s: %(rate)s hands/s with %(count)s job (%(where)s).",
             "%(hands)s hands in %(seconds)s s: %(rate)s hands/s with %(count)s jobs (%(where)s).",
             run.jobs,
-            hands=f"{sum(v.hands for v in report.variants):,}",
+            hands=f"{run.hands:,}",
             seconds=f"{run.seconds:.1f}",
             rate=f"{run.hands_per_second:.1f}",
             where=run.where,
         )
-    )
+    ]
+    if run.skill_hands:
+        lines.append(
+            _(
+                "%(study)s of them for the figures, %(skill)s for the skill gap.",
+                study=f"{run.hands - run.skill_hands:,}",
+                skill=f"{run.skill_hands:,}",
+            )
+        )
+    if report.study.unit == "match":
+        matches = sum(v.matches for v in report.variants)
+        lines.append(
+            ngettext(
+                "The figures' hands made %(count)s match.",
+                "The figures' hands made %(count)s matches.",
+                matches,
+                count=f"{matches:,}",
+            )
+        )
+    return " ".join(lines)
 
 
 def tests_note(report: Report) -> str:

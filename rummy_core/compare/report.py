@@ -164,8 +164,10 @@ class Check(_Model):
 class RunInfo(_Model):
     """How this run went; not part of the reproducible figures."""
 
-    seconds: float
-    hands_per_second: float
+    seconds: float = Field(description="Wall-clock time of the whole run, skill gap included.")
+    hands: int = Field(0, description="Every hand played: the figures' and the skill gap's.")
+    skill_hands: int = Field(0, description="Of those, the skill gap's.")
+    hands_per_second: float = Field(description="hands / seconds.")
     jobs: int
     where: str
 
@@ -600,12 +602,22 @@ def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
         ),
         seats=seat_tests(names, outcome.tallies, study.matches, ALPHA),
         check=Check(units=outcome.check_units, variants=check),
-        run=RunInfo(
-            seconds=outcome.seconds + (skill.seconds if skill is not None else 0.0),
-            hands_per_second=outcome.hands / outcome.seconds if outcome.seconds else 0.0,
-            jobs=outcome.jobs,
-            where=outcome.where,
-        ),
+        run=run_info(outcome, skill),
+    )
+
+
+def run_info(outcome: Outcome, skill: Outcome | None) -> RunInfo:
+    """How the run went: every hand it played, the skill gap's too, over the whole time."""
+    seconds = outcome.seconds + (skill.seconds if skill is not None else 0.0)
+    skill_hands = skill.hands if skill is not None else 0
+    hands = outcome.hands + skill_hands
+    return RunInfo(
+        seconds=seconds,
+        hands=hands,
+        skill_hands=skill_hands,
+        hands_per_second=hands / seconds if seconds else 0.0,
+        jobs=outcome.jobs,
+        where=outcome.where,
     )
 
 
