@@ -122,6 +122,15 @@ HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names(
     "--records", "records_path", type=click.Path(path_type=Path), help=N_("One JSON line per hand.")
 )
 @click.option("--plot", "plot_path", type=click.Path(path_type=Path), help=N_("Write a PNG plot."))
+@click.option(
+    "--minutes",
+    type=click.IntRange(min=1),
+    default=None,
+    help=N_(
+        "A time that matters to you: the plot marks it and gives the share of hands and"
+        " matches over by then."
+    ),
+)
 @click.option("--progress/--no-progress", default=True, help=N_("Show a progress bar."))
 def compare(
     variants: tuple[str, ...],
@@ -139,6 +148,7 @@ def compare(
     csv_path: Path | None,
     records_path: Path | None,
     plot_path: Path | None,
+    minutes: int | None,
     progress: bool,
 ) -> None:
     """``rummy compare``: variants compared by simulation."""
@@ -207,6 +217,6 @@ def compare(
     if csv_path is not None:
         write_csv(report, csv_path)
     if plot_path is not None:
-        write_plot(report, plot_path)
+        write_plot(report, plot_path, minutes)
     if not report.complete:
         sys.exit(STOPPED)
