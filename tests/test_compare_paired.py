@@ -192,6 +192,15 @@ def test_match_values_of_a_known_match() -> None:
     assert cut == {"unfinished": 1}
 
 
+def test_a_shared_match_is_nobodys_win_alone() -> None:
+    hands = (hand((50, 50)), hand((100, 100)))
+    shared = match_values(MatchFigures(hands, True, (0, 1), low_score_wins=False))
+    assert shared["match_win.seat0"] == shared["match_win.seat1"] == 1
+    assert shared["sole_win.seat0"] == shared["sole_win.seat1"] == 0
+    alone = match_values(MatchFigures(hands, True, (1,), low_score_wins=False))
+    assert (alone["sole_win.seat0"], alone["sole_win.seat1"]) == (0, 1)
+
+
 def test_match_study_figures_and_pairs() -> None:
     study = Study(("classic:target=50", "classic:target=100"), units=3, matches=True, seed=6)
     outcome = run_study(study)

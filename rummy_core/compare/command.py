@@ -27,6 +27,7 @@ from rummy_core.compare.plot import write_plot
 from rummy_core.compare.report import BASELINE, SKILLED, build_report, skill_study
 from rummy_core.compare.running import run_study
 from rummy_core.compare.spec import Study, parse_bots
+from rummy_core.compare.sweep import expand
 from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import N_, _, ngettext
 
@@ -44,9 +45,11 @@ HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names(
     help=N_(
         "Compare variants side by side by simulation: rummy compare classic riverside"
         " hungarian.\n\nEach VARIANT is a ruleset with options and house rules, like"
-        " hungarian:opening=40 or riverside+three-of-a-kind. Unit i of every variant uses the"
-        " same seed, so variants that share a deck are dealt the same cards, and their"
-        " differences are tested deal by deal. Ctrl-C stops and prints what was done."
+        " hungarian:opening=40 or riverside+three-of-a-kind; hungarian:opening=30..60/10 or"
+        " 'hungarian:opening=30|40|51' sweeps an option, one variant per value. Unit i of"
+        " every variant uses the same seed, so variants that share a deck are dealt the same"
+        " cards, and their differences are tested deal by deal. Ctrl-C stops and prints what"
+        " was done."
     ),
 )
 @click.argument("variants", nargs=-1, required=True, shell_complete=complete_variant)
@@ -119,6 +122,15 @@ HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names(
     "--records", "records_path", type=click.Path(path_type=Path), help=N_("One JSON line per hand.")
 )
 @click.option("--plot", "plot_path", type=click.Path(path_type=Path), help=N_("Write a PNG plot."))
+@click.option(
+    "--minutes",
+    type=click.IntRange(min=1),
+    default=None,
+    help=N_(
+        "A time that matters to you: the plot marks it and gives the share of hands and"
+        " matches over by then."
+    ),
+)
 @click.option("--progress/--no-progress", default=True, help=N_("Show a progress bar."))
 def compare(
     variants: tuple[str, ...],
@@ -136,13 +148,15 @@ def compare(
     csv_path: Path | None,
     records_path: Path | None,
     plot_path: Path | None,
+    minutes: int | None,
     progress: bool,
 ) -> None:
     """``rummy compare``: variants compared by simulation."""
     if hands is not None and matches is not None:
         raise click.UsageError(_("Give --hands or --matches, not both."))
+    names, sweeps = expand(variants)
     study = Study(
-        variants=variants,
+        variants=names,
         players=players,
         bots=parse_bots(bots, players),
         units=matches or hands or DEFAULT_HANDS,
@@ -150,6 +164,7 @@ def compare(
         seed=seed,
         max_match_hands=max_match_hands,
         seconds_per_turn=seconds_per_turn,
+        sweeps=sweeps,
     )
     study.check()
     if plot_path is not None:
@@ -160,12 +175,12 @@ def compare(
     with ExitStack() as stack:
         bar = stack.enter_context(progress_bar(console, progress))
         label = (
-            ngettext("%(count)s variant, matches", "%(count)s variants, matches", len(variants))
+            ngettext("%(count)s variant, matches", "%(count)s variants, matches", len(names))
             if study.matches
-            else ngettext("%(count)s variant, hands", "%(count)s variants, hands", len(variants))
+            else ngettext("%(count)s variant, hands", "%(count)s variants, hands", len(names))
         )
-        task = bar.add_task(label, total=study.units * len(variants))
-        skill_task = bar.add_task(_("skill gap, hands"), total=skill_hands * len(variants))
+        task = bar.add_task(label, total=study.units * len(names))
+        skill_task = bar.add_task(_("skill gap, hands"), total=skill_hands * len(names))
         records = (
             RecordWriter(stack.enter_context(records_path.open("w", encoding="utf-8")))
             if records_path is not None
@@ -175,7 +190,7 @@ def compare(
         def on_block(block: Block) -> None:
             if records is not None:
                 records(block)
-            bar.advance(task, (block.task.stop - block.task.start) * len(variants))
+            bar.advance(task, (block.task.stop - block.task.start) * len(names))
 
         outcome = run_study(
             study,
@@ -191,7 +206,7 @@ def compare(
                 jobs=jobs,
                 ray_address=ray_address,
                 on_block=lambda b: bar.advance(
-                    skill_task, (b.task.stop - b.task.start) * len(variants)
+                    skill_task, (b.task.stop - b.task.start) * len(names)
                 ),
             )
     report = build_report(outcome, skill_outcome)
@@ -202,6 +217,6 @@ def compare(
     if csv_path is not None:
         write_csv(report, csv_path)
     if plot_path is not None:
-        write_plot(report, plot_path)
+        write_plot(report, plot_path, minutes)
     if not report.complete:
         sys.exit(STOPPED)

@@ -35,7 +35,7 @@ TEST_NAMES = {
 def command(report: Report, path: str) -> str:
     """The command line that makes ``report`` again, as a shell block."""
     study = report.study
-    words = ["rummy", "compare", *study.variants, "--players", str(study.players)]
+    words = ["rummy", "compare", *study.arguments(), "--players", str(study.players)]
     words += ["--matches" if study.unit == "match" else "--hands", str(study.requested)]
     if len(set(study.bots)) > 1 or study.bots[0] != "greedy":
         words += ["--bots", ",".join(study.bots)]

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from rummy_core.compare.play import Block
 from rummy_core.compare.report import Difference, Figure, Report, StudyInfo
+from rummy_core.compare.trend import Trend
 from rummy_core.i18n.languages import N_, _, ngettext
 
 
@@ -158,6 +159,112 @@ def p_text(p: float) -> str:
     return "<1e-16" if p < 1e-16 else f"{p:.2g}"
 
 
+def trends_table(report: Report) -> Table | None:
+    """The trends beyond chance across each sweep (Holm-adjusted p below alpha), largest first."""
+    found = sorted(
+        (t for t in report.trends if t.significant),
+        key=lambda t: -abs(t.effect) if t.effect is not None else -math.inf,
+    )
+    if not found:
+        return None
+    table = Table(
+        title=_(
+            "Trends across a sweep (Holm-adjusted p < %(alpha)s), largest effect first",
+            alpha=report.alpha,
+        ),
+        title_justify="left",
+    )
+    for name in (_("figure"), _("sweep"), _("along the sweep")):
+        table.add_column(name, justify="left")
+    for name in (_("change over the sweep"), _("effect"), "t", _("p (Holm)")):
+        table.add_column(name, justify="right")
+    kinds = {k: f.kind for k, f in report.variants[0].figures.items()}
+    for t in found:
+        share = kinds.get(t.figure) in SHARES
+        fmt = "{:+.1%}" if share else "{:+.2f}"
+        span = max(t.values) - min(t.values)
+        table.add_row(
+            t.label,
+            t.sweep,
+            " → ".join(
+                ("{:.1%}" if share else "{:.2f}").format(v) for v in sweep_values(report, t)
+            ),
+            f"{fmt.format(t.change)} [{fmt.format(t.low * span)}, {fmt.format(t.high * span)}]",
+            effect_text(t.effect),
+            f"{t.statistic:.2f}",
+            p_text(t.p_holm),
+        )
+    return table
+
+
+def sweep_values(report: Report, trend: Trend) -> list[float]:
+    """The trend's figure in each variant of its sweep, in the sweep's order."""
+    sweep = next(s for s in report.study.sweeps if s.text == trend.sweep)
+    variants = report.variants[sweep.start : sweep.start + len(sweep.values)]
+    return [v.figures[trend.figure].value for v in variants if trend.figure in v.figures]
+
+
+def trends_note(report: Report) -> str:
+    """Which sweeps were tested for a trend, and how."""
+    swept = list(dict.fromkeys(t.sweep for t in report.trends))
+    if not swept:
+        return ""
+    quiet = [s for s in swept if not any(t.significant for t in report.trends if t.sweep == s)]
+    lines = [
+        ngettext(
+            "Trend: each unit's least-squares slope against the swept value, their mean tested"
+            " with a t test (paired when every value was dealt the same cards); the change over"
+            " the sweep with its 95%% interval; Holm over the %(count)s trend test.",
+            "Trend: each unit's least-squares slope against the swept value, their mean tested"
+            " with a t test (paired when every value was dealt the same cards); the change over"
+            " the sweep with its 95%% interval; Holm over the %(count)s trend tests.",
+            len(report.trends),
+        )
+    ]
+    if quiet:
+        lines.append(_("No trend beyond chance across %(sweeps)s.", sweeps=", ".join(quiet)))
+    return "\n".join(lines)
+
+
+def seats_table(report: Report) -> Table | None:
+    """Each seat's share of the units won alone, against the fair share, variant by variant."""
+    if not report.seats:
+        return None
+    first = report.seats[0]
+    title = (
+        _(
+            "Seat edges over matches: each seat's share of the matches won alone, against the"
+            " fair %(fair)s (exact binomial test, Holm over every seat; * beyond chance)",
+            fair=f"{first.fair:.0%}",
+        )
+        if first.unit == "match"
+        else _(
+            "Seat edges over hands: each seat's share of the hands won alone, against the fair"
+            " %(fair)s (exact binomial test, Holm over every seat; * beyond chance)",
+            fair=f"{first.fair:.0%}",
+        )
+    )
+    table = Table(title=title, title_justify="left")
+    table.add_column(_("variant"))
+    seats = sorted({t.seat for t in report.seats})
+    for seat in seats:
+        table.add_column(
+            _("seat %(seat)s (first)", seat=seat) if seat == 0 else _("seat %(seat)s", seat=seat),
+            justify="right",
+        )
+    for variant in report.variants:
+        mine = [t for t in report.seats if t.variant == variant.variant]
+        table.add_row(
+            variant.variant,
+            *(
+                f"{t.share:.1%} [{t.low:.1%}, {t.high:.1%}] {t.wins}/{t.decided},"
+                f" p {p_text(t.p_holm)}{' *' if t.significant else ''}"
+                for t in mine
+            ),
+        )
+    return table
+
+
 def print_report(console: Console, report: Report) -> None:
     """The tables and a line on how the run went."""
     if not report.complete:
@@ -176,18 +283,51 @@ def print_report(console: Console, report: Report) -> None:
     else:
         console.print(diffs)
     console.print(tests_note(report))
+    trends = trends_table(report)
+    if trends is not None:
+        console.print(trends)
+    note = trends_note(report)
+    if note:
+        console.print(note)
+    seats = seats_table(report)
+    if seats is not None:
+        console.print(seats)
+    console.print(run_line(report))
+
+
+def run_line(report: Report) -> str:
+    """How the run went, counting every hand it played: the skill gap's are in the rate too."""
     run = report.run
-    console.print(
+    lines = [
         ngettext(
             "%(hands)s hands in %(seconds)s s: %(rate)s hands/s with %(count)s job (%(where)s).",
             "%(hands)s hands in %(seconds)s s: %(rate)s hands/s with %(count)s jobs (%(where)s).",
             run.jobs,
-            hands=f"{sum(v.hands for v in report.variants):,}",
+            hands=f"{run.hands:,}",
             seconds=f"{run.seconds:.1f}",
             rate=f"{run.hands_per_second:.1f}",
             where=run.where,
         )
-    )
+    ]
+    if run.skill_hands:
+        lines.append(
+            _(
+                "%(study)s of them for the figures, %(skill)s for the skill gap.",
+                study=f"{run.hands - run.skill_hands:,}",
+                skill=f"{run.skill_hands:,}",
+            )
+        )
+    if report.study.unit == "match":
+        matches = sum(v.matches for v in report.variants)
+        lines.append(
+            ngettext(
+                "The figures' hands made %(count)s match.",
+                "The figures' hands made %(count)s matches.",
+                matches,
+                count=f"{matches:,}",
+            )
+        )
+    return " ".join(lines)
 
 
 def tests_note(report: Report) -> str:

@@ -20,8 +20,10 @@ from rummy_core.compare.tally import (
     MatchFigures,
     PairTally,
     Tally,
+    TrendTally,
     hand_values,
     match_values,
+    trend_weights,
 )
 from rummy_core.engine.cards import JOKER
 from rummy_core.engine.errors import RuleError
@@ -48,11 +50,13 @@ class Task:
 @dataclass
 class Block:
     """What a task gave: a tally per variant, one per pair of variants (in
-    ``itertools.combinations`` order), and each hand's figures if records were asked for."""
+    ``itertools.combinations`` order), one per sweep tested for a trend (``Study.trends``), and
+    each hand's figures if records were asked for."""
 
     task: Task
     tallies: list[Tally]
     pairs: list[PairTally]
+    trends: list[TrendTally]
     hands: list[HandFigures] | None
 
 
@@ -88,6 +92,7 @@ def play_block(study: Study, task: Task, keep_hands: bool) -> Block:
     """Play one task's units in every variant and tally them, variant by variant and in pairs."""
     tallies = [Tally(study.players) for _ in study.variants]
     pairs = [PairTally() for _ in combinations(study.variants, 2)]
+    trends = new_trends(study)
     hands: list[HandFigures] | None = [] if keep_hands else None
     for index in range(task.start, task.stop):
         deals: list[int] = []
@@ -106,7 +111,15 @@ def play_block(study: Study, task: Task, keep_hands: bool) -> Block:
                 hands.extend(played)
         for pair, (i, j) in zip(pairs, combinations(range(len(study.variants)), 2), strict=True):
             pair.add(values[i], values[j], deals[i] == deals[j])
-    return Block(task, tallies, pairs, hands)
+        for trend, sweep in zip(trends, study.trends, strict=True):
+            swept = slice(sweep.start, sweep.stop)
+            trend.add(values[swept], len(set(deals[swept])) == 1)
+    return Block(task, tallies, pairs, trends, hands)
+
+
+def new_trends(study: Study) -> list[TrendTally]:
+    """An empty trend tally per sweep of ``study`` tested for a trend."""
+    return [TrendTally(trend_weights(s.numbers or ())) for s in study.trends]
 
 
 def play_unit(

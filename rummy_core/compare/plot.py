@@ -9,12 +9,14 @@ every estimate carries its 95% interval, and distributions start at zero.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from rummy_core.compare.output import study_title
+from rummy_core.compare.output import SHARES, study_title, sweep_values
 from rummy_core.compare.report import BASELINE, SKILLED, Figure, Report
 from rummy_core.compare.stats import Histogram
+from rummy_core.compare.trend import Trend
 from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import N_plural, PluralMessage, _, ngettext
 
@@ -26,8 +28,12 @@ COLOURS = [f"C{i}" for i in range(10)]  # matplotlib's default cycle: tab10
 Panel = Callable[[Any, Report], None]
 
 
-def write_plot(report: Report, path: Path) -> None:
-    """Draw the study's panels into a PNG file."""
+def write_plot(report: Report, path: Path, minutes: int | None = None) -> None:
+    """Draw the study's panels into a PNG file.
+
+    :param minutes: a time the user cares about: marked on the hand and match lengths, with the
+        share of each variant's hands and matches over by then.
+    """
     # Imported here: matplotlib takes a second to load, and only --plot needs it (an extra).
     require_extra("plot")
     import matplotlib
@@ -35,12 +41,15 @@ def write_plot(report: Report, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    panels: list[Panel] = [hand_length]
+    panels: list[Panel] = [partial(hand_length, minutes=minutes)]
     if report.study.unit == "match":
-        panels += [match_length, score_spread]
+        panels += [partial(match_length, minutes=minutes), score_spread]
     panels.append(win_rates)
+    if shows_play(report):
+        panels.append(play_panel)
     if report.study.skill_hands:
         panels.append(skill_gap)
+    panels += [partial(trend_panel, trend=t) for t in plotted_trends(report)]
     columns = 2 if len(panels) > 1 else 1
     rows = -(-len(panels) // columns)
     with plt.rc_context({"font.size": 10, "axes.titlesize": 12, "legend.fontsize": 9}):
@@ -116,23 +125,49 @@ def _axis(label: str, beyond: int, not_drawn: PluralMessage) -> str:
     return f"{label} ({note})"
 
 
-def hand_length(ax: Any, report: Report) -> None:
-    """Turns per hand, distribution per variant."""
+def within(hist: Histogram, turns: float) -> float:
+    """The share of a histogram of turns at or below ``turns``."""
+    total = sum(hist.counts.values())
+    return sum(c for v, c in hist.counts.items() if v <= turns) / total if total else 0.0
+
+
+def _mark(ax: Any, at: float, minutes: int) -> None:
+    """The line at a time the user cares about (``--minutes``), drawn before the legend."""
+    ax.axvline(
+        at, color="black", linestyle=":", linewidth=1.5, label=_("%(limit)s min", limit=minutes)
+    )
+
+
+def hand_length(ax: Any, report: Report, minutes: int | None = None) -> None:
+    """Turns per hand, distribution per variant; with ``minutes``, the share of hands over by
+    then."""
     pace = report.study.seconds_per_turn
-    beyond = _distributions(
-        ax,
-        report,
-        [_histogram(v.turns_histogram) for v in report.variants],
-        [
+    histograms = [_histogram(v.turns_histogram) for v in report.variants]
+    labels = [
+        _(
+            "%(variant)s: median %(turns)s turns, %(minutes)s min",
+            variant=v.variant,
+            turns=v.figures["turns"].median,
+            minutes=f"{v.figures['minutes'].value:.1f}",
+        )
+        for v in report.variants
+    ]
+    if minutes is not None:
+        limit = minutes * 60 / pace
+        # The line only where the hands are: far to the right, it would squeeze them together.
+        if limit <= 1.5 * max(h.quantile(0.99) for h in histograms):
+            _mark(ax, limit, minutes)
+        labels = [
             _(
-                "%(variant)s: median %(turns)s turns, %(minutes)s min",
+                "%(variant)s: median %(turns)s turns, %(share)s within %(limit)s min",
                 variant=v.variant,
                 turns=v.figures["turns"].median,
-                minutes=f"{v.figures['minutes'].value:.1f}",
+                share=f"{within(h, limit):.0%}",
+                limit=minutes,
             )
-            for v in report.variants
-        ],
-    )
+            for v, h in zip(report.variants, histograms, strict=True)
+        ]
+    beyond = _distributions(ax, report, histograms, labels)
     ax.set_xlabel(
         _axis(
             _("turns per hand"),
@@ -144,24 +179,33 @@ def hand_length(ax: Any, report: Report) -> None:
     ax.set_title(_("How long a hand lasts (minutes at %(seconds)s s a turn)", seconds=pace))
 
 
-def match_length(ax: Any, report: Report) -> None:
-    """Minutes per finished match, distribution per variant."""
+def match_length(ax: Any, report: Report, minutes: int | None = None) -> None:
+    """Minutes per finished match, distribution per variant; with ``minutes``, the share of
+    matches over by then."""
     pace = report.study.seconds_per_turn
-    beyond = _distributions(
-        ax,
-        report,
-        [_histogram(v.turns_per_match_histogram) for v in report.variants],
-        [
+    histograms = [_histogram(v.turns_per_match_histogram) for v in report.variants]
+    labels = [
+        _(
+            "%(variant)s: %(hands)s hands, %(minutes)s min",
+            variant=v.variant,
+            hands=f"{v.figures['hands_per_match'].value:.1f}",
+            minutes=f"{v.figures['match_minutes'].value:.0f}",
+        )
+        for v in report.variants
+    ]
+    if minutes is not None:
+        _mark(ax, minutes, minutes)
+        labels = [
             _(
-                "%(variant)s: %(hands)s hands, %(minutes)s min",
+                "%(variant)s: %(hands)s hands, %(share)s within %(limit)s min",
                 variant=v.variant,
                 hands=f"{v.figures['hands_per_match'].value:.1f}",
-                minutes=f"{v.figures['match_minutes'].value:.0f}",
+                share=f"{within(h, minutes * 60 / pace):.0%}",
+                limit=minutes,
             )
-            for v in report.variants
-        ],
-        scale=pace / 60,
-    )
+            for v, h in zip(report.variants, histograms, strict=True)
+        ]
+    beyond = _distributions(ax, report, histograms, labels, scale=pace / 60)
     ax.set_xlabel(
         _axis(
             _("minutes per match at %(seconds)s s a turn", seconds=pace),
@@ -206,31 +250,65 @@ def score_spread(ax: Any, report: Report) -> None:
     ax.legend(loc="upper center")
 
 
+def _error_bars(figures: list[Figure]) -> list[list[float]]:
+    """How far each figure's 95% interval reaches below and above it."""
+    # Clamped: at 0% or 100% the interval's end may differ from the value by a rounding.
+    return [
+        [max(0.0, f.value - (f.low if f.low is not None else f.value)) for f in figures],
+        [max(0.0, (f.high if f.high is not None else f.value) - f.value) for f in figures],
+    ]
+
+
+def _estimates(
+    ax: Any,
+    xs: list[float] | list[int],
+    figures: list[Figure],
+    colour: str,
+    label: str | None = None,
+) -> None:
+    """Figures at ``xs`` as points with their 95% intervals."""
+    ax.errorbar(
+        xs,
+        [f.value for f in figures],
+        yerr=_error_bars(figures),
+        fmt="o",
+        capsize=4,
+        color=colour,
+        label=label,
+    )
+
+
+def _points(
+    ax: Any, groups: list[str], rows: list[tuple[str, list[Figure]]], by_group: bool = False
+) -> float:
+    """Figures with their intervals, one row of points per colour, grouped along the x axis;
+    ``by_group``: one colour per group instead (a row's groups are then the variants). Returns
+    the top of the highest interval."""
+    width = 0.6 / max(1, len(rows))
+    top = 0.0
+    for index, (label, figures) in enumerate(rows):
+        xs = [g - 0.3 + width * (index + 0.5) for g in range(len(groups))]
+        if by_group:
+            for g, (x, figure) in enumerate(zip(xs, figures, strict=True)):
+                _estimates(ax, [x], [figure], COLOURS[g % len(COLOURS)])
+        else:
+            _estimates(ax, xs, figures, COLOURS[index % len(COLOURS)], label)
+        top = max([top, *(f.high or f.value for f in figures)])
+    ax.set_xticks(list(range(len(groups))), groups)
+    ax.set_xlim(-0.6, len(groups) - 0.4)
+    return top
+
+
 def _rates(
     ax: Any,
     groups: list[str],
     rows: list[tuple[str, list[Figure]]],
     fair: float,
     legend: bool = True,
+    by_group: bool = False,
 ) -> None:
     """Rates with their intervals, grouped, on an axis from 0 with the fair share in the middle."""
-    width = 0.6 / max(1, len(rows))
-    top = 0.0
-    for index, (label, figures) in enumerate(rows):
-        ax.errorbar(
-            [g - 0.3 + width * (index + 0.5) for g in range(len(groups))],
-            [f.value for f in figures],
-            # Clamped: at 0% or 100% the interval's end may differ from the value by a rounding.
-            yerr=[
-                [max(0.0, f.value - (f.low if f.low is not None else f.value)) for f in figures],
-                [max(0.0, (f.high if f.high is not None else f.value) - f.value) for f in figures],
-            ],
-            fmt="o",
-            capsize=4,
-            color=COLOURS[index % len(COLOURS)],
-            label=label,
-        )
-        top = max([top, *(f.high or f.value for f in figures)])
+    top = _points(ax, groups, rows, by_group)
     ax.axhline(
         fair,
         color="grey",
@@ -238,8 +316,6 @@ def _rates(
         linewidth=1,
         label=_("fair share %(share)s", share=f"{fair:.0%}"),
     )
-    ax.set_xticks(list(range(len(groups))), groups)
-    ax.set_xlim(-0.6, len(groups) - 0.4)
     # 0 to twice the fair share (or more, if a rate is above it): a gap of a few points looks
     # like a few points, not like a landslide.
     ax.set_ylim(0, min(1.0, max(2 * fair, top * 1.1)))
@@ -247,6 +323,30 @@ def _rates(
     ax.yaxis.set_major_formatter(_percent())
     if legend:
         ax.legend(loc="lower right" if top > 1.5 * fair else "upper right", ncols=2)
+
+
+PLAY_FIGURES = ("melds", "lay_offs")
+"""What the players put down: drawn when a difference or a trend in them is beyond chance."""
+
+
+def shows_play(report: Report) -> bool:
+    """Whether melds or lay-offs answer the study's question: they differ beyond chance."""
+    return any(d.significant and d.figure in PLAY_FIGURES for d in report.differences) or any(
+        t.significant and t.figure in PLAY_FIGURES for t in report.trends
+    )
+
+
+def play_panel(ax: Any, report: Report) -> None:
+    """Melds and lay-offs per hand, each variant in its colour, from 0."""
+    top = _points(
+        ax,
+        [report.variants[0].figures[key].label for key in PLAY_FIGURES],
+        [(v.variant, [v.figures[key] for key in PLAY_FIGURES]) for v in report.variants],
+    )
+    ax.set_ylim(0, top * (1.15 + 0.11 * len(report.variants)))
+    ax.set_ylabel(_("per hand (%(level)s interval)", level="95%"))
+    ax.set_title(_("What the players put down"))
+    ax.legend(loc="upper right", ncols=2)
 
 
 def win_rates(ax: Any, report: Report) -> None:
@@ -279,6 +379,7 @@ def skill_gap(ax: Any, report: Report) -> None:
         ],
         1 / report.study.players,
         legend=False,
+        by_group=True,
     )
     ax.set_ylabel(
         _(
@@ -296,6 +397,58 @@ def skill_gap(ax: Any, report: Report) -> None:
             count=f"{report.study.skill_hands:,}",
         )
     )
+
+
+TRENDS_PLOTTED = 3
+"""Figures drawn against each sweep's option at most: its largest trends beyond chance."""
+
+
+def plotted_trends(report: Report) -> list[Trend]:
+    """Per sweep, its largest trends beyond chance, or its first figure when none is."""
+    found: list[Trend] = []
+    for sweep in dict.fromkeys(t.sweep for t in report.trends):
+        mine = [t for t in report.trends if t.sweep == sweep]
+        strong = sorted(
+            (t for t in mine if t.significant and t.effect is not None),
+            key=lambda t: -abs(t.effect or 0.0),
+        )
+        found += strong[:TRENDS_PLOTTED] or mine[:1]
+    return found
+
+
+def trend_panel(ax: Any, report: Report, trend: Trend) -> None:
+    """A figure against the swept option: each value with its 95% interval, and the fitted trend."""
+    sweep = next(s for s in report.study.sweeps if s.text == trend.sweep)
+    variants = report.variants[sweep.start : sweep.start + len(sweep.values)]
+    figures = [v.figures[trend.figure] for v in variants]
+    xs = trend.values
+    _estimates(ax, xs, figures, COLOURS[0], _("each value (%(level)s interval)", level="95%"))
+    middle = sum(xs) / len(xs)
+    level = sum(sweep_values(report, trend)) / len(xs)
+    ends = [min(xs), max(xs)]
+    share = figures[0].kind in SHARES
+    shown = "{:+.1%}" if share else "{:+.2f}"
+    span = ends[1] - ends[0]
+    ax.plot(
+        ends,
+        [level + trend.slope * (x - middle) for x in ends],
+        color="grey",
+        linestyle="--",
+        label=_(
+            "trend: %(change)s over the sweep [%(low)s, %(high)s], p (Holm) %(p)s",
+            change=shown.format(trend.change),
+            low=shown.format(trend.low * span),
+            high=shown.format(trend.high * span),
+            p=f"{trend.p_holm:.2g}",
+        ),
+    )
+    if share:
+        ax.yaxis.set_major_formatter(_percent())
+    ax.set_xticks(xs)
+    ax.set_xlabel(trend.option)
+    ax.set_ylabel(trend.label)
+    ax.set_title(_("%(figure)s against %(option)s", figure=trend.label, option=trend.option))
+    ax.legend(loc="best")
 
 
 def _percent() -> Any:

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.compare.running import Outcome
+from rummy_core.compare.seats import SeatTest, seat_tests
 from rummy_core.compare.spec import Study
 from rummy_core.compare.stats import (
     Histogram,
@@ -30,7 +31,9 @@ from rummy_core.compare.stats import (
     welch,
     wilson,
 )
-from rummy_core.compare.tally import REASONS, PairTally, Tally
+from rummy_core.compare.sweep import Sweep
+from rummy_core.compare.tally import REASONS, PairTally, Tally, TrendTally
+from rummy_core.compare.trend import Trend, trend_row
 from rummy_core.engine.setup import Variant
 from rummy_core.i18n.languages import N_, _, ngettext
 
@@ -100,6 +103,15 @@ class Difference(_Model):
     significant: bool = Field(description="p_holm below alpha: more than chance.")
 
 
+class SweepInfo(_Model):
+    """An argument that named several values of one option: one variant per value."""
+
+    text: str = Field(description="The argument as written, hungarian:opening=30..60/10.")
+    option: str
+    values: list[str] = Field(description="The option's values, one per variant, in order.")
+    start: int = Field(description="Where its first variant stands in study.variants.")
+
+
 class StudyInfo(_Model):
     """What was asked: enough to run the same study again."""
 
@@ -112,6 +124,20 @@ class StudyInfo(_Model):
     max_match_hands: int
     seconds_per_turn: int = Field(description="The pace of the estimated minutes.")
     skill_hands: int = Field(description="Hands per variant of the skill-gap study (0: none).")
+    sweeps: list[SweepInfo] = Field(
+        default_factory=list, description="The arguments that swept an option."
+    )
+
+    def arguments(self) -> list[str]:
+        """The variant arguments as they were written, each sweep as one."""
+        starts = {s.start: s for s in self.sweeps}
+        found: list[str] = []
+        index = 0
+        while index < len(self.variants):
+            sweep = starts.get(index)
+            found.append(sweep.text if sweep else self.variants[index])
+            index += len(sweep.values) if sweep else 1
+        return found
 
     def to_study(self, units: int | None = None) -> Study:
         """The study this describes, with ``units`` hands or matches instead if given."""
@@ -124,6 +150,7 @@ class StudyInfo(_Model):
             seed=self.seed,
             max_match_hands=self.max_match_hands,
             seconds_per_turn=self.seconds_per_turn,
+            sweeps=tuple(Sweep(s.text, s.option, tuple(s.values), s.start) for s in self.sweeps),
         )
 
 
@@ -137,8 +164,10 @@ class Check(_Model):
 class RunInfo(_Model):
     """How this run went; not part of the reproducible figures."""
 
-    seconds: float
-    hands_per_second: float
+    seconds: float = Field(description="Wall-clock time of the whole run, skill gap included.")
+    hands: int = Field(0, description="Every hand played: the figures' and the skill gap's.")
+    skill_hands: int = Field(0, description="Of those, the skill gap's.")
+    hands_per_second: float = Field(description="hands / seconds.")
     jobs: int
     where: str
 
@@ -152,6 +181,12 @@ class Report(_Model):
     alpha: float
     variants: list[VariantReport]
     differences: list[Difference]
+    trends: list[Trend] = Field(
+        default_factory=list, description="Each figure's trend across each numeric sweep."
+    )
+    seats: list[SeatTest] = Field(
+        default_factory=list, description="Each seat's wins against the fair share."
+    )
     check: Check
     run: RunInfo
 
@@ -193,10 +228,13 @@ class _Measure:
     skill: bool = False
     """From the skill-gap study, not the main one."""
 
+    @property
+    def conversion(self) -> float:
+        """From the tally's integer observations to the figure's unit."""
+        return 1.0 if self.kind == "proportion" else self.factor / self.scale
+
     def mean(self) -> float:
-        if self.kind == "proportion":
-            return self.moments.mean
-        return self.moments.mean / self.scale * self.factor
+        return self.moments.mean * self.conversion
 
     def figure(self) -> Figure:
         m = self.moments
@@ -548,18 +586,38 @@ def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
             max_match_hands=study.max_match_hands,
             seconds_per_turn=study.seconds_per_turn,
             skill_hands=skill.study.units if skill is not None else 0,
+            sweeps=[
+                SweepInfo(text=s.text, option=s.option, values=list(s.values), start=s.start)
+                for s in study.sweeps
+            ],
         ),
         complete=not outcome.interrupted and (skill is None or not skill.interrupted),
         alpha=ALPHA,
         variants=variants,
         differences=differences(names, per_variant, pairs),
-        check=Check(units=outcome.check_units, variants=check),
-        run=RunInfo(
-            seconds=outcome.seconds + (skill.seconds if skill is not None else 0.0),
-            hands_per_second=outcome.hands / outcome.seconds if outcome.seconds else 0.0,
-            jobs=outcome.jobs,
-            where=outcome.where,
+        trends=trends(
+            study.trends,
+            per_variant,
+            {"main": outcome.trends, "skill": skill.trends if skill is not None else []},
         ),
+        seats=seat_tests(names, outcome.tallies, study.matches, ALPHA),
+        check=Check(units=outcome.check_units, variants=check),
+        run=run_info(outcome, skill),
+    )
+
+
+def run_info(outcome: Outcome, skill: Outcome | None) -> RunInfo:
+    """How the run went: every hand it played, the skill gap's too, over the whole time."""
+    seconds = outcome.seconds + (skill.seconds if skill is not None else 0.0)
+    skill_hands = skill.hands if skill is not None else 0
+    hands = outcome.hands + skill_hands
+    return RunInfo(
+        seconds=seconds,
+        hands=hands,
+        skill_hands=skill_hands,
+        hands_per_second=hands / seconds if seconds else 0.0,
+        jobs=outcome.jobs,
+        where=outcome.where,
     )
 
 
@@ -590,6 +648,39 @@ def differences(
     adjusted = holm([row["p_value"] for row in rows])
     return [
         Difference(**row, p_holm=p_holm, significant=p_holm < ALPHA)
+        for row, p_holm in zip(rows, adjusted, strict=True)
+    ]
+
+
+def trends(
+    sweeps: tuple[Sweep, ...],
+    per_variant: list[list[_Measure]],
+    tallies: dict[str, list[TrendTally]],
+) -> list[Trend]:
+    """Test every figure that is observed unit by unit for a trend across each numeric sweep;
+    Holm over all the trend tests."""
+    rows = []
+    for number, sweep in enumerate(sweeps):
+        swept = per_variant[sweep.start : sweep.stop]
+        for index, m in enumerate(swept[0]):
+            source = tallies["skill" if m.skill else "main"]
+            if not m.tested or m.kind == "count" or m.pair_key is None or not source:
+                continue
+            rows.append(
+                trend_row(
+                    sweep,
+                    source[number],
+                    m.pair_key,
+                    m.label,
+                    m.kind == "proportion",
+                    m.conversion,
+                    [found[index].moments for found in swept],
+                )
+            )
+    rows = [r for r in rows if r.units]
+    adjusted = holm([r.p_value for r in rows])
+    return [
+        row.model_copy(update={"p_holm": p_holm, "significant": p_holm < ALPHA})
         for row, p_holm in zip(rows, adjusted, strict=True)
     ]
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from rummy_core.compare.play import Block, Task, play_block
+from rummy_core.compare.play import Block, Task, new_trends, play_block
 from rummy_core.compare.spec import Study
-from rummy_core.compare.tally import PairTally, Tally
+from rummy_core.compare.tally import PairTally, Tally, TrendTally
 from rummy_core.engine.errors import RuleError
 from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import _
@@ -42,6 +42,8 @@ class Outcome:
     tallies: list[Tally]
     pairs: list[PairTally]
     """One per two variants, in ``itertools.combinations`` order."""
+    trends: list[TrendTally]
+    """One per sweep tested for a trend, in ``Study.trends`` order."""
     check: list[Tally]
     """The tallies of the first ``check_units`` units alone."""
     check_units: int
@@ -101,6 +103,7 @@ def run_study(
     tallies = [Tally(study.players) for _ in study.variants]
     check = [Tally(study.players) for _ in study.variants]
     pairs = [PairTally() for _ in combinations(study.variants, 2)]
+    trends = new_trends(study)
     cut = check_units(study)
     if ray_address is not None:
         blocks, where = _ray_blocks(study, tasks, keep_hands, ray_address), f"ray {ray_address}"
@@ -116,6 +119,8 @@ def run_study(
                 mine.merge(theirs)
             for pair, theirs_pair in zip(pairs, block.pairs, strict=True):
                 pair.merge(theirs_pair)
+            for trend, theirs_trend in zip(trends, block.trends, strict=True):
+                trend.merge(theirs_trend)
             if block.task.stop <= cut:
                 for mine, theirs in zip(check, block.tallies, strict=True):
                     mine.merge(theirs)
@@ -129,7 +134,7 @@ def run_study(
         if close is not None:
             close()
     seconds = time.perf_counter() - started
-    return Outcome(study, tallies, pairs, check, cut, interrupted, seconds, jobs, where)
+    return Outcome(study, tallies, pairs, trends, check, cut, interrupted, seconds, jobs, where)
 
 
 def _ignore_interrupt() -> None:

@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass
 
 from rummy_core.bots import make_bot
+from rummy_core.compare.sweep import Sweep
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.setup import Variant, build_hooks
 
@@ -32,6 +33,8 @@ class Study:
     """A match still going after this many hands is stopped and counted as unfinished."""
     seconds_per_turn: int = 15
     """The pace of a person at the table, for the estimated minutes per hand and per match."""
+    sweeps: tuple[Sweep, ...] = ()
+    """The variants that are values of one swept option (``rummy_core.compare.sweep.expand``)."""
 
     @property
     def rotates(self) -> bool:
@@ -48,6 +51,11 @@ class Study:
             return self.bots
         shift = unit % self.players
         return self.bots[shift:] + self.bots[:shift]
+
+    @property
+    def trends(self) -> tuple[Sweep, ...]:
+        """The sweeps tested for a trend (numbers, three or more)."""
+        return tuple(s for s in self.sweeps if s.trend)
 
     @property
     def unit_name(self) -> str:
@@ -71,6 +79,9 @@ class Study:
                 bots=len(self.bots),
                 players=self.players,
             )
+        for sweep in self.sweeps:
+            if sweep.stop > len(self.variants) or len(sweep.values) < 2:
+                raise RuleError("bad_sweep", "A sweep names variants the study does not have.")
         for text in self.variants:
             build_hooks(Variant.parse(text), self.players)
         for name in set(self.bots):

@@ -117,10 +117,10 @@ def wilson(count: float, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-TestName = Literal["welch_t", "two_proportion_z", "paired_t", "exact_sign"]
+TestName = Literal["welch_t", "two_proportion_z", "paired_t", "exact_sign", "binomial"]
 """Unpaired: Welch's t (means), the pooled two-proportion z (shares). Paired, unit by unit on the
 same deals: the paired t (means) and the exact sign test, which is McNemar's exact test for 0/1
-outcomes (shares)."""
+outcomes (shares). Against a fixed share: the exact binomial test."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +185,33 @@ def exact_sign(above: int, below: int) -> TestResult:
         tail += term
     p = min(1.0, 2 * tail / (1 << n))
     return TestResult("exact_sign", (above - below) / math.sqrt(n), p)
+
+
+def binomial(count: int, n: int, share: float) -> TestResult:
+    """The exact two-sided binomial test of ``count`` of ``n`` against the share ``share``.
+
+    The p-value adds up every outcome no more likely than the one seen (as R's ``binom.test``
+    and scipy's ``binomtest`` do); the probabilities are summed from their logarithms, so it
+    works for a study's many thousands of hands. The statistic is the normal score, for reading.
+    """
+    if n == 0:
+        return TestResult("binomial", 0.0, 1.0)
+
+    def log_pmf(k: int) -> float:
+        return (
+            math.lgamma(n + 1)
+            - math.lgamma(k + 1)
+            - math.lgamma(n - k + 1)
+            + k * math.log(share)
+            + (n - k) * math.log1p(-share)
+        )
+
+    seen = log_pmf(count)
+    # The relative tolerance scipy uses, so that ties in probability count as ties.
+    limit = seen + math.log1p(1e-7)
+    p = sum(math.exp(v) for v in map(log_pmf, range(n + 1)) if v <= limit)
+    z = (count - n * share) / math.sqrt(n * share * (1 - share))
+    return TestResult("binomial", z, min(1.0, p))
 
 
 def cohen_d(mean_a: float, var_a: float, mean_b: float, var_b: float) -> float | None:

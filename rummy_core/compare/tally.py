@@ -8,6 +8,7 @@ variants keeps the same for the unit-by-unit differences between them, for the p
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -112,6 +113,9 @@ def match_values(match: MatchFigures) -> dict[str, int]:
         "hands_per_match": len(hands),
         "turns_per_match": sum(h.turns for h in hands),
         **{f"match_win.seat{s}": int(s in match.winners) for s in range(players)},
+        # Won alone: the seat edge's test counts the matches with one winner (a fair share of
+        # shared wins is not 1/players).
+        **{f"sole_win.seat{s}": int(match.winners == (s,)) for s in range(players)},
         "margin": margin,
         # Per mille, rounded: an integer like every other observation, and scale-free.
         "margin_share": round(1000 * margin / spread) if spread else 0,
@@ -230,3 +234,51 @@ class PairTally:
         _merge(self.diffs, other.diffs)
         for key, counts in other.signs.items():
             self.signs.setdefault(key, Counter()).update(counts)
+
+
+def trend_weights(values: Sequence[int]) -> tuple[int, ...]:
+    """Whole-number weights ``w`` of a least-squares slope against ``values``.
+
+    ``w_k = K x_k - sum(x)``: for one unit's observations ``y_k`` at the ``K`` values ``x_k``,
+    ``sum(w_k y_k) / sum(w_k x_k)`` is the slope of the line fitted to them, and both sums are
+    integers, so a slope per unit is kept exactly like every other tally.
+    """
+    total = sum(values)
+    return tuple(len(values) * x - total for x in values)
+
+
+@dataclass
+class TrendTally:
+    """Each unit's slope of every figure against a swept option, as exact integer contrasts.
+
+    The sweep's variants play unit ``i`` from one seed: the unit's contrast ``sum(w_k y_k)`` is
+    its own slope (over ``sum(w_k x_k)``), a deal that is hard or easy in every variant cancels
+    out of it, and the contrasts of the units are independent: their mean's t test is the test of
+    the trend, paired on the same deals when the deals were the same.
+    """
+
+    weights: tuple[int, ...]
+    units: int = 0
+    same_deals: int = 0
+    contrasts: dict[str, Moments] = field(default_factory=dict)
+    """``sum(w_k y_k)`` per unit, by figure key (units where every variant has the figure)."""
+
+    @property
+    def paired(self) -> bool:
+        """Every unit was dealt the same cards in all the sweep's variants."""
+        return self.units > 0 and self.same_deals == self.units
+
+    def add(self, values: Sequence[dict[str, int]], same_deal: bool) -> None:
+        """Count one unit's observations in each of the sweep's variants, in order."""
+        self.units += 1
+        self.same_deals += same_deal
+        for key in values[0]:
+            if all(key in v for v in values):
+                contrast = sum(w * v[key] for w, v in zip(self.weights, values, strict=True))
+                self.contrasts.setdefault(key, Moments()).add(contrast)
+
+    def merge(self, other: TrendTally) -> None:
+        """Add another trend tally of the same sweep."""
+        self.units += other.units
+        self.same_deals += other.same_deals
+        _merge(self.contrasts, other.contrasts)

@@ -1,0 +1,81 @@
+"""rummy compare --plot: the panels answer the study's question (#40 point 4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rummy_core.commands.cli import cli
+from rummy_core.compare.plot import COLOURS, _rates, shows_play, within
+from rummy_core.compare.report import Figure, Report
+from rummy_core.compare.stats import Histogram
+
+pyplot = pytest.importorskip("matplotlib.pyplot", reason="the plot extra")
+
+
+def run(tmp_path: Path, *args: str) -> Report:
+    result = CliRunner().invoke(
+        cli,
+        [
+            "compare",
+            *args,
+            "--seed",
+            "2026",
+            "--no-progress",
+            "--json",
+            str(tmp_path / "r.json"),
+            "--plot",
+            str(tmp_path / "r.png"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "r.png").read_bytes().startswith(b"\x89PNG")
+    return Report.model_validate_json((tmp_path / "r.json").read_text(encoding="utf-8"))
+
+
+def test_melds_and_lay_offs_are_drawn_when_they_answer_the_question(tmp_path: Path) -> None:
+    # Three of a kind changes how Riverside is played: far fewer lay-offs on the same deals.
+    report = run(tmp_path, "riverside", "riverside+three-of-a-kind", "--hands", "60")
+    assert shows_play(report)
+    same = run(tmp_path, "classic:target=50", "classic:target=100", "--hands", "10")
+    assert not shows_play(same)  # a single hand does not know the target: nothing to show
+
+
+def test_the_share_within_a_time_counts_the_histogram() -> None:
+    hist = Histogram()
+    for turns in (10, 20, 20, 40):
+        hist.add(turns)
+    assert within(hist, 20) == 0.75 and within(hist, 9) == 0 and within(Histogram(), 5) == 0
+
+
+def test_minutes_mark_the_match_length(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli,
+        [
+            "compare",
+            "riverside",
+            "--matches",
+            "2",
+            "--no-progress",
+            "--minutes",
+            "30",
+            "--plot",
+            str(tmp_path / "m.png"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "m.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_skill_panel_colours_each_variant_as_the_others_do() -> None:
+    fig, ax = pyplot.subplots()
+    figures = [
+        Figure(label="x", kind="proportion", n=10, value=v, low=v - 0.1, high=v + 0.1)
+        for v in (0.5, 0.6, 0.4)
+    ]
+    _rates(ax, ["a", "b", "c"], [("expert", figures)], 0.5, legend=False, by_group=True)
+    drawn = [line.get_color() for line in ax.lines if line.get_linestyle() == "None"]
+    assert list(dict.fromkeys(drawn)) == COLOURS[:3]  # one colour per variant, caps alike
+    pyplot.close(fig)
