@@ -108,3 +108,12 @@ def test_a_number_too_long_to_read_is_refused_in_the_programs_words() -> None:
     with pytest.raises(JsonLimitError, match="more than 100 digits"):
         parse_json('{"seed": ' + "9" * 5000 + "}")
     assert parse_json('{"seed": ' + "9" * 100 + "}")["seed"] == int("9" * 100)
+
+
+def test_a_whole_number_of_numpys_is_a_whole_number() -> None:
+    import numpy as np
+
+    game = new_game("classic", seed=np.int64(3), dealer=np.int8(1), choosers=[np.int16(0)])
+    same = new_game("classic", seed=3, dealer=1, choosers=[0])
+    assert dump_position(game.state) == dump_position(same.state)
+    assert type(game.state.seed) is int

@@ -9,6 +9,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from numbers import Integral
 from random import Random
 from typing import Any
 
@@ -210,17 +211,19 @@ def first_dealer(seed: int, players: int) -> int:
     return Random(f"{seed}/dealer").randrange(players)
 
 
-def _check_whole(name: str, value: object) -> None:
-    """Refuse a set-up argument that is not a whole number (``True`` is not one either)."""
-    if type(value) is not int:
+def _whole(name: str, value: object) -> int:
+    """A set-up argument that must be a whole number (numpy's too; ``True`` is not one), as an
+    int; ``ValueError`` naming the argument otherwise."""
+    if not isinstance(value, Integral) or isinstance(value, bool):
         raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return int(value)
 
 
-def _check_seat(name: str, value: object, players: int) -> None:
-    _check_whole(name, value)
-    assert isinstance(value, int)
-    if not 0 <= value < players:
+def _seat(name: str, value: object, players: int) -> int:
+    seat = _whole(name, value)
+    if not 0 <= seat < players:
         raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {value!r}")
+    return seat
 
 
 def _check_variant(variant: object) -> None:
@@ -231,11 +234,10 @@ def _check_variant(variant: object) -> None:
         )
 
 
-def _check_choosers(choosers: object, players: int) -> None:
+def _seats(choosers: object, players: int) -> list[int]:
     if isinstance(choosers, str | bytes) or not isinstance(choosers, Sequence | set | frozenset):
         raise ValueError(f"choosers must be a list of seats, not {choosers!r}")
-    for seat in choosers:
-        _check_seat("a chooser", seat, players)
+    return [_seat("a chooser", seat, players) for seat in choosers]
 
 
 def new_game(
@@ -262,17 +264,17 @@ def new_game(
     True
     """
     _check_variant(variant)
-    _check_whole("seed", seed)
+    seed = _whole("seed", seed)
     if players is not None:
-        _check_whole("players", players)
+        players = _whole("players", players)
     if hooks is None:
         if isinstance(variant, str):
             variant = Variant.parse(variant)
         hooks = build_hooks(variant, players, local_rules=local_rules, plugins=plugins)
     count = hooks.ruleset.options.players
     if dealer is not None:
-        _check_seat("dealer", dealer, count)
-    _check_choosers(choosers, count)
+        dealer = _seat("dealer", dealer, count)
+    choosers = _seats(choosers, count)
     state = State(count, seed)
     state.dealer = first_dealer(seed, count) if dealer is None else dealer
     game = Game(hooks, state, choosers)
@@ -296,7 +298,7 @@ def game_from_position(
     is a chooser.
     """
     _check_variant(variant)
-    _check_whole("seed", seed)
+    seed = _whole("seed", seed)
     if isinstance(variant, str):
         variant = Variant.parse(variant)
     players = position.get("players") if isinstance(position, dict) else None
@@ -306,7 +308,7 @@ def game_from_position(
         local_rules=local_rules,
         plugins=plugins,
     )
-    _check_choosers(choosers, hooks.ruleset.options.players)
+    choosers = _seats(choosers, hooks.ruleset.options.players)
     state = load_position(position, hooks, seed)
     waiting = hooks.action_kinds.waiting_in(state.phase) is not None
     people = {*choosers, state.turn} if waiting else set(choosers)
