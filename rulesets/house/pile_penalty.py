@@ -42,7 +42,7 @@ class PilePenaltyOptions(BaseModel):
         description=N_("Points lost each time the pile goes unused."),
     )
     first_turn: bool = Field(
-        False, description=N_("Charge a first turn too, when ruling R5 forbids melding.")
+        False, description=N_("Charge a first turn too, though nobody may meld on it.")
     )
 
 
