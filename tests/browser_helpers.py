@@ -34,16 +34,20 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
-def new_page(browser: Browser, phone: bool = False, csp: bool = False) -> Page:
-    """A fresh browser context (its own storage) at a desktop's or a phone's size.
+def new_page(browser: Browser, phone: bool = False, csp: bool = False, **options: Any) -> Page:
+    """A fresh browser context (its own storage) at a desktop's or a phone's size; ``options``
+    go to the context as Playwright takes them (a viewport of its own, a locale, reduced motion).
 
     The pages' content security policy forbids evaluating strings, which Playwright's
     ``wait_for_function`` does: it is set aside unless ``csp`` (tests/test_server_guard.py
     checks the pages under it)."""
-    context = browser.new_context(
-        viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone, bypass_csp=not csp
-    )
-    return context.new_page()
+    settings: dict[str, Any] = {
+        "viewport": PHONE if phone else DESKTOP,
+        "has_touch": phone,
+        "is_mobile": phone,
+        "bypass_csp": not csp,
+    }
+    return browser.new_context(**{**settings, **options}).new_page()
 
 
 def lobby(browser: Browser, base: str, phone: bool = False) -> Page:
@@ -55,9 +59,8 @@ def lobby(browser: Browser, base: str, phone: bool = False) -> Page:
     return page
 
 
-def open_seat(browser: Browser, url: str, phone: bool = False, name: str = "Ann") -> Page:
-    """A seat's link opened in a fresh context, joined under ``name``, connected and showing."""
-    page = new_page(browser, phone)
+def join(page: Page, url: str, name: str = "Ann") -> Page:
+    """A seat's link opened in ``page``, joined under ``name``, connected and showing."""
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(url)
@@ -68,6 +71,11 @@ def open_seat(browser: Browser, url: str, phone: bool = False, name: str = "Ann"
     page.wait_for_function("window.rummyTable.view !== null")
     assert not problems, problems
     return page
+
+
+def open_seat(browser: Browser, url: str, phone: bool = False, name: str = "Ann") -> Page:
+    """A seat's link opened in a fresh context, joined under ``name``, connected and showing."""
+    return join(new_page(browser, phone), url, name)
 
 
 def view(page: Page) -> dict[str, Any]:

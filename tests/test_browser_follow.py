@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import (
-    DESKTOP,
-    PHONE,
     SCRIPTED,
+    join,
     needs_chromium,
+    new_page,
     shoot,
     state_id,
     wait_moved,
@@ -49,21 +49,9 @@ def base(tmp_path: Path) -> Iterator[str]:
 
 
 def seat_page(browser: Browser, url: str, phone: bool = False, reduced: bool = False) -> Page:
-    context = browser.new_context(
-        viewport=PHONE if phone else DESKTOP,
-        has_touch=phone,
-        is_mobile=phone,
-        reduced_motion="reduce" if reduced else "no-preference",
-        bypass_csp=True,  # wait_for_function evaluates strings (browser_helpers.new_page)
-    )
-    context.add_init_script(LISTEN)
-    page = context.new_page()
-    page.goto(url)
-    page.fill("#join-name", "Ann")
-    page.click("#join-button")
-    expect(page.locator("#status")).to_have_text("connected")
-    page.wait_for_function("window.rummyTable.view !== null")
-    return page
+    page = new_page(browser, phone, reduced_motion="reduce" if reduced else "no-preference")
+    page.context.add_init_script(LISTEN)
+    return join(page, url)
 
 
 def calls(page: Page, what: str) -> int:

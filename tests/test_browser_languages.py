@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from browser_helpers import (
-    DESKTOP,
     PHONE,
     needs_chromium,
+    new_page,
     select,
     shoot,
     state_id,
@@ -53,14 +53,7 @@ SPEAKS_ICELANDIC = "is-IS"
 
 def icelandic_seat(browser: Browser, url: str, phone: bool = False) -> Page:
     """The seat's link opened by a browser set to Icelandic, joined and connected."""
-    context = browser.new_context(
-        viewport=PHONE if phone else DESKTOP,
-        has_touch=phone,
-        is_mobile=phone,
-        locale=SPEAKS_ICELANDIC,
-        bypass_csp=True,  # wait_for_function evaluates strings (browser_helpers.new_page)
-    )
-    page = context.new_page()
+    page = new_page(browser, phone, locale=SPEAKS_ICELANDIC)
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(url)

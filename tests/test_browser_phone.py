@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import needs_chromium, shoot, state_id, table_at, view, wait_moved
+from browser_helpers import (
+    join,
+    needs_chromium,
+    new_page,
+    shoot,
+    state_id,
+    table_at,
+    view,
+    wait_moved,
+)
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 pytestmark = needs_chromium
@@ -113,16 +122,7 @@ def test_ten_melds_leave_the_hand_and_buttons_in_view(
 ) -> None:
     bots: list[str | None] = [None, "greedy", "greedy", "greedy"]
     with table_at(tmp_path, "hungarian", bots, TEN_MELDS, pause=30) as (_, links):
-        # bypass_csp: wait_for_function evaluates strings (browser_helpers.new_page).
-        context = browser.new_context(
-            viewport=size, has_touch=True, is_mobile=True, bypass_csp=True
-        )
-        page = context.new_page()
-        page.goto(links[0])
-        page.fill("#join-name", "Ann")
-        page.click("#join-button")
-        expect(page.locator("#status")).to_have_text("connected")
-        page.wait_for_function("window.rummyTable.view !== null")
+        page = join(new_page(browser, phone=True, viewport=size), links[0])
         expect(page.locator("#melds .meld")).to_have_count(10)
         expect(page.locator('#melds .card[data-card="JK"] .stands').first).to_have_text("=J♦")
         # The players in one row; the log folded away, a tap opens it.
@@ -143,4 +143,4 @@ def test_ten_melds_leave_the_hand_and_buttons_in_view(
         expect(page.locator("#log")).to_be_visible()
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         shoot(page, f"phone-ten-melds-{size['width']}-drawn", full_page=False)
-        context.close()
+        page.context.close()

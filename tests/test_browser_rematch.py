@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from browser_helpers import (
-    DESKTOP,
+    join,
     needs_chromium,
+    new_page,
     open_seat,
     select,
     shoot,
@@ -40,16 +41,9 @@ GOING_OUT: dict[str, Any] = {
 
 def host_seat(browser: Browser, url: str) -> Page:
     """Seat 1 in a browser that made the table (it holds the creator token)."""
-    # bypass_csp: wait_for_function evaluates strings (browser_helpers.new_page).
-    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
-    context.add_init_script("localStorage.setItem('rummy-creator:t0', 'creator')")
-    page = context.new_page()
-    page.goto(url)
-    page.fill("#join-name", "Ann")
-    page.click("#join-button")
-    expect(page.locator("#status")).to_have_text("connected")
-    page.wait_for_function("window.rummyTable.view !== null")
-    return page
+    page = new_page(browser)
+    page.context.add_init_script("localStorage.setItem('rummy-creator:t0', 'creator')")
+    return join(page, url)
 
 
 def end_the_match(ann: Page) -> None:
