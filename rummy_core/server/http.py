@@ -44,9 +44,16 @@ def error_response(
     return _json(ApiError(code=code, message=text, params=params), status)
 
 
-def _refusal(request: Request, exc: RuleError, status: int = 400) -> Response:
+STATUS_OF: dict[str, int] = {"bad_creator_token": 403, "too_many_tables": 429}
+"""The HTTP status of a refusal whose code says more than "a bad request" (400)."""
+
+
+def _refusal(request: Request, exc: RuleError, status: int | None = None) -> Response:
+    """A refusal of the rules, in the request's language; its status from ``STATUS_OF`` unless
+    given."""
     message = exc.render(pages.request_language(request))
-    return _json(ApiError(code=exc.code, message=message, params=exc.params), status)
+    answer = status or STATUS_OF.get(exc.code, 400)
+    return _json(ApiError(code=exc.code, message=message, params=exc.params), answer)
 
 
 def _exposure(request: Request) -> Exposure:
@@ -167,7 +174,7 @@ async def create_table(request: Request) -> Response:
             request.client.host if request.client else "",
         )
     except RuleError as exc:
-        return _refusal(request, exc, 429 if exc.code == "too_many_tables" else 400)
+        return _refusal(request, exc)
     return _json(created, 201)
 
 
@@ -213,7 +220,7 @@ async def hand_to_bot(request: Request) -> Response:
     try:
         await hub.hand_to_bot(table, request.path_params["seat"], token, spec.bot)
     except RuleError as exc:
-        return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
+        return _refusal(request, exc)
     return _json(await hub.table_state(table))
 
 
@@ -231,7 +238,7 @@ async def new_link(request: Request) -> Response:
             table, seat, token, _exposure(request).base_url(request), pages.chosen_language(request)
         )
     except RuleError as exc:
-        return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
+        return _refusal(request, exc)
     return _json(made)
 
 
@@ -248,7 +255,7 @@ async def rematch(request: Request) -> Response:
     try:
         new = await hub.host_rematch(table, token, spec.variant)
     except RuleError as exc:
-        return _refusal(request, exc, 403 if exc.code == "bad_creator_token" else 400)
+        return _refusal(request, exc)
     return _json(await hub.table_state(hub.tables[new]))
 
 
@@ -262,7 +269,7 @@ async def close_table(request: Request) -> Response:
     try:
         await hub.close_table(table, token)
     except RuleError as exc:
-        return _refusal(request, exc, 403)
+        return _refusal(request, exc)
     return Response(status_code=204)
 
 
@@ -276,5 +283,5 @@ async def start(request: Request) -> Response:
     try:
         await hub.start_table(table, token)
     except RuleError as exc:
-        return _refusal(request, exc, 403)
+        return _refusal(request, exc)
     return _json(await hub.table_state(table))
