@@ -17,7 +17,7 @@ from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event
 from rummy_core.engine.game import Game
 from rummy_core.engine.plugin import hookimpl
-from rummy_core.engine.setup import new_game
+from rummy_core.engine.setup import Variant, build_hooks, new_game
 from rummy_core.engine.state import HAND_OVER, PLAY, Reason, State
 from rummy_core.formats.position import dump_position
 
@@ -147,3 +147,28 @@ def test_a_dead_hand_that_answers_nonsense_is_a_plugin_error(answer: Any) -> Non
         game.apply(seat, Discard(game.state.drawn[0]))
     assert refused.value.code == "plugin_error" and "short-hands" in refused.value.message
     assert dump_position(game.state) == before
+
+
+def test_the_environments_give_a_plugin_action_with_no_fields_one_id() -> None:
+    from rummy_core.env import ActionCodec, Session
+
+    hooks = build_hooks(Variant.parse("classic:target=none"), 2, plugins=[Conceding()])
+    codec = ActionCodec(hooks)
+    block = next(b for b in codec.blocks if b.name == "plugin:concede")
+    assert (
+        block.size == 1
+        and codec.size == ActionCodec(build_hooks(Variant.parse("classic"), 2)).size + 1
+    )
+    assert codec.fields(block.start) == {"kind": "plugin:concede"}
+    assert codec.describe(block.start) == "plugin:concede"
+    session = Session(hooks)
+    session.start(seed=4)
+    seat = session.current()
+    assert (
+        seat is not None and not session.mask(seat)[block.start]
+    )  # nothing to concede before the draw
+    session.step(seat, codec.draw.start)  # the stock
+    assert session.mask(seat)[block.start]
+    session.step(seat, block.start)
+    outcome = session.game.state.outcome
+    assert outcome is not None and outcome.went_out == 1

@@ -17,8 +17,9 @@ size; ``docs/rl.md`` has the sizes per ruleset):
   end (1); a lay-off on a set, which has no ends, uses the low id.
 - ``swap``: ``T x 53 x W`` ids: card ``c`` takes the place of wild number ``w`` (the variant's wild
   cards in code order) on table meld ``m``.
-- one block of 53 ids per plugin action kind with one card field (the ``knock`` house rule's
-  "discard this card and knock"), in the order of the kinds' names.
+- one block per plugin action kind, in the order of the kinds' names: 53 ids for a kind with one
+  card field (the ``knock`` house rule's "discard this card and knock"), one id for a kind with
+  no fields (gin's ``pass``).
 
 ``T`` is the most melds the table can hold (the deck's size over the smallest meld), ``W`` the
 number of wild card codes, ``K`` the most orders one set of selected cards can be laid in
@@ -322,19 +323,19 @@ class ActionCodec:
         self.plugin_kinds: tuple[str, ...] = tuple(
             sorted(name for name, kind in hooks.action_kinds.items() if kind.before_deal is None)
         )
-        self._plugin_classes: dict[str, type] = {}
+        self._card_kinds: set[str] = set()
         for name in self.plugin_kinds:
-            cls = hooks.action_kinds[name].action
-            fields = [f.name for f in dataclasses.fields(cls)]
-            if fields != ["card"]:
+            fields = [f.name for f in dataclasses.fields(hooks.action_kinds[name].action)]
+            if fields == ["card"]:
+                self._card_kinds.add(name)
+            elif fields:
                 raise RuleError(
                     "env_unsupported_action",
                     "The plugin action %(action)r has fields %(fields)s; the environments encode"
-                    " plugin actions with one field, 'card'.",
+                    " plugin actions with one field, 'card', or none.",
                     action=name,
                     fields=", ".join(fields),
                 )
-            self._plugin_classes[name] = cls
         layout: list[tuple[str, int]] = [
             ("draw", len(SOURCES)),
             ("take_back", 1),
@@ -344,7 +345,10 @@ class ActionCodec:
             ("lay_down", self.orderings if laydown == "select" else len(self.melds)),
             ("lay_off", self.table_slots * CARD_CODES * len(ENDS)),
             ("swap", self.table_slots * CARD_CODES * len(self.wilds)),
-            *((f"plugin:{name}", CARD_CODES) for name in self.plugin_kinds),
+            *(
+                (f"plugin:{name}", CARD_CODES if name in self._card_kinds else 1)
+                for name in self.plugin_kinds
+            ),
         ]
         blocks: list[Block] = []
         start = 0
@@ -416,8 +420,11 @@ class ActionCodec:
             offset = (action.meld * CARD_CODES + action.card) * len(self.wilds) + wild
             return self.swap.start + offset
         if isinstance(action, PluginAction) and action.type in self._plugin_blocks:
+            start = self._plugin_blocks[action.type].start
+            if action.type not in self._card_kinds:
+                return start
             card: int = getattr(action, "card")  # noqa: B009 (checked when the codec was built)
-            return self._plugin_blocks[action.type].start + card
+            return start + card
         raise self._no_id(action)
 
     @staticmethod
@@ -449,7 +456,7 @@ class ActionCodec:
         name = block.name
         if name == "draw":
             return {"kind": name, "source": SOURCES[offset]}
-        if name in ("discard", "select") or name.startswith("plugin:"):
+        if name in ("discard", "select") or name.removeprefix("plugin:") in self._card_kinds:
             return {"kind": name, "card": offset}
         if name in ("stage", "lay_down"):
             if self.laydown == "meld":
@@ -472,7 +479,7 @@ class ActionCodec:
         if kind == "draw":
             return f"draw from the {f['source']}"
         if kind in ("discard", "select") or kind.startswith("plugin:"):
-            return f"{kind} {card_name(f['card'])}"
+            return f"{kind} {card_name(f['card'])}" if "card" in f else kind
         if kind in ("stage", "lay_down"):
             if "cards" in f:
                 return f"{kind} {cards_text(f['cards'])}"
