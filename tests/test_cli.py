@@ -94,7 +94,7 @@ def test_rulesets_shows_option_values_as_they_are_written() -> None:
 @pytest.mark.parametrize(
     ("args", "code_text"),
     [
-        (["play", "--ruleset", "gin"], "unknown_ruleset"),
+        (["play", "--ruleset", "canasta"], "unknown_ruleset"),
         (["play", "--ruleset", "classic:target=-3"], "bad_options"),
         (["play", "--bot", "genius"], "unknown_bot"),
     ],

@@ -17,7 +17,7 @@ def completions(*words: str) -> list[str]:
 @pytest.mark.parametrize(
     ("words", "expected"),
     [
-        (("play", "--ruleset", ""), ["classic", "hungarian", "riverside"]),
+        (("play", "--ruleset", ""), ["classic", "gin", "hungarian", "riverside"]),
         (("play", "--ruleset", "riv"), ["riverside"]),
         # Only the house rules that apply to the ruleset, and not one given already.
         (

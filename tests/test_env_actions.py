@@ -27,7 +27,14 @@ from rummy_core.env.actions import EMPTY, Choices, Pending
 from rummy_core.env.observe import SeatMemory
 from rummy_core.env.session import variant_hooks
 
-VARIANTS = ["classic", "classic+knock", "riverside", "hungarian", "hungarian+two-jokers-per-meld"]
+VARIANTS = [
+    "classic",
+    "classic+knock",
+    "gin",
+    "riverside",
+    "hungarian",
+    "hungarian+two-jokers-per-meld",
+]
 SESSIONS = {v: Session(variant_hooks(v, 2)) for v in VARIANTS}
 
 

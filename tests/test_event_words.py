@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_rulesets.house.knock import Knock
+from rummy_rulesets.knocking import Knock
 
 from rummy_core.engine.actions import Draw
 from rummy_core.engine.cards import parse_card

@@ -172,3 +172,14 @@ def test_the_environments_give_a_plugin_action_with_no_fields_one_id() -> None:
     session.step(seat, block.start)
     outcome = session.game.state.outcome
     assert outcome is not None and outcome.went_out == 1
+
+
+def test_a_hand_ended_by_a_plugin_action_keeps_no_turn_to_take_back() -> None:
+    from rummy_core.testing import check_invariants
+
+    game = new_game("classic:target=none", seed=4, plugins=[Conceding(winner=None, reason="stock")])
+    seat = _drawn(game)
+    game.apply(seat, Concede())
+    # The position of a finished hand holds no turn: it saves and loads again.
+    assert game.state.turn_start is None and game.state.after_draw is None
+    check_invariants(game)

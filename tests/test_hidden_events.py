@@ -12,15 +12,17 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rummy_core.bots.registry import make_bot
 from rummy_core.engine.actions import Draw, TakeBack
 from rummy_core.engine.events import EVENT_KINDS, Drew, TookBack, seen_by
 from rummy_core.engine.game import Game
 from rummy_core.engine.moves import legal_actions
 from rummy_core.engine.plugin import HouseRule, hookimpl
-from rummy_core.engine.registry import house_rules
-from rummy_core.engine.setup import new_game
+from rummy_core.engine.registry import house_rules, rulesets
+from rummy_core.engine.setup import Variant, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.formats.events import event_json
+from rummy_core.match.service import Match
 from rummy_core.testing import check_events_hide, check_view_hides, position_game, random_action
 
 
@@ -88,7 +90,7 @@ def test_a_stock_draw_is_hidden_from_the_others_but_counted() -> None:
 
 def variants() -> list[str]:
     """Every ruleset alone, under each shipped house rule, and with draws given back."""
-    found = ["classic", "riverside", "hungarian"]
+    found = ["classic", "riverside", "hungarian", "gin"]
     for name, rule in sorted(house_rules().items()):
         found += [f"{ruleset}+{name}" for ruleset in rule.applies_to]
     return found + [f"{ruleset}+test-give-back-draws" for ruleset in found[:3]]
@@ -99,8 +101,11 @@ VARIANTS = variants()
 
 def play_checked(variant: str, seed: int, players: int, actions: int) -> set[str]:
     """Random play (take-backs and cuts by a person included), every action's events checked;
-    returns the kinds of event seen."""
-    game = new_game(variant, players=players, seed=seed, local_rules=(GiveBackDraws,), choosers=[0])
+    returns the kinds of event seen. ``players`` is capped at what the ruleset seats."""
+    most = rulesets()[Variant.parse(variant).ruleset].Options.max_players
+    game = new_game(
+        variant, players=min(players, most), seed=seed, local_rules=(GiveBackDraws,), choosers=[0]
+    )
     rng = Random(seed)
     kinds = {e.type for e in game.events}
     for _ in range(actions):
@@ -138,7 +143,29 @@ def test_no_event_shows_a_hidden_card(variant: str, seed: int, players: int) -> 
 def test_the_random_games_cover_every_kind_of_event() -> None:
     # The property above is only as good as the events it meets: these seeds meet every kind.
     seen: set[str] = set()
-    for variant in ("classic+knock", "hungarian", "riverside+test-give-back-draws", "classic"):
+    for variant in (
+        "classic+knock",
+        "hungarian",
+        "riverside+test-give-back-draws",
+        "classic",
+        "gin",
+    ):
         for seed in range(6):
             seen |= play_checked(variant, seed, 2, 400)
+    # Random play seldom knocks in gin: greedy bots knock, lay off and go gin.
+    for seed in range(6):
+        seen |= bots_checked("gin:target=100", seed)
     assert seen == set(EVENT_KINDS), set(EVENT_KINDS) - seen
+
+
+def bots_checked(variant: str, seed: int) -> set[str]:
+    """A match of two greedy bots, every step's events checked; returns the kinds seen."""
+    game = new_game(variant, seed=seed)
+    match = Match(game, [make_bot("greedy", seed), make_bot("greedy", seed + 1)])
+    kinds = {e.type for e in game.events}
+    while game.state.phase != MATCH_OVER:
+        before = game.state
+        step = match.deal_next() if before.phase == HAND_OVER else match.bot_step()
+        check_events_hide(before, game.state, step.events)
+        kinds.update(e.type for e in step.events)
+    return kinds

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rummy_rulesets.house.knock import Knock
 from rummy_rulesets.hungarian import Cut
+from rummy_rulesets.knocking import Knock
 
 from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, Swap, TakeBack
 from rummy_core.engine.cards import card_name, parse_card

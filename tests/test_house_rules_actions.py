@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rummy_rulesets.house.knock import KNOCKED, Knock, Knocked
+from rummy_rulesets.knocking import KNOCKED, Knock, Knocked
 
 from rummy_core.bots import make_bot
 from rummy_core.engine.actions import Discard, Draw

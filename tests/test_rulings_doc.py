@@ -22,13 +22,14 @@ EXPECTED = {
     *(f"R{n}" for n in range(1, 13)),
     *(f"H{n}" for n in range(1, 13)),
     *(f"C{n}" for n in range(1, 9)),
+    *(f"G{n}" for n in range(1, 16)),
     *(f"A{n}" for n in range(1, 6)),
 }
-"""Every ruling the project implements: Riverside, Hungarian, classic, and all rulesets."""
+"""Every ruling the project implements: Riverside, Hungarian, classic, gin, and all rulesets."""
 
 
-RULING_ID = re.compile(r"\b[RHCA]\d{1,2}\b")
-HEADING = re.compile(r"^### ([RHCA]\d{1,2}) \S", re.MULTILINE)
+RULING_ID = re.compile(r"\b[RHCGA]\d{1,2}\b")
+HEADING = re.compile(r"^### ([RHCGA]\d{1,2}) \S", re.MULTILINE)
 TEXT_SUFFIXES = frozenset({".md", ".py", ".json", ".toml", ".tcss", ".txt", ".cfg", ".ini"})
 # Escaped so that this file does not mention what it forbids.
 OUTSIDE_POINTERS = re.compile(r"RULINGS\.md|(?:\.\.|/work)/shared")
@@ -73,10 +74,11 @@ def test_the_doc_is_grouped_by_ruleset_then_all_rulesets() -> None:
         "Riverside Rommí (`riverside`)",
         "Hungarian Römi (`hungarian`)",
         "Classic Rummy (`classic`)",
+        "Gin Rummy (`gin`)",
         "All rulesets",
     ]
     # Each ruleset's rulings sit under its own heading: R under Riverside, and so on.
-    prefixes = {"Riverside": "R", "Hungarian": "H", "Classic": "C", "All": "A"}
+    prefixes = {"Riverside": "R", "Hungarian": "H", "Classic": "C", "Gin": "G", "All": "A"}
     for chunk in text.split("\n## ")[1:]:
         prefix = prefixes[chunk.split()[0]]
         assert {i[0] for i in HEADING.findall(chunk)} == {prefix}, chunk.splitlines()[0]

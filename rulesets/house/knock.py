@@ -15,67 +15,30 @@ read and write it, and its event's own words (``Knocked.words``) tell it in ever
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from functools import cached_property
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_core.engine.action_kinds import ActionKind, GameSteps
-from rummy_core.engine.actions import PluginAction
-from rummy_core.engine.cards import card_name, parse_card
-from rummy_core.engine.defaults import PIP_VALUES
-from rummy_core.engine.events import Event, EventWords, event_kind
-from rummy_core.engine.game import refuse
+from rummy_core.engine.action_kinds import ActionKind
 from rummy_core.engine.options import OPTION_LIMITS
 from rummy_core.engine.plugin import HouseRule, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
-from rummy_core.engine.state import PLAY, State
-from rummy_core.i18n.languages import N_, N_plural
+from rummy_core.engine.state import State
+from rummy_core.i18n.languages import N_
 
 from .. import DOMAIN
 from ..classic import ClassicOptions
-
-KNOCKED = "knocked"
-"""``State.extra`` key: the seat that knocked, once someone has (the hand ends at once)."""
-
-
-@event_kind
-@dataclass(slots=True)
-class Knocked(Event):
-    """``seat`` knocked with a hand worth ``points`` (after the discard); the hand ends."""
-
-    type: ClassVar[str] = "knocked"
-    words: ClassVar[EventWords] = EventWords(
-        N_plural(
-            "You knocked with %(count)s point in hand.",
-            "You knocked with %(count)s points in hand.",
-        ),
-        N_plural(
-            "%(name)s knocked with %(count)s point in hand.",
-            "%(name)s knocked with %(count)s points in hand.",
-        ),
-        DOMAIN,
-        count="points",
-    )
-    seat: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class Knock(PluginAction):
-    """Discard ``card`` and knock, ending the hand."""
-
-    type: ClassVar[str] = "knock"
-    card: int
-
-
-class KnockAction(BaseModel):
-    """Discard a card and knock: the hand ends and the lowest hand scores (house rule knock)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    type: Literal["knock"] = "knock"
-    card: str
+from ..knocking import (
+    KNOCKED,
+    Knock,
+    KnockAction,
+    KnockTerms,
+    hand_value,
+    knock_kind,
+    knock_points,
+    knock_winner,
+)
 
 
 class KnockOptions(BaseModel):
@@ -97,25 +60,12 @@ class KnockOptions(BaseModel):
     )
 
 
-def hand_values(state: State) -> list[int]:
-    """What each seat's hand is worth, at classic's card values (ruling C5)."""
-    return [sum(PIP_VALUES[code] for code in hand) for hand in state.hands]
-
-
-def knock_winner(state: State, knocker: int) -> int:
-    """The knocker, or the first player after them who holds as little or less (undercut)."""
-    values = hand_values(state)
-    others = [(knocker + step) % state.players for step in range(1, state.players)]
-    lowest = min(others, key=lambda seat: values[seat])
-    return lowest if values[lowest] <= values[knocker] else knocker
-
-
-def knock_points(state: State, knocker: int) -> tuple[int, int]:
-    """Who scores a knocked hand (``knock_winner``) and the difference they win: every other
-    hand less theirs, before any undercut bonus."""
-    values = hand_values(state)
-    winner = knock_winner(state, knocker)
-    return winner, sum(value - values[winner] for value in values)
+def knock_result(state: State, knocker: int) -> tuple[int, int]:
+    """Who scores a knocked hand and the difference they win, before any undercut bonus: the
+    knocker, or the first player after them who holds as little or less (ruling C5's values)."""
+    values = [hand_value(state, seat) for seat in range(state.players)]
+    winner = knock_winner(values, knocker, undercut_on_tie=True)
+    return winner, knock_points(values, winner)
 
 
 class KnockRule(HouseRule):
@@ -132,60 +82,16 @@ class KnockRule(HouseRule):
 
     @hookimpl
     def rummy_register_actions(self) -> list[ActionKind[Any, Any]]:
-        kind: ActionKind[Knock, KnockAction] = ActionKind(
-            name="knock",
-            action=Knock,
-            model=KnockAction,
-            to_action=_to_action,
-            to_model=_to_model,
-            apply=self._apply,
-            candidates=self._candidates,
-            events=(Knocked,),
-        )
-        return [kind]
+        return [self.knock]
 
-    def _apply(
-        self, game: GameSteps, state: State, seat: int, action: Knock, events: list[Event]
-    ) -> None:
-        game.check_play(state, seat, action)
-        game.discard_card(state, seat, action.card, events)
-        if not state.hands[seat]:
-            raise refuse(
-                "knock_with_no_cards",
-                "That discard empties your hand: discard it to go out instead of knocking.",
-                domain=DOMAIN,
-            )
-        value = hand_values(state)[seat]
-        limit = self.options.limit
-        if value > limit:
-            raise refuse(
-                "knock_too_high",
-                N_plural(
-                    "Your hand would be worth %(count)s point; you may knock with %(limit)s or"
-                    " less.",
-                    "Your hand would be worth %(count)s points; you may knock with %(limit)s or"
-                    " less.",
-                ),
-                points=value,
-                limit=limit,
-                count=value,
-                domain=DOMAIN,
-            )
-        state.extra[KNOCKED] = seat
-        events.append(Knocked(seat, value))
-        game.end_turn(state, seat, events)
+    @cached_property
+    def knock(self) -> ActionKind[Knock, KnockAction]:
+        """The knock, on this rule's terms: made once, so every answer is the same kind."""
+        return knock_kind(self._terms)
 
-    def _candidates(self, game: GameSteps, seat: int) -> list[Knock]:
-        state = game.state
-        if state.phase != PLAY:
-            return []
-        hand = state.hands[seat]
-        total = sum(PIP_VALUES[code] for code in hand)
-        return [
-            Knock(code)
-            for code in sorted(set(hand))
-            if total - PIP_VALUES[code] <= self.options.limit
-        ]
+    def _terms(self, state: State, seat: int) -> KnockTerms:
+        # A knock keeps cards in hand: going out by discarding the last one is not a knock.
+        return KnockTerms(limit=self.options.limit, empty_hand_ok=False)
 
     @hookimpl(tryfirst=True)
     def rummy_goes_out(self, state: State, seat: int) -> bool | None:
@@ -197,7 +103,7 @@ class KnockRule(HouseRule):
         knocker = state.extra.get(KNOCKED)
         if knocker is None:
             return None
-        winner, points = knock_points(state, knocker)
+        winner, points = knock_result(state, knocker)
         if winner != knocker:
             points += self.options.undercut_bonus
         # Ruling C7: one player scores per hand.
@@ -210,7 +116,7 @@ class KnockRule(HouseRule):
         knocker = state.extra.get(KNOCKED)
         if knocker is None:
             return None
-        winner, points = knock_points(state, knocker)
+        winner, points = knock_result(state, knocker)
         lines: list[list[ScoreLine]] = [
             [
                 ScoreLine(
@@ -261,12 +167,4 @@ class KnockRule(HouseRule):
         options = self.ruleset.options
         if knocker is None or not isinstance(options, ClassicOptions) or options.target is not None:
             return None
-        return [knock_winner(state, knocker)]
-
-
-def _to_action(model: KnockAction) -> Knock:
-    return Knock(parse_card(model.card))
-
-
-def _to_model(action: Knock) -> KnockAction:
-    return KnockAction(card=card_name(action.card))
+        return [knock_result(state, knocker)[0]]

@@ -13,6 +13,7 @@ that led there, so it never gets stuck.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -38,6 +39,7 @@ from rummy_core.engine.actions import (
     Discard,
     Draw,
     MeldDown,
+    PluginAction,
     Swap,
     TakeBack,
 )
@@ -164,8 +166,18 @@ class GreedyBot:
     # -- drawing ------------------------------------------------------------------------------
 
     def draw(self, seat: SeatHandle, view: PlayerView) -> Action:
-        """Draw from a visible card when it pays, else from the stock."""
-        for source in self.draw_order(seat, view):
+        """Draw from a visible card when it pays, else from the stock; where neither may be
+        drawn, decline if the rules let the seat (gin's pass on the upcard) rather than draw a
+        card that does not pay."""
+        good, rest = self.draw_choices(seat, view)
+        for source in good:
+            action = Draw(source)
+            if seat.is_legal(action):
+                return action
+        declined = _turn_enders(seat, [])
+        if declined is not None:
+            return declined
+        for source in rest:
             action = Draw(source)
             if seat.is_legal(action):
                 return action
@@ -173,12 +185,18 @@ class GreedyBot:
 
     def draw_order(self, seat: SeatHandle, view: PlayerView) -> list[str]:
         """The draw sources open to this seat, the best first."""
+        good, rest = self.draw_choices(seat, view)
+        return good + rest
+
+    def draw_choices(self, seat: SeatHandle, view: PlayerView) -> tuple[list[str], list[str]]:
+        """The draw sources open to this seat: those worth drawing from (visible cards that pay,
+        the best first, then the stock), and the others."""
         sources = [s for s in seat.draw_sources() if s not in view.refused_sources]
         solver = solver_for(seat.rules, seat.card_values)
         hand = list(view.hand)
         wanted = [s for s in sources if s != STOCK and self._pays(seat, view, solver, hand, s)]
         rest = [s for s in sources if s not in wanted and s != STOCK]
-        return wanted + [s for s in sources if s == STOCK] + rest
+        return wanted + [s for s in sources if s == STOCK], rest
 
     def _pays(
         self, seat: SeatHandle, view: PlayerView, solver: MeldSolver, hand: list[int], source: str
@@ -244,10 +262,16 @@ class GreedyBot:
             )
             if action is not None:
                 return action
-        for code in self.discard_order(look):
+        order = list(self.discard_order(look))
+        for code in order:
             action = Discard(code)
             if seat.is_legal(action):
                 return action
+        # No discard ends this turn: the rules end it otherwise (a knock with the card the bot
+        # would have discarded, a defender's pass after laying off).
+        ending = _turn_enders(seat, order)
+        if ending is not None:
+            return ending
         # Something this turn cannot be finished (a card that had to be played, a wild that had
         # to go down again): undo it, and plan without its first step.
         if seat.is_legal(TakeBack()):
@@ -320,6 +344,27 @@ class GreedyBot:
 
 
 # -- the steps of a play, in the order ``GreedyBot.play`` tries them -----------------------
+
+
+def _turn_enders(seat: SeatHandle, discards: Sequence[int]) -> Action | None:
+    """A legal plugin action that ends the turn otherwise than a discard: one carrying a card,
+    the first of ``discards`` that has one (a knock), else one with no fields (a pass)."""
+    offered = [a for a in seat.candidates() if isinstance(a, PluginAction)]
+    if not offered:
+        return None
+    with_card = {getattr(a, "card", None): a for a in offered}
+    for code in discards:
+        action = with_card.get(code)
+        if action is not None and seat.is_legal(action):
+            return action
+    for action in offered:
+        if (
+            dataclasses.is_dataclass(action)
+            and not dataclasses.fields(action)
+            and seat.is_legal(action)
+        ):
+            return action
+    return None
 
 
 def _swap(look: Look, avoid: set[Action]) -> Action | None:

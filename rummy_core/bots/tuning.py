@@ -64,6 +64,10 @@ BUILT_IN: Mapping[str, ExpertTuning] = {
         # more classic matches.
         recheck=32,
     ),
+    "gin": ExpertTuning(
+        # The greedy bot's own weights: a hand is counted by its deadwood (G10), as in classic.
+        weights=(3, 4),
+    ),
 }
 """The shipped rulesets' tuning, by ruleset name, where it differs from ``ExpertTuning()``;
 docs/bots.md has the duels that chose each value."""

@@ -377,7 +377,8 @@ class Game:
                 "unknown_action", "%(action)s is not an action here.", action=type(action).__name__
             )
         self.hooks.action_applied(new, seat, events)
-        if new.turn != old.turn or new.turns_taken != old.turns_taken:
+        if new.turn != old.turn or new.turns_taken != old.turns_taken or new.phase in OVER:
+            # A new turn, or none (a plugin's ``end_hand`` ends the hand without counting one).
             new.turn_start = new.after_draw = None
         else:
             # What take-back returns to travels with the state, so a saved position keeps it (A5).

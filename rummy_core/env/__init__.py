@@ -30,7 +30,7 @@ from rummy_core.env.gym import RummyGym, gym_env
 from rummy_core.env.observe import Encoder, SeatMemory, layout
 from rummy_core.env.session import Session, hand_rewards, match_rewards
 
-for _ruleset in ("classic", "riverside", "hungarian"):
+for _ruleset in ("classic", "riverside", "hungarian", "gin"):
     gymnasium.register(
         id=f"rummy/{_ruleset}-v0",
         entry_point="rummy_core.env.gym:RummyGym",

@@ -25,7 +25,7 @@ from rummy_core.present.status import LEVEL_WORDS
 SCALARS = ("integer", "boolean", "string")
 """The kinds of option a variant string can set (``name:option=value``)."""
 
-RULING_NOTE = re.compile(r"\s*\([^()]*\b[ACHR]\d+\b[^()]*\)")
+RULING_NOTE = re.compile(r"\s*\([^()]*\b[ACGHR]\d+\b[^()]*\)")
 """A description's note of the rulings it follows, "(C7)", "(ruling A1)", in any language."""
 NULL_NOTE = re.compile(r";\s*null\b[^.;]*")
 """A description's note of what the value null means, which the form offers as a choice."""

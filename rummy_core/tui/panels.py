@@ -36,7 +36,16 @@ def status_text(s: Session, keys: list[str]) -> Text:
             _(DRAW_KEYS[src]) if src in DRAW_KEYS else _("C %(thing)s", thing=shown.get(src, src))
             for src in s.draw_sources()
         )
-        head.append(_("Your turn: draw (%(keys)s).", keys=choices), style=mine)
+        if not keys:
+            head.append(_("Your turn: draw (%(keys)s).", keys=choices), style=mine)
+        elif choices:
+            # The rules offer something besides a draw (gin's pass on the upcard, at the wall).
+            said = _(
+                "Your turn: draw (%(keys)s) or %(others)s.", keys=choices, others=", ".join(keys)
+            )
+            head.append(said, style=mine)
+        else:
+            head.append(_("Your turn: %(keys)s.", keys=", ".join(keys)), style=mine)
     elif s.my_turn and st.drew is None and keys:
         # Hungarian's first player starts by discarding only (ruling H2).
         head.append(_("Your turn, no draw this time: %(keys)s.", keys=", ".join(keys)), style=mine)

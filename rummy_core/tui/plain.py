@@ -22,12 +22,14 @@ from rummy_core.engine.events import Event
 from rummy_core.engine.game import Game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.engine.view import player_view
+from rummy_core.formats.actions import parse_action
 from rummy_core.formats.position import parse_meld_card
 from rummy_core.i18n.uitext import N_, UI, _, ngettext, phase_name
 from rummy_core.match import Match
 from rummy_core.present.cut import CUT, cut_action
 from rummy_core.present.describe import describe
 from rummy_core.present.words import with_symbols
+from rummy_core.tui.extras import house_keys
 
 HELP = N_("""Commands, with the keys of the full-screen game (cards like 7H, 10S, QD, AC, JK;
 a wild that stands for a card: 2C=5S):
@@ -37,6 +39,7 @@ a wild that stands for a card: 2C=5S):
   l 1 8H [low|high]   lay cards off on meld 1 of the table
   w 1 6H [2C]    swap 6H in for the wild that stands for it on meld 1
   x KD           discard KD (ends your turn)
+  k KD, p        an action the rules add, by its key: knock with KD, pass
   b              take back what you put down this turn
   ?              this help            q   quit""")
 
@@ -75,7 +78,29 @@ def parse_command(text: str) -> Action | str:
         return Swap(int(args[0]) - 1, parse_card(args[1]), wild)
     if verb == "x" and len(args) == 1:
         return Discard(parse_card(args[0]))
-    raise RuleError(
+    raise _not_understood(text)
+
+
+def rule_command(game: Game, text: str) -> Action | None:
+    """A command for an action the game's rules add (a knock, gin's pass): its key in the
+    full-screen game or its name, then its card if it takes one (``k KD``, ``pass``); None when
+    the word is no such action."""
+    words = text.replace(",", " ").split()
+    keys = house_keys(game)
+    verb = words[0].lower() if words else ""
+    name = next((n for n, key in keys.items() if verb in (key, n)), None)
+    if name is None:
+        return None
+    fields: dict[str, object] = {"type": name}
+    if len(words) == 2:
+        fields["card"] = words[1]
+    elif len(words) > 2:
+        raise _not_understood(text)
+    return parse_action(fields, game.hooks)
+
+
+def _not_understood(text: str) -> RuleError:
+    return RuleError(
         "bad_command",
         "I don't understand %(text)s; ? lists the commands.",
         domain=UI.name,
@@ -229,7 +254,7 @@ def play_text(match: Match, human: int, save: Callable[[Match], None] | None = N
             echo("\n" + _("Bye."))
             return
         try:
-            command = parse_command(text)
+            command = rule_command(game, text) or parse_command(text)
             if command == "quit":
                 return
             if command == "help":

@@ -1,0 +1,139 @@
+"""Gin Rummy beyond its scenario files: the deal (G1), Oklahoma's knock card (G12), the
+defender's best arrangement (G9), the pass and knock as actions of their own, and bots that play
+whole hands by these rules."""
+
+from __future__ import annotations
+
+import pytest
+from rummy_rulesets.gin import KNOCK_CARD, Pass, deadwood
+from rummy_rulesets.knocking import Knock
+
+from rummy_core.bots.registry import make_bot
+from rummy_core.engine.actions import Discard, Draw, MeldDown, NewMeld
+from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.defaults import PIP_VALUES
+from rummy_core.engine.errors import RuleError
+from rummy_core.engine.moves import legal_actions
+from rummy_core.engine.setup import new_game
+from rummy_core.engine.state import MATCH_OVER, PLAY
+from rummy_core.engine.view import player_view
+from rummy_core.match.service import Match
+from rummy_core.testing import assert_refused, position_game
+
+KNOCKER = ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS", "KH"]
+DEFENDER = ["4C", "5C", "6C", "2D", "3D", "8D", "QD", "QH", "5S", "6H"]
+
+
+def meld(*texts: str) -> MeldDown:
+    return MeldDown(tuple(NewMeld.of(parse_cards(t)) for t in texts))
+
+
+def test_g1_ten_cards_each_an_upcard_and_the_non_dealer_first() -> None:
+    for dealer in (0, 1):
+        state = new_game("gin", seed=7, dealer=dealer).state
+        assert [len(hand) for hand in state.hands] == [10, 10]
+        assert len(state.discard) == 1 and len(state.stock) == 31
+        assert state.turn == 1 - dealer
+
+
+def test_g1_two_players_only() -> None:
+    with pytest.raises(RuleError) as refused:
+        new_game("gin:players=3", seed=1)
+    assert refused.value.code == "bad_options"
+
+
+def test_g2_g3_deadwood_counts_pips_and_melds_the_ace_low_only() -> None:
+    assert deadwood(parse_cards("AC KD 7H")) == 18
+    assert deadwood(parse_cards("AC 2C 3C")) == 0
+    assert deadwood(parse_cards("QC KC AC")) == 21
+    assert PIP_VALUES[parse_card("KS")] == 10
+
+
+@pytest.mark.parametrize(("upcard", "limit"), [("AH", 0), ("3H", 3), ("KH", 10)])
+def test_g12_oklahoma_the_first_upcard_sets_the_knock_card(upcard: str, limit: int) -> None:
+    seed = next(
+        s
+        for s in range(2000)
+        if new_game("gin:oklahoma=true", seed=s).state.discard[-1] == parse_card(upcard)
+    )
+    state = new_game("gin:oklahoma=true", seed=seed).state
+    assert state.extra[KNOCK_CARD] == limit
+    # Without the option the same deal knocks with 10.
+    assert KNOCK_CARD not in new_game("gin", seed=seed).state.extra
+
+
+def test_g12_oklahoma_ace_allows_gin_only() -> None:
+    hand = [*KNOCKER[:9], "4S"]  # melds and 4S: a knock would keep 4 after the discard
+    game = position_game(
+        "gin:oklahoma=true",
+        hands=[hand, DEFENDER],
+        discard=["4H"],
+        stock=["8H"],
+        turns_taken=[1, 1],
+        dealer=1,
+        extra={KNOCK_CARD: 0},
+    )
+    game.apply(0, Draw("stock"))
+    assert_refused(game, 0, meld("AC 2C 3C", "7D 7H 7S", "9S 10S JS"), "meld_only_to_knock")
+    assert not [a for a in legal_actions(game, 0) if isinstance(a, Knock | MeldDown)]
+
+
+def test_g9_the_defender_counts_at_the_best_arrangement() -> None:
+    defender = ["4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+    game = position_game(
+        "gin", hands=[KNOCKER, defender], discard=["4H"], stock=["8H"], turns_taken=[1, 1], dealer=1
+    )
+    game.apply(0, Draw("stock"))
+    game.apply(0, meld("AC 2C 3C", "7D 7H 7S", "9S 10S JS"))
+    game.apply(0, Knock(parse_card("8H")))
+    assert game.state.phase == PLAY and game.state.turn == 1
+    # The defender has no draw and sees the pass offered with the lay-offs.
+    legal = legal_actions(game, 1)
+    assert Pass() in legal and not [a for a in legal if isinstance(a, Draw | Discard)]
+    game.apply(1, Pass())
+    outcome = game.state.outcome
+    # 4C..KC is one run at its best: 0 deadwood against the knocker's 10, an undercut.
+    assert outcome is not None and outcome.hand_scores == (0, 35)
+
+
+def test_the_knocker_s_remaining_cards_are_not_shown_to_the_defender() -> None:
+    game = position_game(
+        "gin", hands=[KNOCKER, DEFENDER], discard=["4H"], stock=["8H"], turns_taken=[1, 1], dealer=1
+    )
+    game.apply(0, Draw("stock"))
+    game.apply(0, meld("AC 2C 3C", "7D 7H 7S", "9S 10S JS"))
+    game.apply(0, Knock(parse_card("8H")))
+    view = player_view(game.state, 1)
+    assert view.hand_sizes[0] == 1 and parse_card("KH") not in view.hand
+    assert parse_card("KH") not in [c for meld in view.table for c in meld.cards]
+
+
+def test_the_pass_is_refused_where_there_is_nothing_to_decline() -> None:
+    game = position_game(
+        "gin", hands=[KNOCKER, DEFENDER], discard=["4H"], stock=["8H"], turns_taken=[1, 1], dealer=1
+    )
+    assert_refused(game, 0, Pass(), "no_pass_now")
+    game.apply(0, Draw("stock"))
+    assert_refused(game, 0, Pass(), "no_pass_now")
+
+
+@pytest.mark.parametrize(("first", "second"), [("greedy", "greedy"), ("random", "greedy")])
+def test_bots_play_whole_hands_to_a_scored_end(first: str, second: str) -> None:
+    ends = set()
+    for seed in range(12):
+        game = new_game("gin", seed=seed)
+        Match(game, [make_bot(first, seed), make_bot(second, seed + 1)]).play_match()
+        state = game.state
+        assert state.phase == MATCH_OVER and state.outcome is not None
+        ends.add(state.outcome.reason)
+        # One player at most scores a hand (G10); a void hand scores nothing (G6, G11).
+        assert sum(1 for points in state.outcome.hand_scores if points) <= 1
+    assert "out" in ends
+
+
+def test_greedy_bots_knock_and_go_gin_in_a_race() -> None:
+    game = new_game("gin:target=100", seed=3)
+    Match(game, [make_bot("greedy", 1), make_bot("greedy", 2)]).play_match()
+    state = game.state
+    assert state.phase == MATCH_OVER and max(state.scores) >= 100 + 100  # target and game bonus
+    assert len(state.winners) == 1 and len(state.hand_history) > 1
