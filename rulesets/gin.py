@@ -278,6 +278,8 @@ class GinRummy(Ruleset):
             apply=self._pass,
             candidates=self._pass_candidates,
             events=(UpcardPassed, WallPassed, LayOffsDone),
+            label=N_("Pass"),
+            domain=DOMAIN,
         )
         return [knock_kind(self._knock_terms), passing]
 

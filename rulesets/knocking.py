@@ -151,6 +151,8 @@ def knock_kind(terms: Callable[[State, int], KnockTerms]) -> ActionKind[Knock, K
         apply=apply,
         candidates=candidates,
         events=(Knocked, WentGin),
+        label=N_("Knock"),
+        domain=DOMAIN,
     )
 
 

@@ -25,6 +25,7 @@ from rummy_core.engine.actions import Action, PluginAction
 from rummy_core.engine.errors import Violation
 from rummy_core.engine.events import BUILT_IN, EVENT_KINDS, Event
 from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY, Reason, State
+from rummy_core.i18n.languages import RUMMY
 
 A = TypeVar("A", bound=PluginAction)
 M = TypeVar("M", bound=BaseModel)
@@ -116,6 +117,11 @@ class ActionKind(Generic[A, M]):
     events: tuple[type[Event], ...] = ()
     """The action's own kinds of event, each registered with ``rummy_core.engine.events.event_kind``
     (which fields are secret, and so how every seat sees them, is declared there)."""
+    label: str = ""
+    """What a button or a key hint calls the action ("Knock"), a msgid of ``domain``; empty: its
+    ``name``."""
+    domain: str = RUMMY.name
+    """The gettext domain of ``label``: the plugin's own."""
     before_deal: Violation | None = None
     """Set for the choice a deal waits for (a cut: ``rummy_deal_wait``), made before the cards
     are dealt in the phase named ``name``: the refusal of any other action while the deal waits

@@ -13,6 +13,7 @@ its language: the cards left in every hand are counted in the open then.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 from pydantic import BaseModel
@@ -28,6 +29,7 @@ from rummy_core.formats.view import PublicView, SeatView, public_view, view_of
 from rummy_core.i18n.languages import use_language
 from rummy_core.i18n.uitext import UI, _
 from rummy_core.present.describe import EventLine, describe
+from rummy_core.present.rule_actions import rule_actions
 from rummy_core.present.sheet import score_lines
 from rummy_core.present.status import level_name, seat_statuses
 from rummy_core.server import choices
@@ -39,6 +41,7 @@ from rummy_core.server.protocol import (
     HandSheet,
     Play,
     Refused,
+    RuleActionItem,
     ScoreItem,
     TableChanged,
     TableInfo,
@@ -98,6 +101,7 @@ def welcome(
         view = view_for(game, seat)
         sheet = hand_sheet(game)
         lines = log_lines(table, game, seat, game.events)
+        rules = [RuleActionItem(**asdict(rule)) for rule in rule_actions(game.hooks)]
     return Welcome(
         table=table,
         seat=seat,
@@ -107,6 +111,7 @@ def welcome(
         seat_status=seat_statuses(game),
         log=[line.render(lang) for line in lines],
         chat=[ChatLine(**line) for line in chat],
+        rule_actions=rules,
     )
 
 

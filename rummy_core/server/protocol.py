@@ -183,6 +183,15 @@ class Chat(_Message):
     line: ChatLine
 
 
+class RuleActionItem(_Message):
+    """An action the game's rules add (a knock, gin's pass), as the table offers it."""
+
+    type: str = Field(description="Its action type, sent as the action's `type`.")
+    label: str = Field(description="What its button says, in this connection's language.")
+    key: str | None = Field(description="Its key on the keyboard (a lowercase letter), if any.")
+    card: bool = Field(description="Whether it is made with one selected card (`card`).")
+
+
 class Welcome(_Message):
     """The answer to hello: the table, the seat (null: watching) and its current view."""
 
@@ -204,6 +213,11 @@ class Welcome(_Message):
     )
     chat: list[ChatLine] = Field(
         default_factory=list, description="The table's latest chat lines, the oldest first."
+    )
+    rule_actions: list[RuleActionItem] = Field(
+        default_factory=list,
+        description="The actions these rules add, each open when the view's `open_actions`"
+        " holds its type.",
     )
 
 

@@ -19,10 +19,8 @@ from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
 from rummy_core.engine.moves import legal_actions
 from rummy_core.i18n.uitext import N_, _
+from rummy_core.present.rule_actions import rule_actions
 from rummy_core.tui.session import Session
-
-TABLE_KEYS = frozenset("dtcmlwxbsfq")
-"""Letters the table's own keys use: a house rule's action takes the first other letter."""
 
 PLAY_KEYS = (
     (MeldDown, N_("M meld")),
@@ -35,17 +33,8 @@ PLAY_KEYS = (
 
 
 def house_keys(game: Game) -> dict[str, str]:
-    """A key for each action an installed house rule adds: the first free letter of its name."""
-    keys: dict[str, str] = {}
-    for name, kind in game.hooks.action_kinds.items():
-        if kind.before_deal is not None:
-            # Made before the deal, where the game asks for it by itself (the cut).
-            continue
-        free = [ch for ch in name.lower() if ch.isalpha() and ch not in TABLE_KEYS]
-        letter = next((ch for ch in free if ch not in keys.values()), None)
-        if letter is not None:
-            keys[name] = letter
-    return keys
+    """The key of each action the rules add (``rummy_core.present.rule_actions``), by type."""
+    return {a.type: a.key for a in rule_actions(game.hooks) if a.key is not None}
 
 
 def turn_keys(s: Session) -> list[str]:
@@ -56,9 +45,9 @@ def turn_keys(s: Session) -> list[str]:
     kinds = {type(a) for a in legal}
     hints = [_(hint) for kind, hint in PLAY_KEYS if kind in kinds]
     legal_types = {a.type for a in legal if isinstance(a, PluginAction)}
-    for name, key in house_keys(s.game).items():
-        if name in legal_types:
-            hints.append(f"{key.upper()} {name}")
+    for rule in rule_actions(s.game.hooks):
+        if rule.type in legal_types and rule.key is not None:
+            hints.append(f"{rule.key.upper()} {rule.label}")
     return hints
 
 

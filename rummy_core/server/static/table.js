@@ -80,6 +80,7 @@ function receive(data) {
     s.seat = data.seat;
     s.table = data.table;
     s.seatStatus = data.seat_status;
+    s.ruleActions = data.rule_actions ?? [];
     s.retries = 0;
     $("status").textContent = t("connected");
     document.body.classList.remove("offline");
@@ -390,6 +391,7 @@ function onKey(event) {
   else if (key === "d") draw("stock");
   else if (key === "t") draw("discard");
   else if (key === "c" && shownSource()) draw(shownSource());
+  else if (openRules().some((rule) => rule.key === key)) ruleAction(openRules().find((rule) => rule.key === key));
   else return;
   event.preventDefault();
 }
@@ -421,12 +423,21 @@ function turnText(v, who) {
     return phases[v.phase] ?? t("{name}'s turn ({phase}).", { name, phase: v.phase });
   }
   if (v.phase === "cut") return t("You cut the deck: choose how deep, or cut anywhere.");
+  // The actions the rules add that are open now (gin's pass, a knock), as the sentence says them.
+  const rules = openRules().map((rule) => rule.label.toLowerCase());
   if (v.phase === "draw") {
     // Cards on show are drawn by their label and called what the rules call them (v.shows).
     const sources = { stock: t("the stock"), discard: v.ruleset === "riverside" ? t("the whole pile") : t("the pile") };
     const from = v.draw_sources.map((src) => sources[src] ?? v.shows[src] ?? src);
+    if (!from.length) return t("Your turn: {actions}.", { actions: rules.join(", ") });
+    if (from.length === 1 && rules.length) return t("Your turn: draw from {source}, or {actions}.", { source: from[0], actions: rules.join(", ") });
     if (from.length === 1) return t("Your turn: draw from {source}.", { source: from[0] });
     return t("Your turn: draw from {sources}, or {last}.", { sources: from.slice(0, -1).join(", "), last: from[from.length - 1] });
+  }
+  if (!can("discard") && rules.length) {
+    // A turn the rules end otherwise (gin: a knock after melding; the defender's pass).
+    const plays = [can("meld") ? t("meld") : "", can("lay_off") ? t("lay off") : ""].filter(Boolean);
+    return t("Your turn: {actions}.", { actions: [...plays, ...rules].join(", ") });
   }
   if (v.hand.length === 1 && v.ruleset === "riverside") return t("Your turn: meld, lay off, then discard. Your last card closes face down.");
   return t("Your turn: meld, lay off, then discard.");
@@ -497,6 +508,8 @@ function render() {
   $("keys").textContent = Object.keys(v.shows ?? {}).length
     ? t("Keys: ← → move, Space select, Esc unselect, ↑ ↓ melds, Enter lay off there, M meld, L lay off, X discard, S sort, D draw, T take the pile, C take the cut card.")
     : t("Keys: ← → move, Space select, Esc unselect, ↑ ↓ melds, Enter lay off there, M meld, L lay off, X discard, S sort, D draw, T take the pile.");
+  const ruleKeys = (s.ruleActions ?? []).filter((rule) => rule.key).map((rule) => `${rule.key.toUpperCase()} ${rule.label}`);
+  $("rule-keys").textContent = ruleKeys.length ? t("Keys of these rules: {keys}.", { keys: ruleKeys.join(", ") }) : "";
   $("actions").hidden = s.seat === null;
   renderHand();
   renderScores(v, who);
@@ -520,10 +533,33 @@ function renderActions(v) {
   set("meld", play && picked > 0, meldReady);
   set("layoff", play && picked > 0 && v.table.length > 0, layReady);
   set("discard-button", can("discard") && picked === 1, true);
+  renderRuleActions(picked);
   let why = "";
   if (play && picked === 0) why = t("Tap cards to select them: several to meld, one to lay off or discard.");
   else if (can("discard") && picked > 1) why = t("Discard takes one card: select just one.");
   $("why").textContent = why;
+}
+
+// The actions the rules add (a knock, gin's pass): a button each, shown while the rules open it,
+// ready once the one card it is made with is selected.
+const openRules = () => (s.ruleActions ?? []).filter((rule) => can(rule.type));
+
+function renderRuleActions(picked) {
+  $("rule-actions").replaceChildren(...openRules().map((rule) => {
+    const button = Object.assign(document.createElement("button"), {
+      type: "button", className: "big", id: `rule-${rule.type}`, textContent: rule.label, title: rule.key?.toUpperCase() ?? "",
+    });
+    button.classList.toggle("secondary", rule.card && picked !== 1);
+    button.onclick = () => ruleAction(rule);
+    return button;
+  }));
+}
+
+function ruleAction(rule) {
+  if (!rule.card) { act({ type: rule.type }); return; }
+  const cards = selectedCards();
+  if (cards.length !== 1) { say(t("Select the one card to {action} with.", { action: rule.label.toLowerCase() }), true); return; }
+  act({ type: rule.type, card: cards[0] });
 }
 
 // The creator's token, kept by this browser when it made the table (the start page), makes

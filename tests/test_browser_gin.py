@@ -1,0 +1,94 @@
+"""Gin Rummy at the browser table (#37): the rules' own actions have buttons and keys there, the
+pass on the first upcard and the knock, and the defender's turn after a knock offers lay-offs
+and a pass, with words that say so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import (
+    needs_chromium,
+    open_seat,
+    select,
+    shoot,
+    state_id,
+    table_at,
+    view,
+    wait_moved,
+)
+from playwright.sync_api import Browser, expect
+
+pytestmark = needs_chromium
+
+KNOCKER = ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS", "KH"]
+DEFENDER = ["4C", "5C", "6C", "2D", "3D", "8D", "QD", "QH", "5S", "6H"]
+
+
+def position(**more: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "players": 2,
+        "dealer": 1,
+        "turn": 0,
+        "phase": "draw",
+        "turns_taken": [0, 0],
+        "hands": [KNOCKER, DEFENDER],
+        "discard": ["4H"],
+        "stock": ["8H", "9H", "QS"],
+    }
+    return {**base, **more}
+
+
+def test_the_first_upcard_is_passed_by_button_and_by_key(tmp_path: Path, browser: Browser) -> None:
+    with table_at(tmp_path, "gin", [None, "greedy"], position(), pause=0.3) as (_, links):
+        page = open_seat(browser, links[0])
+        expect(page.locator("#turn")).to_contain_text("pass")
+        passing = page.locator("#rule-pass")
+        expect(passing).to_be_visible()
+        expect(page.locator("#rule-keys")).to_contain_text("P Pass")
+        before = state_id(page)
+        passing.click()
+        wait_moved(page, before)
+        expect(page.locator("#log")).to_contain_text("You passed on the upcard.")
+        # The bot passed or took the upcard; either way no pass is open to this seat now.
+        page.wait_for_function("window.rummyTable.view.turn === 0")
+        expect(page.locator("#rule-pass")).to_have_count(0)
+
+
+def test_a_knock_by_button_and_the_defender_s_step(tmp_path: Path, browser: Browser) -> None:
+    start = position(turns_taken=[1, 1])
+    with table_at(tmp_path, "gin", [None, None], start) as (_, links):
+        knocker = open_seat(browser, links[0], name="Ann")
+        defender = open_seat(browser, links[1], phone=True, name="Bo")
+        before = state_id(knocker)
+        knocker.keyboard.press("d")
+        wait_moved(knocker, before)
+        # No knock before the melds: the knock's button is not there yet.
+        expect(knocker.locator("#rule-knock")).to_have_count(0)
+        select(knocker, ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS"])
+        before = state_id(knocker)
+        knocker.click("#meld")
+        wait_moved(knocker, before)
+        expect(knocker.locator("#turn")).to_contain_text("knock")
+        expect(knocker.locator("#discard-button")).to_be_disabled()
+        select(knocker, ["8H"])
+        before = state_id(knocker)
+        knocker.click("#rule-knock")
+        wait_moved(knocker, before)
+        expect(knocker.locator("#log")).to_contain_text("You knocked with 10 points in hand.")
+        # The defender: no draw, lay-offs and a pass; the knocker's cards left stay hidden.
+        defender.wait_for_function("window.rummyTable.view.turn === 1")
+        expect(defender.locator("#turn")).to_contain_text("lay off")
+        expect(defender.locator("#rule-pass")).to_be_visible()
+        assert "KH" not in str(view(defender))
+        shoot(defender, "gin-defender-phone", full_page=False)
+        select(defender, ["4C"])
+        before = state_id(defender)
+        defender.click("#layoff")
+        wait_moved(defender, before)
+        before = state_id(defender)
+        defender.keyboard.press("p")
+        wait_moved(defender, before)
+        sheet = defender.locator("#sheet")
+        expect(sheet).to_contain_text("deadwood after laying off")
+        shoot(knocker, "gin-after-knock-desktop")
