@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench import pin_to_one_core
 from rummy_core.env import aec_env
 
-RULESETS = ("classic", "riverside", "hungarian", "classic+knock")
+RULESETS = ("classic", "riverside", "hungarian", "gin", "classic+knock")
 BEFORE: dict[str, Any] = {"laydown": "select", "take_back": "always"}
 """The action space before one-step lay-downs: cards selected one by one, every take-back."""
 

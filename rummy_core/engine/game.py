@@ -404,11 +404,10 @@ class Game:
     def _draw(self, st: State, seat: int, action: Draw, events: list[Event]) -> None:
         if st.phase != DRAW:
             if st.drew is None:
-                # A turn that starts in play (ruling H2: the starter's first turn) has no draw.
+                # A turn that starts in play has no draw (ruling H2: the starter's first turn,
+                # dealt the extra card; G9: the defender's turn after a knock).
                 raise refuse(
-                    "no_draw_this_turn",
-                    "This turn has no draw: you were dealt the extra card. Meld if you can,"
-                    " then discard.",
+                    "no_draw_this_turn", "This turn has no draw: play from the cards you hold."
                 )
             raise refuse("already_drew", "You have already drawn this turn.")
         hooks = self.hooks
