@@ -10,7 +10,10 @@ from rummy_rulesets.knocking import Knock
 
 from rummy_core.engine.actions import Draw
 from rummy_core.engine.cards import parse_card
-from rummy_core.engine.setup import Variant, game_from_position
+from rummy_core.engine.events import Dealt
+from rummy_core.engine.setup import Variant, game_from_position, new_game
+from rummy_core.present.describe import describe
+from rummy_core.present.plays import card_label
 from rummy_core.server import outbox
 from rummy_core.server.protocol import SeatInfo, TableInfo
 from rummy_core.tui.session import HUMAN, Session
@@ -96,3 +99,17 @@ def test_the_log_names_seats_as_the_table_page_does() -> None:
     names = ["You", "easy bot (2)", "Seat 3", "my-own-bot bot (4)"]
     assert outbox.seat_names(info, 0) == names
     assert outbox.seat_names(info, None) == ["Ann", *names[1:]]
+
+
+def test_the_deal_names_the_card_turned_up_where_one_is() -> None:
+    game = new_game("gin", seed=3, dealer=1)
+    (dealt,) = game.events
+    upcard = game.state.discard[-1]
+    assert isinstance(dealt, Dealt) and dealt.upcard == upcard
+    line = describe(dealt, 0, ["You", "Bob"], {}).render("en")
+    assert line == f"Hand 1: Bob dealt and turned up {card_label(upcard)}."
+    # Hungarian turns none up (H2): the deal says only who dealt.
+    hungarian = new_game("hungarian", seed=3, dealer=1)
+    dealt_h = next(e for e in hungarian.events if isinstance(e, Dealt))
+    assert dealt_h.upcard is None
+    assert describe(dealt_h, 0, ["You", "Bob"], {}).render("en") == "Hand 1: Bob dealt."

@@ -163,12 +163,14 @@ class CutMade(Event):
 @_built_in
 @dataclass(slots=True)
 class Dealt(Event):
-    """A hand was dealt; ``seat`` is the dealer, ``sizes`` the cards each seat holds."""
+    """A hand was dealt; ``seat`` is the dealer, ``sizes`` the cards each seat holds, ``upcard``
+    the card turned up to start the discard pile (None where the deal turns none up)."""
 
     type: ClassVar[str] = "dealt"
     seat: int
     hand_number: int
     sizes: tuple[int, ...]
+    upcard: Card | None = None
 
 
 @_built_in

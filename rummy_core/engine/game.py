@@ -187,7 +187,8 @@ class Game:
                 hook="rummy_deal",
             )
         state.turn = hooks.first_player(state)
-        events.append(Dealt(state.dealer, state.hand_number, tuple(map(len, state.hands))))
+        dealt = tuple(map(len, state.hands))
+        events.append(Dealt(state.dealer, state.hand_number, dealt, state.top_discard()))
         self._begin_turn(state, events)
 
     def resume(self) -> list[Event]:

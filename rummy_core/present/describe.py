@@ -126,12 +126,20 @@ def describe(
                     "%(name)s cut the deck %(count)s cards down.",
                 ),
             )
-        case Dealt(seat=dealer, hand_number=number):
+        case Dealt(seat=dealer, hand_number=number, upcard=None):
             return tell(
                 dealer,
                 N_("Hand %(number)s: you dealt."),
                 N_("Hand %(number)s: %(name)s dealt."),
                 number=number,
+            )
+        case Dealt(seat=dealer, hand_number=number, upcard=int(upcard)):
+            return tell(
+                dealer,
+                N_("Hand %(number)s: you dealt and turned up %(card)s."),
+                N_("Hand %(number)s: %(name)s dealt and turned up %(card)s."),
+                number=number,
+                card=card_label(upcard),
             )
         case Drew() as drew:
             return _drew(drew, tell, shows)
