@@ -86,6 +86,11 @@ def test_a_knock_by_button_and_the_defender_s_step(tmp_path: Path, browser: Brow
         before = state_id(defender)
         defender.click("#layoff")
         wait_moved(defender, before)
+        # The log's meld number is the one the meld shows (#36 point 10).
+        expect(defender.locator("#log")).to_contain_text("You laid off 4♣ on meld 1.")
+        expect(defender.locator('#melds .meld[data-index="0"] .owner')).to_have_text(
+            "1 · Ann · run"
+        )
         before = state_id(defender)
         defender.keyboard.press("p")
         wait_moved(defender, before)

@@ -637,7 +637,8 @@ function renderMelds(v, who) {
     const owner = document.createElement("span");
     owner.className = "owner";
     const kind = { run: t("run"), set: t("set") }[m.kind] ?? m.kind;
-    owner.textContent = `${who[m.owner]} · ${kind}`;
+    // Numbered as the log numbers them ("laid off 4♣ on meld 1").
+    owner.textContent = `${m.index + 1} · ${who[m.owner]} · ${kind}`;
     const cards = document.createElement("span");
     cards.className = "cards";
     cards.append(...m.cards.map((c) => cardElement(c)));
