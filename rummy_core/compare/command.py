@@ -22,12 +22,15 @@ from rummy_core.compare.output import (
     write_csv,
     write_json,
 )
+from rummy_core.compare.page import write_report
 from rummy_core.compare.play import Block
 from rummy_core.compare.plot import write_plot
+from rummy_core.compare.questions import QUESTIONS, parse_questions
 from rummy_core.compare.report import BASELINE, SKILLED, build_report, skill_study
 from rummy_core.compare.running import run_study
 from rummy_core.compare.spec import Study, parse_bots
 from rummy_core.compare.sweep import expand
+from rummy_core.compare.verdicts import judge
 from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import N_, _, ngettext
 
@@ -36,7 +39,12 @@ WIDE = 180
 """Table width when the output is not a terminal (a file or a pipe has no width of its own)."""
 
 
-HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names()))
+HELP_VALUES.update(
+    skilled=SKILLED,
+    baseline=BASELINE,
+    bots=", ".join(bot_names()),
+    questions=", ".join(QUESTIONS),
+)
 
 
 @click.command(
@@ -131,6 +139,25 @@ HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names(
         " matches over by then."
     ),
 )
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help=N_(
+        "Write a page a family can read: a plain verdict per question, the figures behind it,"
+        " plots, and the command that makes it again (one HTML file, nothing to download)."
+    ),
+)
+@click.option(
+    "--question",
+    "questions",
+    multiple=True,
+    metavar="NAMES",
+    help=N_(
+        "What the report leads with, repeated or comma-separated: %(questions)s (all, in that"
+        " order, unless named)."
+    ),
+)
 @click.option("--progress/--no-progress", default=True, help=N_("Show a progress bar."))
 def compare(
     variants: tuple[str, ...],
@@ -149,6 +176,8 @@ def compare(
     records_path: Path | None,
     plot_path: Path | None,
     minutes: int | None,
+    report_path: Path | None,
+    questions: tuple[str, ...],
     progress: bool,
 ) -> None:
     """``rummy compare``: variants compared by simulation."""
@@ -167,7 +196,8 @@ def compare(
         sweeps=sweeps,
     )
     study.check()
-    if plot_path is not None:
+    asked = parse_questions(questions)
+    if plot_path is not None or report_path is not None:
         require_extra("plot")  # before the run, not after it
     skill = skill_study(study, skill_hands) if skill_hands else None
     console = Console(width=None if sys.stdout.isatty() else WIDE)
@@ -209,7 +239,7 @@ def compare(
                     skill_task, (b.task.stop - b.task.start) * len(names)
                 ),
             )
-    report = build_report(outcome, skill_outcome)
+    report = judge(build_report(outcome, skill_outcome, minutes=minutes, questions=asked))
     if not to_stdout(json_path):
         print_report(console, report)
     if json_path is not None:
@@ -218,5 +248,7 @@ def compare(
         write_csv(report, csv_path)
     if plot_path is not None:
         write_plot(report, plot_path, minutes)
+    if report_path is not None:
+        write_report(report, report_path)
     if not report.complete:
         sys.exit(STOPPED)

@@ -248,10 +248,7 @@ def seats_table(report: Report) -> Table | None:
     table.add_column(_("variant"))
     seats = sorted({t.seat for t in report.seats})
     for seat in seats:
-        table.add_column(
-            _("seat %(seat)s (first)", seat=seat) if seat == 0 else _("seat %(seat)s", seat=seat),
-            justify="right",
-        )
+        table.add_column(seat_heading(seat), justify="right")
     for variant in report.variants:
         mine = [t for t in report.seats if t.variant == variant.variant]
         table.add_row(
@@ -263,6 +260,11 @@ def seats_table(report: Report) -> Table | None:
             ),
         )
     return table
+
+
+def seat_heading(seat: int) -> str:
+    """A seat as a column or an axis names it: ``seat 0 (first)``, ``seat 1``."""
+    return _("seat %(seat)s (first)", seat=seat) if seat == 0 else _("seat %(seat)s", seat=seat)
 
 
 def print_report(console: Console, report: Report) -> None:

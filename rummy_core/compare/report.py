@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rummy_core.compare.questions import Question, Verdict
 from rummy_core.compare.running import Outcome
 from rummy_core.compare.seats import SeatTest, seat_tests
 from rummy_core.compare.spec import Study
@@ -127,6 +128,12 @@ class StudyInfo(_Model):
     sweeps: list[SweepInfo] = Field(
         default_factory=list, description="The arguments that swept an option."
     )
+    minutes: int | None = Field(
+        None, description="A time that matters to the user (--minutes): the verdicts use it."
+    )
+    questions: list[Question] = Field(
+        default_factory=list, description="The questions named by --question, in order."
+    )
 
     def arguments(self) -> list[str]:
         """The variant arguments as they were written, each sweep as one."""
@@ -186,6 +193,10 @@ class Report(_Model):
     )
     seats: list[SeatTest] = Field(
         default_factory=list, description="Each seat's wins against the fair share."
+    )
+    verdicts: list[Verdict] = Field(
+        default_factory=list,
+        description="Each question answered in plain words (rummy_core.compare.verdicts.judge).",
     )
     check: Check
     run: RunInfo
@@ -555,10 +566,18 @@ def variant_report(name: str, tally: Tally, found: list[_Measure]) -> VariantRep
     )
 
 
-def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
+def build_report(
+    outcome: Outcome,
+    skill: Outcome | None = None,
+    *,
+    minutes: int | None = None,
+    questions: tuple[Question, ...] = (),
+) -> Report:
     """The figures of every variant and the tests of every difference between two variants.
 
     ``skill``: the outcome of ``skill_study`` on the same study, for the skill-gap figures.
+    ``minutes`` and ``questions`` are recorded for the verdicts (``verdicts.judge``), which are
+    worded from the finished report.
     """
     study = outcome.study
     per_variant = [measures(t, study) for t in outcome.tallies]
@@ -590,6 +609,8 @@ def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
                 SweepInfo(text=s.text, option=s.option, values=list(s.values), start=s.start)
                 for s in study.sweeps
             ],
+            minutes=minutes,
+            questions=list(questions),
         ),
         complete=not outcome.interrupted and (skill is None or not skill.interrupted),
         alpha=ALPHA,
