@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rummy_core.compare.output import SHARES, cell, effect_text, p_text, ranked
 from rummy_core.compare.report import Report
+from rummy_core.compare.skill import points
 from rummy_core.compare.spec import Study
 from rummy_core.formats.jsonfile import read_json
 
@@ -44,6 +45,10 @@ def command_words(report: Report) -> list[str]:
         words += ["--bots", ",".join(study.bots)]
     if study.skill_hands:
         words += ["--skill-gap", str(study.skill_hands)]
+        if study.skill_unit == "match":
+            words += ["--skill-unit", "match"]
+        if study.precision is not None:
+            words += ["--precision", points(study.precision)]
     if study.seconds_per_turn != DEFAULT_PACE:
         words += ["--seconds-per-turn", str(study.seconds_per_turn)]
     if study.unit == "match" and study.max_match_hands != DEFAULT_MAX_MATCH_HANDS:

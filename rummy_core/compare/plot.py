@@ -18,6 +18,7 @@ from typing import IO, Any
 from rummy_core.compare.output import SHARES, seat_heading, study_title, sweep_values
 from rummy_core.compare.questions import Question
 from rummy_core.compare.report import BASELINE, SKILLED, Figure, Report
+from rummy_core.compare.skill import skill_figure
 from rummy_core.compare.stats import Histogram
 from rummy_core.compare.trend import Trend
 from rummy_core.extras import require_extra
@@ -460,36 +461,39 @@ def dull_endings(ax: Any, report: Report) -> None:
 
 
 def skill_gap(ax: Any, report: Report) -> None:
-    """The skilled bot's win rate per variant, against the fair share."""
+    """The skilled bot's win rate per variant (per match with ``--skill-unit match``), against
+    the fair share."""
+    figures = [skill_figure(report, i) for i in range(len(report.variants))]
     _rates(
         ax,
         [v.variant for v in report.variants],
-        [
-            (
-                _("%(skilled)s against %(baseline)s", skilled=SKILLED, baseline=BASELINE),
-                [v.figures["skill.win"] for v in report.variants],
-            )
-        ],
+        [(_("%(skilled)s against %(baseline)s", skilled=SKILLED, baseline=BASELINE), figures)],
         1 / report.study.players,
         legend=False,
         by_group=True,
     )
-    ax.set_ylabel(
-        _(
-            "hands the %(skilled)s won against %(baseline)s (95%% interval)",
-            skilled=SKILLED,
-            baseline=BASELINE,
+    names = {"skilled": SKILLED, "baseline": BASELINE}
+    played = min(f.n for f in figures)
+    if report.study.skill_unit == "match":
+        ax.set_ylabel(
+            _("matches the %(skilled)s won against %(baseline)s (95%% interval)", **names)
         )
-    )
-    ax.set_xlabel(_("dashed: the fair share, %(share)s", share=f"{1 / report.study.players:.0%}"))
-    ax.set_title(
-        ngettext(
+        title = ngettext(
+            "How much skill matters (%(count)s match per variant)",
+            "How much skill matters (%(count)s matches per variant)",
+            played,
+            count=f"{played:,}",
+        )
+    else:
+        ax.set_ylabel(_("hands the %(skilled)s won against %(baseline)s (95%% interval)", **names))
+        title = ngettext(
             "How much skill matters (%(count)s hand per variant)",
             "How much skill matters (%(count)s hands per variant)",
-            report.study.skill_hands,
-            count=f"{report.study.skill_hands:,}",
+            played,
+            count=f"{played:,}",
         )
-    )
+    ax.set_xlabel(_("dashed: the fair share, %(share)s", share=f"{1 / report.study.players:.0%}"))
+    ax.set_title(title)
 
 
 TRENDS_PLOTTED = 3

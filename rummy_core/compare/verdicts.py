@@ -14,6 +14,7 @@ from rummy_core.compare.output import cell, p_text
 from rummy_core.compare.questions import TITLES, Evidence, Question, Verdict, ordered
 from rummy_core.compare.report import Difference, Report, VariantReport
 from rummy_core.compare.seats import SeatTest
+from rummy_core.compare.skill import points, shortfall, skill_figure
 from rummy_core.compare.stats import Histogram, units_to_tell
 from rummy_core.i18n.languages import N_, _, ngettext
 
@@ -367,67 +368,110 @@ def decisiveness(report: Report) -> Verdict:
     return _verdict("decisiveness", sentences, figures)
 
 
+SKILL_WORDS = {
+    ("above", "hand"): N_(
+        "In %(variant)s skill clearly matters: the expert bot wins %(share)s of hands against"
+        " greedy bots, more than the fair %(fair)s (between %(low)s and %(high)s, allowing for"
+        " chance)."
+    ),
+    ("above", "match"): N_(
+        "In %(variant)s skill clearly matters: the expert bot wins %(share)s of matches against"
+        " greedy bots, more than the fair %(fair)s (between %(low)s and %(high)s, allowing for"
+        " chance)."
+    ),
+    ("below", "hand"): N_(
+        "In %(variant)s the expert bot clearly wins less than a fair share: %(share)s of hands"
+        " against greedy bots, against %(fair)s (between %(low)s and %(high)s, allowing for"
+        " chance)."
+    ),
+    ("below", "match"): N_(
+        "In %(variant)s the expert bot clearly wins less than a fair share: %(share)s of matches"
+        " against greedy bots, against %(fair)s (between %(low)s and %(high)s, allowing for"
+        " chance)."
+    ),
+    ("unsure", "hand"): N_(
+        "In %(variant)s this study cannot tell yet: the expert bot won %(share)s of hands"
+        " against greedy bots, which could be the fair %(fair)s (between %(low)s and %(high)s,"
+        " allowing for chance)."
+    ),
+    ("unsure", "match"): N_(
+        "In %(variant)s this study cannot tell yet: the expert bot won %(share)s of matches"
+        " against greedy bots, which could be the fair %(fair)s (between %(low)s and %(high)s,"
+        " allowing for chance)."
+    ),
+}
+"""The skill verdict: the interval above the fair share, below it, or across it; per unit."""
+
+
 def skill(report: Report) -> Verdict:
-    """Whether the skilled bot wins more than its fair share against the baseline bots."""
-    if not report.study.skill_hands:
+    """Whether the skilled bot wins more than its fair share against the baseline bots, and,
+    with ``--precision``, how many more units would give the interval asked for."""
+    study = report.study
+    if not study.skill_hands:
         return _unanswered(
             "skill",
             _("Not measured: add --skill-gap to have one expert bot play against greedy bots."),
         )
+    unit = study.skill_unit
+    short = dict(shortfall(report))
     sentences: list[str] = []
     figures: list[Evidence] = []
-    for variant in report.variants:
-        figure = variant.figures["skill.win"]
-        figures += _evidence(variant, ("skill.hands", "skill.win"))
-        fair = figure.fair if figure.fair is not None else 1 / report.study.players
+    for index, variant in enumerate(report.variants):
+        figure = skill_figure(report, index)
+        figures += _evidence(
+            variant, ("skill.hands", "skill.win", "skill.matches", "skill.match_win")
+        )
+        fair = figure.fair if figure.fair is not None else 1 / study.players
         low = figure.low if figure.low is not None else figure.value
         high = figure.high if figure.high is not None else figure.value
-        words = {
-            "variant": variant.variant,
-            "share": percent(figure.value),
-            "fair": percent(fair),
-            "low": percent(low),
-            "high": percent(high),
-        }
-        if low > fair:
-            sentences.append(
-                _(
-                    "In %(variant)s skill clearly matters: the expert bot wins %(share)s of hands"
-                    " against greedy bots, more than the fair %(fair)s (between %(low)s and"
-                    " %(high)s, allowing for chance).",
+        side = "above" if low > fair else "below" if high < fair else "unsure"
+        paragraph = [
+            _(
+                SKILL_WORDS[side, unit],
+                variant=variant.variant,
+                share=percent(figure.value),
+                fair=percent(fair),
+                low=percent(low),
+                high=percent(high),
+            )
+        ]
+        needed = units_to_tell(figure.value, fair) if side == "unsure" else None
+        if needed is not None:
+            words = {"count": f"{needed:,}", "share": percent(figure.value), "fair": percent(fair)}
+            paragraph.append(
+                ngettext(
+                    "About %(count)s match would tell %(share)s from %(fair)s.",
+                    "About %(count)s matches would tell %(share)s from %(fair)s.",
+                    needed,
+                    **words,
+                )
+                if unit == "match"
+                else ngettext(
+                    "About %(count)s hand would tell %(share)s from %(fair)s.",
+                    "About %(count)s hands would tell %(share)s from %(fair)s.",
+                    needed,
                     **words,
                 )
             )
-        elif high < fair:
-            sentences.append(
-                _(
-                    "In %(variant)s the expert bot clearly wins less than a fair share: %(share)s"
-                    " of hands against greedy bots, against %(fair)s (between %(low)s and"
-                    " %(high)s, allowing for chance).",
+        more = short.get(variant.variant)
+        if more and study.precision is not None:
+            words = {"count": f"{more:,}", "precision": f"±{points(study.precision)}%"}
+            paragraph.append(
+                ngettext(
+                    "For %(precision)s, %(count)s more match is needed.",
+                    "For %(precision)s, %(count)s more matches are needed.",
+                    more,
+                    **words,
+                )
+                if unit == "match"
+                else ngettext(
+                    "For %(precision)s, %(count)s more hand is needed.",
+                    "For %(precision)s, %(count)s more hands are needed.",
+                    more,
                     **words,
                 )
             )
-        else:
-            sentences.append(
-                _(
-                    "In %(variant)s this study cannot tell yet: the expert bot won %(share)s of"
-                    " hands against greedy bots, which could be the fair %(fair)s (between"
-                    " %(low)s and %(high)s, allowing for chance).",
-                    **words,
-                )
-            )
-            needed = units_to_tell(figure.value, fair)
-            if needed is not None:
-                sentences[-1] += " " + (
-                    ngettext(
-                        "About %(count)s hand would tell %(share)s from %(fair)s.",
-                        "About %(count)s hands would tell %(share)s from %(fair)s.",
-                        needed,
-                        count=f"{needed:,}",
-                        share=percent(figure.value),
-                        fair=percent(fair),
-                    )
-                )
+        sentences.append(" ".join(paragraph))
     return _verdict("skill", sentences, figures)
 
 
