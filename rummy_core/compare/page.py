@@ -58,7 +58,7 @@ td { font-variant-numeric: tabular-nums; }
 details { margin: 0.4rem 0 0.6rem; }
 summary { cursor: pointer; color: var(--accent); }
 pre { background: #f0f2f5; padding: 0.7rem; border-radius: 6px; white-space: pre-wrap;
-  word-break: break-all; font-size: 0.85rem; }
+  overflow-wrap: anywhere; font-size: 0.85rem; }
 .note { color: var(--soft); font-size: 0.95rem; }
 """
 
@@ -163,6 +163,16 @@ def _figures(report: Report, verdict: Verdict) -> str:
     )
 
 
+def shell_lines(words: list[str]) -> str:
+    """A command for a shell, one option to a line (a phone's screen breaks no option in two)."""
+    lines: list[list[str]] = [[]]
+    for word in words:
+        if word.startswith("--"):
+            lines.append([])
+        lines[-1].append(shlex.quote(word))
+    return " \\\n    ".join(" ".join(line) for line in lines if line)
+
+
 def _method(report: Report, name: str) -> str:
     study = report.study
     words = [*command_words(report), "--report", name]
@@ -187,7 +197,7 @@ def _method(report: Report, name: str) -> str:
             tag("p", how),
             tag("p", clearly, ' class="note"'),
             tag("h3", _("To make this page again")),
-            f"<pre><code>{escape(shlex.join(words))}</code></pre>",
+            f"<pre><code>{escape(shell_lines(words))}</code></pre>",
             "</section>",
         ]
     )

@@ -181,47 +181,59 @@ def _within(report: Report, variant: VariantReport, minutes: int) -> tuple[int, 
 
 
 def _length_sentence(report: Report, variant: VariantReport) -> str:
+    """The typical length (the median: one capped hand of 1,000 turns would carry the mean far
+    from what a table lives through), then the share over by ``--minutes`` or nine in ten."""
     study = report.study
     f = variant.figures
     pace = study.seconds_per_turn / 60
-    if study.unit == "match":
-        first = _(
-            "A %(variant)s match takes about %(minutes)s minutes (%(hands)s hands).",
-            variant=variant.variant,
-            minutes=minutes_text(f["match_minutes"].value),
-            hands=f"{f['hands_per_match'].value:.1f}",
-        )
-        hist, total = Histogram.from_counts(variant.turns_per_match_histogram), variant.matches
-    else:
-        first = _(
-            "A %(variant)s hand takes about %(minutes)s minutes (%(turns)s turns).",
-            variant=variant.variant,
-            minutes=minutes_text(f["minutes"].value),
-            turns=f"{f['turns'].value:.0f}",
-        )
-        hist, total = Histogram.from_counts(variant.turns_histogram), variant.hands
+    matches = study.unit == "match"
+    hist = Histogram.from_counts(
+        variant.turns_per_match_histogram if matches else variant.turns_histogram
+    )
+    total = variant.matches if matches else variant.hands
+    finished = sum(hist.counts.values())
     if not total:
-        return first
+        return _("Nothing was played.")
+    if 2 * finished < total:
+        return _(
+            "Most %(variant)s matches did not finish within %(limit)s hands.",
+            variant=variant.variant,
+            limit=study.max_match_hands,
+        )
+    # A match cut off counts as longer than any that finished.
+    ranked = Histogram(hist.counts.copy())
+    ranked.counts[max(hist.counts, default=0) + 1] += total - finished
+    typical = minutes_text(ranked.quantile(0.5) * pace)
+    first = (
+        _(
+            "A %(variant)s match usually takes about %(minutes)s minutes (%(hands)s hands).",
+            variant=variant.variant,
+            minutes=typical,
+            hands=f["hands_per_match"].median,
+        )
+        if matches
+        else _(
+            "A %(variant)s hand usually takes about %(minutes)s minutes (%(turns)s turns).",
+            variant=variant.variant,
+            minutes=typical,
+            turns=f["turns"].median,
+        )
+    )
     if study.minutes is not None:
         within, _total = _within(report, variant, study.minutes)
         share = {"share": percent(within / total), "limit": study.minutes}
         second = (
             _("%(share)s of matches are over within %(limit)s minutes.", **share)
-            if study.unit == "match"
+            if matches
             else _("%(share)s of hands are over within %(limit)s minutes.", **share)
         )
+    elif finished >= 0.9 * total:
+        second = _(
+            "Nine in ten are over within %(minutes)s minutes.",
+            minutes=minutes_text(ranked.quantile(0.9) * pace),
+        )
     else:
-        finished = sum(hist.counts.values())
-        # A match cut off counts as the longest: nine in ten must be among the finished ones.
-        if finished >= 0.9 * total:
-            rank = Histogram(hist.counts.copy())
-            rank.counts[max(hist.counts, default=0) + 1] += total - finished
-            second = _(
-                "Nine in ten are over within %(minutes)s minutes.",
-                minutes=minutes_text(rank.quantile(0.9) * pace),
-            )
-        else:
-            second = _("More than one in ten did not finish.")
+        second = _("More than one in ten did not finish.")
     return f"{first} {second}"
 
 
