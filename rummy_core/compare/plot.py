@@ -131,9 +131,9 @@ def _distributions(
     The x axis stops at the longest variant's 99th percentile: one capped hand of 1000 turns
     would otherwise squeeze every distribution into the first bar.
     """
-    longest = max((h.quantile(0.99) for h in histograms), default=1) + 1
+    longest = _longest(histograms)
     highest = 0.0
-    width = max(1, -(-longest // BINS))
+    width = _bin_width(histograms)
     edges = list(range(0, longest + width, width))
     beyond = 0
     for index, (hist, label) in enumerate(zip(histograms, labels, strict=True)):
@@ -156,6 +156,50 @@ def _distributions(
     ax.set_xlim(left=0)
     ax.legend(loc="upper right")
     return beyond
+
+
+def _longest(histograms: list[Histogram]) -> int:
+    """Just past the longest variant's 99th percentile: where a distribution's axis stops."""
+    return max((h.quantile(0.99) for h in histograms), default=1) + 1
+
+
+def _bin_width(histograms: list[Histogram]) -> int:
+    """The width of a distribution's bars: at most ``BINS`` of them up to ``_longest``."""
+    return max(1, -(-_longest(histograms) // BINS))
+
+
+STOCK_LABELLED = 0.05
+"""A variant whose hands end with the stock run out at least this often has that spike named."""
+
+
+def stock_out_labels(ax: Any, report: Report, histograms: list[Histogram]) -> None:
+    """Name the bar where a variant's hands run the stock out (classic with four players: a
+    spike near the end, a fifth of its hands), so a reader does not take it for long play."""
+    width = _bin_width(histograms)
+    shown = _longest(histograms) // width
+    for index, (variant, hist) in enumerate(zip(report.variants, histograms, strict=True)):
+        bins: dict[int, int] = {}
+        for turns, count in Histogram.from_counts(variant.stock_turns_histogram).counts.items():
+            bins[turns // width] = bins.get(turns // width, 0) + count
+        total = sum(hist.counts.values())
+        out = sum(bins.values())
+        if not total or out < STOCK_LABELLED * total:
+            continue
+        top = max(bins, key=lambda b: bins[b])
+        if top > shown:
+            continue
+        height = sum(c for v, c in hist.counts.items() if v // width == top) / total
+        colour = COLOURS[index % len(COLOURS)]
+        ax.annotate(
+            _("stock ran out: %(share)s of hands", share=f"{out / total:.0%}"),
+            xy=((top + 0.5) * width, height),
+            xytext=(0, 16),
+            textcoords="offset points",
+            ha="center",
+            fontsize=8,
+            color=colour,
+            arrowprops={"arrowstyle": "->", "color": colour},
+        )
 
 
 def headroom(highest: float, entries: int) -> float:
@@ -214,6 +258,7 @@ def hand_length(ax: Any, report: Report, minutes: int | None = None) -> None:
             for v, h in zip(report.variants, histograms, strict=True)
         ]
     beyond = _distributions(ax, report, histograms, labels)
+    stock_out_labels(ax, report, histograms)
     ax.set_xlabel(
         _axis(
             _("turns per hand"),

@@ -75,6 +75,10 @@ class VariantReport(_Model):
     matches: int
     figures: dict[str, Figure]
     turns_histogram: dict[str, int] = Field(description="Hands by number of turns.")
+    stock_turns_histogram: dict[str, int] = Field(
+        default_factory=dict,
+        description="The hands that ended with the stock run out, by number of turns.",
+    )
     hands_per_match_histogram: dict[str, int] = Field(description="Finished matches by length.")
     turns_per_match_histogram: dict[str, int] = Field(description="Finished matches by turns.")
     margin_histogram: dict[str, int] = Field(
@@ -592,6 +596,7 @@ def variant_report(name: str, tally: Tally, found: list[_Measure]) -> VariantRep
         matches=tally.matches,
         figures={m.key: m.figure() for m in found},
         turns_histogram=histogram(tally.turns),
+        stock_turns_histogram=histogram(tally.stock_turns),
         hands_per_match_histogram=histogram(tally.hands_per_match),
         turns_per_match_histogram=histogram(tally.turns_per_match),
         margin_histogram=histogram(tally.margin_share),
