@@ -16,6 +16,7 @@ from rummy_core.commands.cli import cli
 from rummy_core.compare import Study, build_report, run_study, running
 from rummy_core.compare import report as report_module
 from rummy_core.compare.output import CSV_COLUMNS, run_line
+from rummy_core.compare.questions import Evidence, Verdict
 from rummy_core.compare.report import Report
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "compare.md"
@@ -148,6 +149,8 @@ def test_every_report_field_is_documented() -> None:
         report_module.Difference,
         report_module.Trend,
         report_module.SeatTest,
+        Verdict,
+        Evidence,
         report_module.Check,
         report_module.RunInfo,
     ]

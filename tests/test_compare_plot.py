@@ -8,7 +8,16 @@ import pytest
 from click.testing import CliRunner
 
 from rummy_core.commands.cli import cli
-from rummy_core.compare.plot import COLOURS, _rates, shows_play, within
+from rummy_core.compare import Study, build_report, run_study
+from rummy_core.compare.plot import (
+    BINS,
+    COLOURS,
+    STOCK_LABELLED,
+    _rates,
+    hand_length,
+    shows_play,
+    within,
+)
 from rummy_core.compare.report import Figure, Report
 from rummy_core.compare.stats import Histogram
 
@@ -78,4 +87,40 @@ def test_the_skill_panel_colours_each_variant_as_the_others_do() -> None:
     _rates(ax, ["a", "b", "c"], [("expert", figures)], 0.5, legend=False, by_group=True)
     drawn = [line.get_color() for line in ax.lines if line.get_linestyle() == "None"]
     assert list(dict.fromkeys(drawn)) == COLOURS[:3]  # one colour per variant, caps alike
+    pyplot.close(fig)
+
+
+def test_the_stock_out_spike_is_named_where_it_is_drawn() -> None:
+    # Four-player classic runs the stock out in about a fifth of its hands, all near the end.
+    four = build_report(
+        run_study(
+            Study(("classic:target=null",), players=4, bots=("greedy",) * 4, units=40, seed=3)
+        )
+    )
+    variant = four.variants[0]
+    out = sum(variant.stock_turns_histogram.values())
+    assert out >= STOCK_LABELLED * variant.hands
+    assert out == variant.figures["ended.stock"].count
+    fig, ax = pyplot.subplots()
+    hand_length(ax, four)
+    labels = [t for t in ax.texts if t.get_text().startswith("stock ran out")]
+    assert [t.get_text() for t in labels] == [f"stock ran out: {out / variant.hands:.0%} of hands"]
+    # The arrow points at the top of the bar that holds most of those hands.
+    x, y = labels[0].xy
+    histogram = Histogram.from_counts(variant.turns_histogram)
+    width = max(1, -(-(histogram.quantile(0.99) + 1) // BINS))
+    stock = Histogram.from_counts(variant.stock_turns_histogram)
+    assert int(x // width) == max(
+        {t // width for t in stock.counts},
+        key=lambda b: sum(c for t, c in stock.counts.items() if t // width == b),
+    )
+    assert y == pytest.approx(
+        sum(c for t, c in histogram.counts.items() if t // width == x // width) / variant.hands
+    )
+    pyplot.close(fig)
+    # Two-player riverside rarely runs it out: nothing to name.
+    two = build_report(run_study(Study(("riverside",), units=20, seed=3)))
+    fig, ax = pyplot.subplots()
+    hand_length(ax, two)
+    assert not [t for t in ax.texts if t.get_text().startswith("stock ran out")]
     pyplot.close(fig)

@@ -22,12 +22,16 @@ from rummy_core.compare.output import (
     write_csv,
     write_json,
 )
+from rummy_core.compare.page import write_report
 from rummy_core.compare.play import Block
 from rummy_core.compare.plot import write_plot
+from rummy_core.compare.questions import QUESTIONS, parse_questions
 from rummy_core.compare.report import BASELINE, SKILLED, build_report, skill_study
 from rummy_core.compare.running import run_study
+from rummy_core.compare.skill import most_units, precise
 from rummy_core.compare.spec import Study, parse_bots
 from rummy_core.compare.sweep import expand
+from rummy_core.compare.verdicts import judge
 from rummy_core.extras import require_extra
 from rummy_core.i18n.languages import N_, _, ngettext
 
@@ -36,7 +40,12 @@ WIDE = 180
 """Table width when the output is not a terminal (a file or a pipe has no width of its own)."""
 
 
-HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names()))
+HELP_VALUES.update(
+    skilled=SKILLED,
+    baseline=BASELINE,
+    bots=", ".join(bot_names()),
+    questions=", ".join(QUESTIONS),
+)
 
 
 @click.command(
@@ -85,7 +94,26 @@ HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names(
     default=0,
     show_default=True,
     help=N_(
-        "Also play this many hands per variant of one %(skilled)s bot against %(baseline)s bots."
+        "Also play this many hands (or matches, with --skill-unit match) per variant of one"
+        " %(skilled)s bot against %(baseline)s bots: the skill gap."
+    ),
+)
+@click.option(
+    "--skill-unit",
+    type=click.Choice(["hand", "match"]),
+    default="hand",
+    show_default=True,
+    help=N_("Measure the skill gap over single hands, or over whole matches (and their hands)."),
+)
+@click.option(
+    "--precision",
+    type=click.FloatRange(min=0, max=50, min_open=True),
+    default=None,
+    metavar="POINTS",
+    help=N_(
+        "Play the skill gap until the expert's win rate is known to within this many percentage"
+        " points either side (%(level)s interval) in every variant, --skill-gap units at most (by"
+        " default as many as the widest share needs)."
     ),
 )
 @click.option(
@@ -131,6 +159,25 @@ HELP_VALUES.update(skilled=SKILLED, baseline=BASELINE, bots=", ".join(bot_names(
         " matches over by then."
     ),
 )
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help=N_(
+        "Write a page a family can read: a plain verdict per question, the figures behind it,"
+        " plots, and the command that makes it again (one HTML file, nothing to download)."
+    ),
+)
+@click.option(
+    "--question",
+    "questions",
+    multiple=True,
+    metavar="NAMES",
+    help=N_(
+        "What the report leads with, repeated or comma-separated: %(questions)s (all, in that"
+        " order, unless named)."
+    ),
+)
 @click.option("--progress/--no-progress", default=True, help=N_("Show a progress bar."))
 def compare(
     variants: tuple[str, ...],
@@ -139,6 +186,8 @@ def compare(
     matches: int | None,
     bots: str,
     skill_hands: int,
+    skill_unit: str,
+    precision: float | None,
     seconds_per_turn: int,
     seed: int,
     jobs: int,
@@ -149,6 +198,8 @@ def compare(
     records_path: Path | None,
     plot_path: Path | None,
     minutes: int | None,
+    report_path: Path | None,
+    questions: tuple[str, ...],
     progress: bool,
 ) -> None:
     """``rummy compare``: variants compared by simulation."""
@@ -167,9 +218,13 @@ def compare(
         sweeps=sweeps,
     )
     study.check()
-    if plot_path is not None:
+    asked = parse_questions(questions)
+    if plot_path is not None or report_path is not None:
         require_extra("plot")  # before the run, not after it
-    skill = skill_study(study, skill_hands) if skill_hands else None
+    width = precision / 100 if precision is not None else None
+    if width is not None and not skill_hands:
+        skill_hands = most_units(width)
+    skill = skill_study(study, skill_hands, skill_unit == "match") if skill_hands else None
     console = Console(width=None if sys.stdout.isatty() else WIDE)
     jobs = jobs or os.cpu_count() or 1
     with ExitStack() as stack:
@@ -180,7 +235,10 @@ def compare(
             else ngettext("%(count)s variant, hands", "%(count)s variants, hands", len(names))
         )
         task = bar.add_task(label, total=study.units * len(names))
-        skill_task = bar.add_task(_("skill gap, hands"), total=skill_hands * len(names))
+        skill_task = bar.add_task(
+            _("skill gap, matches") if skill_unit == "match" else _("skill gap, hands"),
+            total=skill_hands * len(names),
+        )
         records = (
             RecordWriter(stack.enter_context(records_path.open("w", encoding="utf-8")))
             if records_path is not None
@@ -208,8 +266,11 @@ def compare(
                 on_block=lambda b: bar.advance(
                     skill_task, (b.task.stop - b.task.start) * len(names)
                 ),
+                enough=precise(width, skill.matches) if width is not None else None,
             )
-    report = build_report(outcome, skill_outcome)
+    report = judge(
+        build_report(outcome, skill_outcome, minutes=minutes, questions=asked, precision=width)
+    )
     if not to_stdout(json_path):
         print_report(console, report)
     if json_path is not None:
@@ -218,5 +279,7 @@ def compare(
         write_csv(report, csv_path)
     if plot_path is not None:
         write_plot(report, plot_path, minutes)
+    if report_path is not None:
+        write_report(report, report_path)
     if not report.complete:
         sys.exit(STOPPED)

@@ -16,8 +16,12 @@ from pathlib import Path
 
 from rummy_core.compare.output import SHARES, cell, effect_text, p_text, ranked
 from rummy_core.compare.report import Report
+from rummy_core.compare.skill import points
+from rummy_core.compare.spec import Study
 from rummy_core.formats.jsonfile import read_json
 
+DEFAULT_PACE = Study.seconds_per_turn
+DEFAULT_MAX_MATCH_HANDS = Study.max_match_hands
 BLOCK = re.compile(
     r"(<!-- report: (?P<file>\S+) (?P<part>figures|differences|command) -->\n)"
     r".*?"
@@ -32,8 +36,8 @@ TEST_NAMES = {
 }
 
 
-def command(report: Report, path: str) -> str:
-    """The command line that makes ``report`` again, as a shell block."""
+def command_words(report: Report) -> list[str]:
+    """The command line of ``report``'s study, without its outputs: the same figures again."""
     study = report.study
     words = ["rummy", "compare", *study.arguments(), "--players", str(study.players)]
     words += ["--matches" if study.unit == "match" else "--hands", str(study.requested)]
@@ -41,7 +45,24 @@ def command(report: Report, path: str) -> str:
         words += ["--bots", ",".join(study.bots)]
     if study.skill_hands:
         words += ["--skill-gap", str(study.skill_hands)]
-    words += ["--seed", str(study.seed), "--jobs", str(report.run.jobs)]
+        if study.skill_unit == "match":
+            words += ["--skill-unit", "match"]
+        if study.precision is not None:
+            words += ["--precision", points(study.precision)]
+    if study.seconds_per_turn != DEFAULT_PACE:
+        words += ["--seconds-per-turn", str(study.seconds_per_turn)]
+    if study.unit == "match" and study.max_match_hands != DEFAULT_MAX_MATCH_HANDS:
+        words += ["--max-match-hands", str(study.max_match_hands)]
+    if study.minutes is not None:
+        words += ["--minutes", str(study.minutes)]
+    if study.questions:
+        words += ["--question", ",".join(study.questions)]
+    return [*words, "--seed", str(study.seed), "--jobs", str(report.run.jobs)]
+
+
+def command(report: Report, path: str) -> str:
+    """The command line that makes ``report`` again, as a shell block."""
+    words = command_words(report)
     words += ["--json", path, "--plot", path.removesuffix(".json") + ".png"]
     return "```sh\n" + shlex.join(words) + "\n```"
 

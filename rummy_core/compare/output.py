@@ -22,6 +22,7 @@ from rich.table import Table
 
 from rummy_core.compare.play import Block
 from rummy_core.compare.report import Difference, Figure, Report, StudyInfo
+from rummy_core.compare.skill import points, shortfall
 from rummy_core.compare.trend import Trend
 from rummy_core.i18n.languages import N_, _, ngettext
 
@@ -248,10 +249,7 @@ def seats_table(report: Report) -> Table | None:
     table.add_column(_("variant"))
     seats = sorted({t.seat for t in report.seats})
     for seat in seats:
-        table.add_column(
-            _("seat %(seat)s (first)", seat=seat) if seat == 0 else _("seat %(seat)s", seat=seat),
-            justify="right",
-        )
+        table.add_column(seat_heading(seat), justify="right")
     for variant in report.variants:
         mine = [t for t in report.seats if t.variant == variant.variant]
         table.add_row(
@@ -263,6 +261,11 @@ def seats_table(report: Report) -> Table | None:
             ),
         )
     return table
+
+
+def seat_heading(seat: int) -> str:
+    """A seat as a column or an axis names it: ``seat 0 (first)``, ``seat 1``."""
+    return _("seat %(seat)s (first)", seat=seat) if seat == 0 else _("seat %(seat)s", seat=seat)
 
 
 def print_report(console: Console, report: Report) -> None:
@@ -292,7 +295,42 @@ def print_report(console: Console, report: Report) -> None:
     seats = seats_table(report)
     if seats is not None:
         console.print(seats)
+    skill = skill_line(report)
+    if skill:
+        console.print(skill)
     console.print(run_line(report))
+
+
+def skill_line(report: Report) -> str:
+    """With ``--precision``: whether the skill gap reached it, and if not how far it is short."""
+    width = report.study.precision
+    if width is None or not report.study.skill_hands:
+        return ""
+    short = shortfall(report)
+    precision = f"±{points(width)}%"
+    if not short:
+        return _("Skill gap: known to %(precision)s in every variant.", precision=precision)
+    matches = report.study.skill_unit == "match"
+    return " ".join(
+        ngettext(
+            "Skill gap in %(variant)s: %(count)s more match needed for %(precision)s.",
+            "Skill gap in %(variant)s: %(count)s more matches needed for %(precision)s.",
+            more,
+            variant=name,
+            count=f"{more:,}",
+            precision=precision,
+        )
+        if matches
+        else ngettext(
+            "Skill gap in %(variant)s: %(count)s more hand needed for %(precision)s.",
+            "Skill gap in %(variant)s: %(count)s more hands needed for %(precision)s.",
+            more,
+            variant=name,
+            count=f"{more:,}",
+            precision=precision,
+        )
+        for name, more in short
+    )
 
 
 def run_line(report: Report) -> str:

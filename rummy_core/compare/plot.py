@@ -8,13 +8,17 @@ every estimate carries its 95% interval, and distributions start at zero.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from functools import partial
+from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from rummy_core.compare.output import SHARES, study_title, sweep_values
+from rummy_core.compare.output import SHARES, seat_heading, study_title, sweep_values
+from rummy_core.compare.questions import Question
 from rummy_core.compare.report import BASELINE, SKILLED, Figure, Report
+from rummy_core.compare.skill import skill_figure
 from rummy_core.compare.stats import Histogram
 from rummy_core.compare.trend import Trend
 from rummy_core.extras import require_extra
@@ -34,13 +38,6 @@ def write_plot(report: Report, path: Path, minutes: int | None = None) -> None:
     :param minutes: a time the user cares about: marked on the hand and match lengths, with the
         share of each variant's hands and matches over by then.
     """
-    # Imported here: matplotlib takes a second to load, and only --plot needs it (an extra).
-    require_extra("plot")
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     panels: list[Panel] = [partial(hand_length, minutes=minutes)]
     if report.study.unit == "match":
         panels += [partial(match_length, minutes=minutes), score_spread]
@@ -50,27 +47,76 @@ def write_plot(report: Report, path: Path, minutes: int | None = None) -> None:
     if report.study.skill_hands:
         panels.append(skill_gap)
     panels += [partial(trend_panel, trend=t) for t in plotted_trends(report)]
+    draw(report, panels, path, title=study_title(report.study))
+
+
+PANEL_INCHES = (6.2, 4.3)
+"""A panel's size in the plot of every panel."""
+
+LABEL_CHARS = 11
+"""Characters of an axis label per inch of the axis, at the plot's font size."""
+
+ALONE_INCHES = (5.0, 3.7)
+"""A panel's size on its own in a page: smaller, so that its words stay legible on a phone."""
+
+
+def draw(
+    report: Report,
+    panels: list[Panel],
+    target: Path | IO[bytes],
+    title: str = "",
+    inches: tuple[float, float] = PANEL_INCHES,
+    dpi: int = 100,
+) -> None:
+    """Draw ``panels`` in two columns (one, for a single panel) as a PNG into ``target``."""
+    # Imported here: matplotlib takes a second to load, and only a plot needs it (an extra).
+    require_extra("plot")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     columns = 2 if len(panels) > 1 else 1
     rows = -(-len(panels) // columns)
     with plt.rc_context({"font.size": 10, "axes.titlesize": 12, "legend.fontsize": 9}):
-        fig, axes = plt.subplots(rows, columns, figsize=(6.2 * columns, 4.3 * rows), squeeze=False)
+        fig, axes = plt.subplots(
+            rows, columns, figsize=(inches[0] * columns, inches[1] * rows), squeeze=False
+        )
         flat = [ax for row in axes for ax in row]
         for panel, ax in zip(panels, flat, strict=False):
             panel(ax, report)
+            # A long axis label would run off the panel's height: wrapped to fit it.
+            ax.set_ylabel(textwrap.fill(ax.get_ylabel(), int(inches[1] * LABEL_CHARS)))
         for ax in flat[len(panels) :]:
             ax.remove()
-        fig.suptitle(study_title(report.study))
+        if title:
+            fig.suptitle(title)
         fig.tight_layout()
-        fig.savefig(path, dpi=100)
+        fig.savefig(target, dpi=dpi, format="png")
         plt.close(fig)
 
 
-def _histogram(counts: dict[str, int]) -> Histogram:
-    """A report's histogram (JSON keys are strings) back as a ``Histogram``."""
-    found = Histogram()
-    for value, count in counts.items():
-        found.counts[int(value)] = count
-    return found
+def question_panels(report: Report, question: Question) -> list[Panel]:
+    """The panels that show a question's answer in the report page (``--report``)."""
+    matches = report.study.unit == "match"
+    minutes = report.study.minutes
+    found: dict[Question, list[Panel]] = {
+        "length": [partial(match_length, minutes=minutes)]
+        if matches
+        else [partial(hand_length, minutes=minutes)],
+        "fairness": [seat_edges] if report.seats else [],
+        "decisiveness": [score_spread] if matches else [],
+        "skill": [skill_gap] if report.study.skill_hands else [],
+        "dull": [dull_endings],
+    }
+    return found[question]
+
+
+def panel_png(report: Report, panel: Panel) -> bytes:
+    """One panel alone, as PNG bytes (for a page that embeds it)."""
+    out = BytesIO()
+    draw(report, [panel], out, inches=ALONE_INCHES, dpi=120)
+    return out.getvalue()
 
 
 def _distributions(
@@ -85,9 +131,9 @@ def _distributions(
     The x axis stops at the longest variant's 99th percentile: one capped hand of 1000 turns
     would otherwise squeeze every distribution into the first bar.
     """
-    longest = max((h.quantile(0.99) for h in histograms), default=1) + 1
+    longest = _longest(histograms)
     highest = 0.0
-    width = max(1, -(-longest // BINS))
+    width = _bin_width(histograms)
     edges = list(range(0, longest + width, width))
     beyond = 0
     for index, (hist, label) in enumerate(zip(histograms, labels, strict=True)):
@@ -112,6 +158,50 @@ def _distributions(
     return beyond
 
 
+def _longest(histograms: list[Histogram]) -> int:
+    """Just past the longest variant's 99th percentile: where a distribution's axis stops."""
+    return max((h.quantile(0.99) for h in histograms), default=1) + 1
+
+
+def _bin_width(histograms: list[Histogram]) -> int:
+    """The width of a distribution's bars: at most ``BINS`` of them up to ``_longest``."""
+    return max(1, -(-_longest(histograms) // BINS))
+
+
+STOCK_LABELLED = 0.05
+"""A variant whose hands end with the stock run out at least this often has that spike named."""
+
+
+def stock_out_labels(ax: Any, report: Report, histograms: list[Histogram]) -> None:
+    """Name the bar where a variant's hands run the stock out (classic with four players: a
+    spike near the end, a fifth of its hands), so a reader does not take it for long play."""
+    width = _bin_width(histograms)
+    shown = _longest(histograms) // width
+    for index, (variant, hist) in enumerate(zip(report.variants, histograms, strict=True)):
+        bins: dict[int, int] = {}
+        for turns, count in Histogram.from_counts(variant.stock_turns_histogram).counts.items():
+            bins[turns // width] = bins.get(turns // width, 0) + count
+        total = sum(hist.counts.values())
+        out = sum(bins.values())
+        if not total or out < STOCK_LABELLED * total:
+            continue
+        top = max(bins, key=lambda b: bins[b])
+        if top > shown:
+            continue
+        height = sum(c for v, c in hist.counts.items() if v // width == top) / total
+        colour = COLOURS[index % len(COLOURS)]
+        ax.annotate(
+            _("stock ran out: %(share)s of hands", share=f"{out / total:.0%}"),
+            xy=((top + 0.5) * width, height),
+            xytext=(0, 16),
+            textcoords="offset points",
+            ha="center",
+            fontsize=8,
+            color=colour,
+            arrowprops={"arrowstyle": "->", "color": colour},
+        )
+
+
 def headroom(highest: float, entries: int) -> float:
     """The top of a distribution's axis: room above the tallest bar for a legend of ``entries``."""
     return max(highest, 0.01) * (1.15 + 0.11 * entries)
@@ -128,7 +218,7 @@ def _axis(label: str, beyond: int, not_drawn: PluralMessage) -> str:
 def within(hist: Histogram, turns: float) -> float:
     """The share of a histogram of turns at or below ``turns``."""
     total = sum(hist.counts.values())
-    return sum(c for v, c in hist.counts.items() if v <= turns) / total if total else 0.0
+    return hist.at_most(turns) / total if total else 0.0
 
 
 def _mark(ax: Any, at: float, minutes: int) -> None:
@@ -142,7 +232,7 @@ def hand_length(ax: Any, report: Report, minutes: int | None = None) -> None:
     """Turns per hand, distribution per variant; with ``minutes``, the share of hands over by
     then."""
     pace = report.study.seconds_per_turn
-    histograms = [_histogram(v.turns_histogram) for v in report.variants]
+    histograms = [Histogram.from_counts(v.turns_histogram) for v in report.variants]
     labels = [
         _(
             "%(variant)s: median %(turns)s turns, %(minutes)s min",
@@ -168,6 +258,7 @@ def hand_length(ax: Any, report: Report, minutes: int | None = None) -> None:
             for v, h in zip(report.variants, histograms, strict=True)
         ]
     beyond = _distributions(ax, report, histograms, labels)
+    stock_out_labels(ax, report, histograms)
     ax.set_xlabel(
         _axis(
             _("turns per hand"),
@@ -183,7 +274,7 @@ def match_length(ax: Any, report: Report, minutes: int | None = None) -> None:
     """Minutes per finished match, distribution per variant; with ``minutes``, the share of
     matches over by then."""
     pace = report.study.seconds_per_turn
-    histograms = [_histogram(v.turns_per_match_histogram) for v in report.variants]
+    histograms = [Histogram.from_counts(v.turns_per_match_histogram) for v in report.variants]
     labels = [
         _(
             "%(variant)s: %(hands)s hands, %(minutes)s min",
@@ -223,7 +314,7 @@ def score_spread(ax: Any, report: Report) -> None:
     edges = [e / 1000 for e in range(0, 1001, 50)]
     highest = 0.0
     for index, variant in enumerate(report.variants):
-        hist = _histogram(variant.margin_histogram)
+        hist = Histogram.from_counts(variant.margin_histogram)
         counts = [0.0] * 20
         for value, count in hist.counts.items():
             counts[min(19, value // 50)] += count
@@ -355,10 +446,7 @@ def win_rates(ax: Any, report: Report) -> None:
     seats = range(players)
     _rates(
         ax,
-        [
-            _("seat %(seat)s (first)", seat=s) if s == 0 else _("seat %(seat)s", seat=s)
-            for s in seats
-        ],
+        [seat_heading(s) for s in seats],
         [(v.variant, [v.figures[f"win.seat{s}"] for s in seats]) for v in report.variants],
         1 / players,
     )
@@ -366,37 +454,91 @@ def win_rates(ax: Any, report: Report) -> None:
     ax.set_title(_("Who wins the hand"))
 
 
+def seat_edges(ax: Any, report: Report) -> None:
+    """Each seat's share of the units won alone (matches, with ``--matches``), against the fair
+    share: the seat edges' test, drawn."""
+    players = report.study.players
+    seats = range(players)
+    _rates(
+        ax,
+        [seat_heading(s) for s in seats],
+        [
+            (
+                v.variant,
+                [
+                    Figure(
+                        label="",
+                        kind="proportion",
+                        n=t.decided,
+                        value=t.share,
+                        low=t.low,
+                        high=t.high,
+                    )
+                    for t in report.seats
+                    if t.variant == v.variant
+                ],
+            )
+            for v in report.variants
+        ],
+        1 / players,
+    )
+    matches = report.study.unit == "match"
+    ax.set_ylabel(
+        _("matches won alone (%(level)s interval)", level="95%")
+        if matches
+        else _("hands won alone (%(level)s interval)", level="95%")
+    )
+    ax.set_title(_("Who wins the match") if matches else _("Who wins the hand"))
+
+
+def dull_endings(ax: Any, report: Report) -> None:
+    """The share of hands that end with no proper winner, per variant, from 0."""
+    top = _points(
+        ax,
+        [v.variant for v in report.variants],
+        [("", [v.figures["ended.dull"] for v in report.variants])],
+        by_group=True,
+    )
+    ax.set_ylim(0, max(0.02, top * 1.3))
+    ax.yaxis.set_major_formatter(_percent())
+    ax.set_ylabel(_("hands (%(level)s interval)", level="95%"))
+    ax.set_title(_("Hands with the stock run out, capped or no winner"))
+
+
 def skill_gap(ax: Any, report: Report) -> None:
-    """The skilled bot's win rate per variant, against the fair share."""
+    """The skilled bot's win rate per variant (per match with ``--skill-unit match``), against
+    the fair share."""
+    figures = [skill_figure(report, i) for i in range(len(report.variants))]
     _rates(
         ax,
         [v.variant for v in report.variants],
-        [
-            (
-                _("%(skilled)s against %(baseline)s", skilled=SKILLED, baseline=BASELINE),
-                [v.figures["skill.win"] for v in report.variants],
-            )
-        ],
+        [(_("%(skilled)s against %(baseline)s", skilled=SKILLED, baseline=BASELINE), figures)],
         1 / report.study.players,
         legend=False,
         by_group=True,
     )
-    ax.set_ylabel(
-        _(
-            "hands the %(skilled)s won against %(baseline)s (95%% interval)",
-            skilled=SKILLED,
-            baseline=BASELINE,
+    names = {"skilled": SKILLED, "baseline": BASELINE}
+    played = min(f.n for f in figures)
+    if report.study.skill_unit == "match":
+        ax.set_ylabel(
+            _("matches the %(skilled)s won against %(baseline)s (95%% interval)", **names)
         )
-    )
-    ax.set_xlabel(_("dashed: the fair share, %(share)s", share=f"{1 / report.study.players:.0%}"))
-    ax.set_title(
-        ngettext(
+        title = ngettext(
+            "How much skill matters (%(count)s match per variant)",
+            "How much skill matters (%(count)s matches per variant)",
+            played,
+            count=f"{played:,}",
+        )
+    else:
+        ax.set_ylabel(_("hands the %(skilled)s won against %(baseline)s (95%% interval)", **names))
+        title = ngettext(
             "How much skill matters (%(count)s hand per variant)",
             "How much skill matters (%(count)s hands per variant)",
-            report.study.skill_hands,
-            count=f"{report.study.skill_hands:,}",
+            played,
+            count=f"{played:,}",
         )
-    )
+    ax.set_xlabel(_("dashed: the fair share, %(share)s", share=f"{1 / report.study.players:.0%}"))
+    ax.set_title(title)
 
 
 TRENDS_PLOTTED = 3

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rummy_core.compare.questions import Question, Verdict
 from rummy_core.compare.running import Outcome
 from rummy_core.compare.seats import SeatTest, seat_tests
 from rummy_core.compare.spec import Study
@@ -74,6 +75,10 @@ class VariantReport(_Model):
     matches: int
     figures: dict[str, Figure]
     turns_histogram: dict[str, int] = Field(description="Hands by number of turns.")
+    stock_turns_histogram: dict[str, int] = Field(
+        default_factory=dict,
+        description="The hands that ended with the stock run out, by number of turns.",
+    )
     hands_per_match_histogram: dict[str, int] = Field(description="Finished matches by length.")
     turns_per_match_histogram: dict[str, int] = Field(description="Finished matches by turns.")
     margin_histogram: dict[str, int] = Field(
@@ -123,9 +128,26 @@ class StudyInfo(_Model):
     seed: int
     max_match_hands: int
     seconds_per_turn: int = Field(description="The pace of the estimated minutes.")
-    skill_hands: int = Field(description="Hands per variant of the skill-gap study (0: none).")
+    skill_hands: int = Field(
+        description="Units per variant the skill gap may play (0: none): hands, or matches when"
+        " skill_unit is match. With precision, it stops sooner once its interval is narrow enough."
+    )
+    skill_unit: Literal["hand", "match"] = Field(
+        "hand", description="The skill gap's unit (--skill-unit): single hands or whole matches."
+    )
+    precision: float | None = Field(
+        None,
+        description="The half-width of the skill gap's 95% interval wanted (--precision), as a"
+        " share: 0.05 is ±5 points.",
+    )
     sweeps: list[SweepInfo] = Field(
         default_factory=list, description="The arguments that swept an option."
+    )
+    minutes: int | None = Field(
+        None, description="A time that matters to the user (--minutes): the verdicts use it."
+    )
+    questions: list[Question] = Field(
+        default_factory=list, description="The questions named by --question, in order."
     )
 
     def arguments(self) -> list[str]:
@@ -186,6 +208,10 @@ class Report(_Model):
     )
     seats: list[SeatTest] = Field(
         default_factory=list, description="Each seat's wins against the fair share."
+    )
+    verdicts: list[Verdict] = Field(
+        default_factory=list,
+        description="Each question answered in plain words (rummy_core.compare.verdicts.judge).",
     )
     check: Check
     run: RunInfo
@@ -477,36 +503,58 @@ def match_measures(tally: Tally, study: Study, pace: int, minutes: float) -> lis
     ]
 
 
-def skill_measures(tally: Tally, players: int) -> list[_Measure]:
-    """The skill gap: the skilled bot's win rate against baseline bots at the other seats."""
-    key = f"bot_win.{SKILLED}"
-    return [
+SKILL_KEYS = {"hand": f"bot_win.{SKILLED}", "match": f"bot_match_win.{SKILLED}"}
+"""The tally keys of the skilled bot's wins, over hands and over matches."""
+
+
+def skill_measures(tally: Tally, players: int, matches: bool) -> list[_Measure]:
+    """The skill gap: the skilled bot's win rate against baseline bots at the other seats, over
+    hands, and with ``matches`` over whole matches (the units then: their hands are not paired)."""
+    names = {"skilled": SKILLED, "baseline": BASELINE}
+    found = [
         _Measure(
             "skill.hands", _("skill gap: hands played"), "count", Moments(n=tally.hands), skill=True
         ),
         _Measure(
             "skill.win",
-            _(
-                "skill gap: %(skilled)s's win rate against %(baseline)s",
-                skilled=SKILLED,
-                baseline=BASELINE,
-            ),
+            _("skill gap: %(skilled)s's win rate against %(baseline)s", **names),
             "proportion",
-            tally.hand.get(key, Moments()),
+            tally.hand.get(SKILL_KEYS["hand"], Moments()),
             fair=1 / players,
-            pair_key=key,
+            pair_key=None if matches else SKILL_KEYS["hand"],
             skill=True,
         ),
     ]
+    if matches:
+        found += [
+            _Measure(
+                "skill.matches",
+                _("skill gap: matches played"),
+                "count",
+                Moments(n=tally.matches),
+                skill=True,
+            ),
+            _Measure(
+                "skill.match_win",
+                _("skill gap: %(skilled)s's match win rate against %(baseline)s", **names),
+                "proportion",
+                tally.match.get(SKILL_KEYS["match"], Moments()),
+                fair=1 / players,
+                pair_key=SKILL_KEYS["match"],
+                skill=True,
+            ),
+        ]
+    return found
 
 
-def skill_study(study: Study, hands: int) -> Study:
-    """The study of the skill gap: the same variants, one skilled bot, its seat rotating."""
+def skill_study(study: Study, units: int, matches: bool = False) -> Study:
+    """The study of the skill gap: the same variants, one skilled bot, its seat rotating, over
+    ``units`` single hands, or whole matches with ``matches``."""
     return replace(
         study,
         bots=(SKILLED,) + (BASELINE,) * (study.players - 1),
-        units=hands,
-        matches=False,
+        units=units,
+        matches=matches,
     )
 
 
@@ -548,6 +596,7 @@ def variant_report(name: str, tally: Tally, found: list[_Measure]) -> VariantRep
         matches=tally.matches,
         figures={m.key: m.figure() for m in found},
         turns_histogram=histogram(tally.turns),
+        stock_turns_histogram=histogram(tally.stock_turns),
         hands_per_match_histogram=histogram(tally.hands_per_match),
         turns_per_match_histogram=histogram(tally.turns_per_match),
         margin_histogram=histogram(tally.margin_share),
@@ -555,16 +604,25 @@ def variant_report(name: str, tally: Tally, found: list[_Measure]) -> VariantRep
     )
 
 
-def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
+def build_report(
+    outcome: Outcome,
+    skill: Outcome | None = None,
+    *,
+    minutes: int | None = None,
+    questions: tuple[Question, ...] = (),
+    precision: float | None = None,
+) -> Report:
     """The figures of every variant and the tests of every difference between two variants.
 
     ``skill``: the outcome of ``skill_study`` on the same study, for the skill-gap figures.
+    ``minutes`` and ``questions`` are recorded for the verdicts (``verdicts.judge``), which are
+    worded from the finished report; ``precision``, the skill gap's precision asked for.
     """
     study = outcome.study
     per_variant = [measures(t, study) for t in outcome.tallies]
     if skill is not None:
         for found, tally in zip(per_variant, skill.tallies, strict=True):
-            found += skill_measures(tally, study.players)
+            found += skill_measures(tally, study.players, skill.study.matches)
     names = study.variants
     variants = [
         variant_report(name, tally, found)
@@ -586,10 +644,14 @@ def build_report(outcome: Outcome, skill: Outcome | None = None) -> Report:
             max_match_hands=study.max_match_hands,
             seconds_per_turn=study.seconds_per_turn,
             skill_hands=skill.study.units if skill is not None else 0,
+            skill_unit="match" if skill is not None and skill.study.matches else "hand",
+            precision=precision,
             sweeps=[
                 SweepInfo(text=s.text, option=s.option, values=list(s.values), start=s.start)
                 for s in study.sweeps
             ],
+            minutes=minutes,
+            questions=list(questions),
         ),
         complete=not outcome.interrupted and (skill is None or not skill.interrupted),
         alpha=ALPHA,

@@ -54,6 +54,8 @@ class Outcome:
     jobs: int
     where: str
     """``"local"`` or ``"ray <address>"``."""
+    stopped: bool = False
+    """Stopped by its sequential rule (``run_study``'s ``enough``) before its last unit."""
 
     @property
     def hands(self) -> int:
@@ -89,6 +91,7 @@ def run_study(
     ray_address: str | None = None,
     keep_hands: bool = False,
     on_block: Callable[[Block], None] | None = None,
+    enough: Callable[[list[Tally]], bool] | None = None,
 ) -> Outcome:
     """Play ``study`` and add up its figures.
 
@@ -97,6 +100,9 @@ def run_study(
         or ``local`` for a Ray instance on this machine; a Ray already initialised is used as is.
     :param keep_hands: hand each block's per-hand figures to ``on_block`` (for ``--records``).
     :param on_block: called in the calling process with each finished block, in task order.
+    :param enough: a sequential rule: asked after each block with the tallies so far, and the
+        study stops when it says so (``Outcome.stopped``). The blocks are merged in task order
+        whatever ran them, so the rule stops at the same unit for any ``jobs``.
     """
     study.check()
     tasks = plan(study)
@@ -112,7 +118,7 @@ def run_study(
     else:
         blocks, where = (play_block(study, task, keep_hands) for task in tasks), "local"
     started = time.perf_counter()
-    interrupted = False
+    interrupted = stopped = False
     try:
         for block in blocks:
             for mine, theirs in zip(tallies, block.tallies, strict=True):
@@ -126,6 +132,9 @@ def run_study(
                     mine.merge(theirs)
             if on_block is not None:
                 on_block(block)
+            if enough is not None and enough(tallies):
+                stopped = True
+                break
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -134,7 +143,9 @@ def run_study(
         if close is not None:
             close()
     seconds = time.perf_counter() - started
-    return Outcome(study, tallies, pairs, trends, check, cut, interrupted, seconds, jobs, where)
+    return Outcome(
+        study, tallies, pairs, trends, check, cut, interrupted, seconds, jobs, where, stopped
+    )
 
 
 def _ignore_interrupt() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -77,6 +78,15 @@ class Histogram:
         """Add another histogram of the same quantity."""
         self.counts.update(other.counts)
 
+    @classmethod
+    def from_counts(cls, counts: Mapping[str, int]) -> Histogram:
+        """A report's histogram (JSON keys are strings) back as a ``Histogram``."""
+        return cls(Counter({int(value): count for value, count in counts.items()}))
+
+    def at_most(self, value: float) -> int:
+        """How many observations are at or below ``value``."""
+        return sum(c for v, c in self.counts.items() if v <= value)
+
     def moments(self) -> Moments:
         """Count, sum and sum of squares of the observations."""
         found = Moments()
@@ -115,6 +125,48 @@ def wilson(count: float, n: int) -> tuple[float, float]:
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+Z80 = 0.8416212335729143
+"""The one-sided 80% quantile of the standard normal distribution: a power of 80%."""
+
+
+def half_width(share: float, n: int) -> float:
+    """Half the width of the Wilson 95% interval of a share ``share`` seen in ``n`` units."""
+    low, high = wilson(share * n, n)
+    return (high - low) / 2
+
+
+def units_for(share: float, width: float, most: int = 10**9) -> int:
+    """The fewest units whose Wilson 95% interval around ``share`` is at most ``width`` either
+    side (``most`` when even that many are not enough).
+
+    The half-width shrinks as the units grow, so a bisection finds the first that is narrow
+    enough; it is what a study needs to measure a share to within ``width``.
+    """
+    low, high = 1, most
+    if half_width(share, high) > width:
+        return most
+    while low < high:
+        middle = (low + high) // 2
+        if half_width(share, middle) <= width:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def units_to_tell(share: float, fair: float) -> int | None:
+    """About how many units a study needs to tell a share ``share`` from ``fair``: a two-sided
+    test at 5% finds it four times in five (a power of 80%); None when they are equal.
+
+    The usual normal approximation for one proportion against a fixed one: 32% against a fair
+    25% needs about 315 units.
+    """
+    if share == fair:
+        return None
+    spread = Z95 * math.sqrt(fair * (1 - fair)) + Z80 * math.sqrt(share * (1 - share))
+    return math.ceil((spread / (share - fair)) ** 2)
 
 
 TestName = Literal["welch_t", "two_proportion_z", "paired_t", "exact_sign", "binomial"]

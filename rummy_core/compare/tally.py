@@ -162,6 +162,8 @@ class Tally:
     match: dict[str, Moments] = field(default_factory=dict)
     """Per-match observations by key (the finished matches, but for ``unfinished``)."""
     turns: Histogram = field(default_factory=Histogram)
+    stock_turns: Histogram = field(default_factory=Histogram)
+    """The turns of the hands that ended with the stock run out (classic's spike at the end)."""
     hands_per_match: Histogram = field(default_factory=Histogram)
     turns_per_match: Histogram = field(default_factory=Histogram)
     margin_share: Histogram = field(default_factory=Histogram)
@@ -172,6 +174,8 @@ class Tally:
         """Count one finished hand."""
         self.hands += 1
         self.turns.add(hand.turns)
+        if hand.reason == "stock":
+            self.stock_turns.add(hand.turns)
         _add(self.hand, hand_values(hand))
         self.seconds += hand.seconds
 
@@ -191,7 +195,7 @@ class Tally:
         self.matches += other.matches
         _merge(self.hand, other.hand)
         _merge(self.match, other.match)
-        for name in ("turns", "hands_per_match", "turns_per_match", "margin_share"):
+        for name in ("turns", "stock_turns", "hands_per_match", "turns_per_match", "margin_share"):
             getattr(self, name).merge(getattr(other, name))
         self.seconds += other.seconds
 
