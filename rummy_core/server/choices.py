@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummy_core.engine.actions import Action, LayOff, Swap
+from rummy_core.engine.actions import Action, LayOff, MeldDown, Swap
 from rummy_core.engine.cards import card_name, parse_card
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
+from rummy_core.engine.plays import new_melds
 from rummy_core.engine.state import PLAY
 from rummy_core.formats.actions import action_json
 from rummy_core.i18n.uitext import UI
@@ -51,6 +52,9 @@ class Selection:
 
     held: list[list[str]]
     plays: list[Choice]
+    opening: tuple[int, int] | None = None
+    """While the seat has still to open: what its selection would be worth toward the opening
+    at best, and what the opening needs; None when no opening is needed now."""
 
 
 def selection(game: Game, seat: int, names: Sequence[str]) -> Selection:
@@ -71,13 +75,31 @@ def selection(game: Game, seat: int, names: Sequence[str]) -> Selection:
     rules = game.hooks.meld_rules
     held = [[card_name(c) for c in m.cards] for m in held_melds(hand, rules)]
     plays: list[Choice] = []
+    opening = None
     if cards and game.current_player() == seat and game.state.phase == PLAY:
-        plays += _plays(game, seat, "meld", None, meld_plays(cards, rules))
+        lay_downs = meld_plays(cards, rules)
+        plays += _plays(game, seat, "meld", None, lay_downs)
         for index in range(len(game.state.table)):
             plays += _plays(game, seat, "lay_off", index, lay_off_plays(game, index, cards))
             if len(cards) == 1:
                 plays += _plays(game, seat, "swap", index, swap_plays(game, index, cards[0]))
-    return Selection(held, plays)
+        opening = _opening(game, seat, lay_downs)
+    return Selection(held, plays, opening)
+
+
+def _opening(game: Game, seat: int, lay_downs: Sequence[MeldDown]) -> tuple[int, int] | None:
+    """The most the selected cards' lay-downs are worth toward the opening the seat still needs
+    (0 when they make no meld), and what it needs; None when it needs none."""
+    state = game.state
+    needed = game.opening_minimum(seat)
+    if state.opened(seat) or needed <= 0:
+        return None
+    hooks = game.hooks
+    worth = [
+        sum(hooks.meld_points(state, meld) for meld in new_melds(seat, action, hooks.meld_rules))
+        for action in lay_downs
+    ]
+    return max(worth, default=0), needed
 
 
 def _plays(

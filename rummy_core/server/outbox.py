@@ -39,6 +39,7 @@ from rummy_core.server.protocol import (
     Choices,
     ErrorMessage,
     HandSheet,
+    OpeningProgress,
     Play,
     Refused,
     RuleActionItem,
@@ -174,6 +175,9 @@ def choices_for(game: Game, seat: int, cards: Sequence[str], state_id: int, lang
         cards=list(cards),
         held=found.held,
         plays=[Play(kind=p.kind, meld=p.meld, action=p.action, label=p.label) for p in found.plays],
+        opening=None
+        if found.opening is None
+        else OpeningProgress(points=found.opening[0], needed=found.opening[1]),
     )
 
 

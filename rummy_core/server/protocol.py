@@ -275,6 +275,13 @@ class Play(_Message):
     label: str = Field(description="The melds it touches, as they would read afterwards.")
 
 
+class OpeningProgress(_Message):
+    """What a selection would be worth toward an opening (Hungarian's 51), and what it needs."""
+
+    points: int
+    needed: int
+
+
 class Choices(_Message):
     """The answer to ``choices``: the legal plays of exactly the asked cards, for the asker only.
 
@@ -287,6 +294,11 @@ class Choices(_Message):
     cards: list[str]
     held: list[list[str]]
     plays: list[Play]
+    opening: OpeningProgress | None = Field(
+        None,
+        description="While the seat has still to open: what the selection would be worth toward"
+        " the opening, and what it needs; null when no opening is needed now.",
+    )
 
 
 class Pong(_Message):

@@ -535,7 +535,10 @@ function renderActions(v) {
   set("discard-button", can("discard") && picked === 1, true);
   renderRuleActions(picked);
   let why = "";
+  const opening = s.choices?.opening;
   if (play && picked === 0) why = t("Tap cards to select them: several to meld, one to lay off or discard.");
+  // A running total while an opening is put together (Hungarian's 51), from the server's count.
+  else if (play && opening) why = tn("Selected: {count} point toward the {needed} you need to open.", "Selected: {count} points toward the {needed} you need to open.", opening.points, { needed: opening.needed });
   else if (can("discard") && picked > 1) why = t("Discard takes one card: select just one.");
   $("why").textContent = why;
 }
