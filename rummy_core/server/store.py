@@ -262,8 +262,9 @@ class Store:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
     def delete(self, table_id: str) -> None:
-        """Forget a table: its changes, its seats and itself."""
+        """Forget a table: its chat, its changes, its seats and itself."""
         with self.engine.begin() as db:
+            db.execute(chat.delete().where(chat.c.table_id == table_id))
             db.execute(changes.delete().where(changes.c.table_id == table_id))
             db.execute(seats.delete().where(seats.c.table_id == table_id))
             db.execute(tables.delete().where(tables.c.id == table_id))
