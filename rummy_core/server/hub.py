@@ -4,6 +4,8 @@ The server owns each game. A client's action is applied by the engine under the 
 written to the database with the new position, and only then announced, each receiver getting
 its own view (``outbox``). Bots choose on worker threads, one table's bot never holding up
 another table; the database is written on a single worker thread (SQLite has one writer).
+Only the tables in use are in memory (``tables``); the others rest in the database
+(``resting``) until someone opens one, and are deleted after a while (``keeping``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -26,12 +29,26 @@ from rummy_core.formats.position import dump_position
 from rummy_core.i18n.languages import N_plural
 from rummy_core.i18n.uitext import N_, UI
 from rummy_core.match import HAND_TO_BOT, Match, Step
-from rummy_core.server import games, outbox
+from rummy_core.server import games, keeping, outbox
 from rummy_core.server.limits import Limits
 from rummy_core.server.links import seat_link
 from rummy_core.server.live import Connection, LiveTable
-from rummy_core.server.protocol import CreateTable, NewSeatLink, TableCreated, TableState
-from rummy_core.server.store import Change, SeatRow, Store, TableRow, digest, token_matches
+from rummy_core.server.protocol import (
+    CreateTable,
+    NewSeatLink,
+    TableCreated,
+    TableInfo,
+    TableState,
+)
+from rummy_core.server.store import (
+    Change,
+    SeatRow,
+    Store,
+    TableRow,
+    digest,
+    stamp,
+    token_matches,
+)
 
 log = logging.getLogger("rummy.server")
 T = TypeVar("T")
@@ -57,6 +74,11 @@ class Hub:
         self.store = store
         self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
+        """The tables in memory: those in use."""
+        self.resting: dict[str, keeping.Resting] = {}
+        """The others, out of memory until someone opens one."""
+        self._waking = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
         self._made_by: dict[str, int] = {}
         """Tables made from each network address since the server started."""
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummy-db")
@@ -68,20 +90,83 @@ class Hub:
     # -- running -----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every stored table as it was last stored, and let its bots carry on."""
+        """Load every stored table as it was last stored and let its bots carry on; the tables
+        with nothing to do rest until someone opens them."""
         for table_id in await self._in_db(self.store.table_ids):
-            row = await self._in_db(self.store.load, table_id)
-            if row is None:
-                continue
-            game = games.restore(row.variant, row.position, row.seed, _people(row))
-            table = LiveTable(row, Match(game, self._bots(row)))
-            self.tables[row.id] = table
-            self._wake_bots(table)
-        log.info("loaded %d tables from %s", len(self.tables), self.store.engine.url)
+            table = await self._load(table_id)
+            if table is not None and keeping.quiet(table):
+                self._rest(table)
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+        log.info(
+            "loaded %d tables from %s, %d in play",
+            len(self.tables) + len(self.resting),
+            self.store.engine.url,
+            len(self.tables),
+        )
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        """A stored table into memory, its bots woken (None: there is no such table)."""
+        row = await self._in_db(self.store.load, table_id)
+        if row is None:
+            return None
+        game = games.restore(row.variant, row.position, row.seed, _people(row))
+        table = LiveTable(row, Match(game, self._bots(row)))
+        self.tables[row.id] = table
+        self._wake_bots(table)
+        return table
+
+    async def find(self, table_id: str) -> LiveTable | None:
+        """The table ``table_id``, loaded again if it was resting (None: there is none)."""
+        table = self.tables.get(table_id)
+        if table is None and table_id in self.resting:
+            async with self._waking:
+                # Taken off the resting list first: the sweep never deletes a table being loaded.
+                rest = self.resting.pop(table_id, None)
+                try:
+                    table = await self._load(table_id) if rest else self.tables.get(table_id)
+                except Exception:
+                    self.resting[table_id] = rest  # type: ignore[assignment]
+                    raise
+        if table is not None:
+            table.touched = time.time()
+        return table
+
+    def listing(self) -> list[TableInfo]:
+        """Every table as the lobby lists it (resting ones as they were), newest first."""
+        shown = [t.info() for t in self.tables.values()]
+        shown += [t.info for t in self.resting.values()]
+        return sorted(shown, key=lambda info: info.created, reverse=True)
+
+    def _rest(self, table: LiveTable) -> None:
+        self.resting[table.id] = keeping.resting(table)
+        del self.tables[table.id]
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(keeping.sweep_period(self.limits))
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("looking after the tables failed")
+
+    async def sweep(self) -> None:
+        """Rest the tables nobody has used for ``Limits.idle_seconds``, and delete the resting
+        tables kept long enough (``keeping.expired``)."""
+        idle_since = time.time() - self.limits.idle_seconds
+        for table in list(self.tables.values()):
+            if keeping.quiet(table) and table.touched <= idle_since:
+                self._rest(table)
+        for table_id, rest in list(self.resting.items()):
+            # Taken off before the database is asked: a table being loaded is not resting.
+            if keeping.expired(rest, self.limits) and self.resting.pop(table_id, None) is not None:
+                await self._in_db(self.store.delete, table_id)
+                log.info("table %s deleted: unused since %s", table_id, rest.active)
 
     async def stop(self) -> None:
         """Stop the bots, close every connection and the database."""
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -124,7 +209,8 @@ class Hub:
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
     def _check_room(self, address: str) -> None:
-        if len(self.tables) >= self.limits.max_tables:
+        count = len(self.tables) + len(self.resting)
+        if count >= self.limits.max_tables:
             raise RuleError(
                 "too_many_tables",
                 N_plural(
@@ -134,7 +220,7 @@ class Hub:
                     " them, or ask its host to close some.",
                 ),
                 domain=UI.name,
-                count=len(self.tables),
+                count=count,
             )
         if self._made_by.get(address, 0) >= self.limits.tables_per_address:
             raise RuleError(
@@ -182,7 +268,7 @@ class Hub:
             dealer=dealer,
             bot_pause=bot_pause,
             creator_hash=creator_hash,
-            created=datetime.now(UTC).isoformat(timespec="milliseconds"),
+            created=stamp(),
             state_id=0,
             phase=game.state.phase,
             position=dump_position(game.state),
@@ -321,12 +407,17 @@ class Hub:
         async with table.lock:
             return outbox.table_state(table.info(), table.game)
 
-    def leave(self, table: LiveTable, seat: int | None, conn: Connection) -> None:
-        """Forget ``conn``; the seat stays its player's, to reconnect to."""
+    async def leave(self, table: LiveTable, seat: int | None, conn: Connection) -> None:
+        """Forget ``conn``; the seat stays its player's, to reconnect to. The table was used
+        until now: how long it is kept counts from here."""
         table.watchers.discard(conn)
         if seat is not None and table.seated.get(seat) is conn:
             del table.seated[seat]
             self._announce(table)
+        table.touched = time.time()
+        table.row.active = stamp()
+        if table.id in self.tables and not self._closing:
+            await self._in_db(self.store.touch, table.id, table.row.active)
 
     def _announce(self, table: LiveTable) -> None:
         text = outbox.encode(outbox.table_changed(table.info()))
@@ -417,6 +508,8 @@ class Hub:
             await self._reload(table)
             raise
         table.row.state_id = change.state_id
+        table.row.active = stamp()
+        table.touched = time.time()
         table.settle()
         self._broadcast(table, step.events)
 

@@ -35,6 +35,7 @@ def serve(
     *,
     rate: float = Limits.rate,
     tables: tuple[int, int] = (Limits.max_tables, Limits.tables_per_address),
+    idle_minutes: float = Limits.idle_seconds / 60,
     public_url: str | None = None,
     allowed_origins: Sequence[str] = (),
     say: Callable[[str], None] = print,
@@ -44,7 +45,11 @@ def serve(
     url = db_url or default_url()
     most, per_address = tables
     limits = Limits(
-        rate=rate, burst=max(1, round(2 * rate)), max_tables=most, tables_per_address=per_address
+        rate=rate,
+        burst=max(1, round(2 * rate)),
+        max_tables=most,
+        tables_per_address=per_address,
+        idle_seconds=idle_minutes * 60,
     )
     say(_("rummy server: database %(url)s", url=url))
     for address in [public_url] if public_url else addresses(host, port):
