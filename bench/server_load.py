@@ -23,6 +23,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -262,15 +263,17 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(db_url: str, port: int, home: str, rate: float = 1000) -> subprocess.Popen[bytes]:
+def start_server(
+    db_url: str, port: int, home: str, rate: float = 1000, options: Sequence[str] = ()
+) -> subprocess.Popen[bytes]:
     """``rummy serve`` in a child process on 127.0.0.1:``port``, once it answers.
 
-    Scripted clients act far faster than people, so the rate limit is raised (to ``rate``).
+    Scripted clients act far faster than people, so the rate limit is raised (to ``rate``), and
+    one address (this one) may make every table of a load test unless ``options`` say otherwise.
     """
     env = {**os.environ, "RUMMY_HOME": home}
     command = [sys.executable, "-m", "rummy_core", "serve", "--port", str(port), "--db", db_url]
-    # One address (this one) makes every table of a load test.
-    command += ["--rate-limit", str(rate), "--tables-per-address", "100000"]
+    command += ["--rate-limit", str(rate), "--tables-per-address", "100000", *options]
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )

@@ -78,6 +78,7 @@ class Hub:
         self.resting: dict[str, keeping.Resting] = {}
         """The others, out of memory until someone opens one."""
         self._waking = asyncio.Lock()
+        self._creating = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         self._made_by: dict[str, int] = {}
         """Tables made from each network address since the server started."""
@@ -202,9 +203,13 @@ class Hub:
             SeatRow(i, s.bot, digest(tokens[i]) if i in tokens else None)
             for i, s in enumerate(spec.seats)
         ]
-        # A table of bots alone plays at once; one with people waits for them.
-        table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
-        self._made_by[address] = self._made_by.get(address, 0) + 1
+        # One at a time, counted again once it is its turn: tables asked for at once would each
+        # pass the count made before the one before them was stored.
+        async with self._creating:
+            self._check_room(address)
+            # A table of bots alone plays at once; one with people waits for them.
+            table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
+            self._made_by[address] = self._made_by.get(address, 0) + 1
         links = [seat_link(base_url, table.id, i, t, lang) for i, t in tokens.items()]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
