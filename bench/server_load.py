@@ -97,16 +97,20 @@ async def _seat(url: str, token: str | None, seat: int | None, run: TableRun, ha
         tried: set[str] = set()
         sent_at: float | None = None
         last: str | None = None
+        latest: Message | None = None
         ended = 0
         while True:
             message: Message = json.loads(await ws.recv())
             got.messages.append(message)
             kind = message["type"]
-            if kind == "refused" and sent_at is not None:
+            if kind == "refused" and sent_at is not None and latest is not None:
                 run.latencies.append(time.perf_counter() - sent_at)
                 run.refusals += 1
                 sent_at = None
+                # A refusal has no view: choose again, from the view the refused action came from.
+                message = latest
             elif kind in ("update", "welcome"):
+                latest = message
                 if sent_at is not None:
                     run.latencies.append(time.perf_counter() - sent_at)
                     run.actions += 1
