@@ -127,9 +127,11 @@ async def table_socket(ws: WebSocket) -> None:
         await hub.join(table, seat, conn, hello.name)
         await _serve(ws, conn, hub, table, seat, limits)
     finally:
-        if table is not None:
-            await hub.leave(table, seat, conn)
-        await conn.finish()
+        try:
+            if table is not None:
+                await hub.leave(table, seat, conn)
+        finally:
+            await conn.finish()
 
 
 def _refuse(conn: SocketConnection, close_code: int, code: str, message: str) -> None:
