@@ -118,19 +118,24 @@ class Hub:
 
     async def find(self, table_id: str) -> LiveTable | None:
         """The table ``table_id``, loaded again if it was resting (None: there is none)."""
-        table = self.tables.get(table_id)
-        if table is None and table_id in self.resting:
+        if table_id not in self.tables and table_id in self.resting:
             async with self._waking:
-                # Taken off the resting list first: the sweep never deletes a table being loaded.
-                rest = self.resting.pop(table_id, None)
-                try:
-                    table = await self._load(table_id) if rest else self.tables.get(table_id)
-                except Exception:
-                    self.resting[table_id] = rest  # type: ignore[assignment]
-                    raise
+                await self._wake(table_id)
+        table = self.tables.get(table_id)
         if table is not None:
             table.touched = time.time()
         return table
+
+    async def _wake(self, table_id: str) -> None:
+        # Taken off the resting list first: the sweep never deletes a table being loaded.
+        rest = self.resting.pop(table_id, None)
+        if rest is None:
+            return  # loaded by the request before this one, or deleted meanwhile
+        try:
+            await self._load(table_id)
+        except Exception:
+            self.resting[table_id] = rest  # still resting: the lobby goes on showing it
+            raise
 
     def listing(self) -> list[TableInfo]:
         """Every table as the lobby lists it (resting ones as they were), newest first."""
