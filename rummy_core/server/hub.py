@@ -255,7 +255,9 @@ class Hub:
                 conn.close(CLOSED)
             table.seated.clear()
             table.watchers.clear()
-            del self.tables[table.id]
+            # Resting by now, if it sat unused while the request waited for the lock.
+            self.tables.pop(table.id, None)
+            self.resting.pop(table.id, None)
             await self._in_db(self.store.delete, table.id)
 
     async def _open(
