@@ -3,7 +3,9 @@ it was when someone opens it; a table nobody comes back to is deleted after a wh
 
 from __future__ import annotations
 
+import gc
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -64,9 +66,11 @@ def test_an_idle_table_leaves_memory_and_comes_back_where_it_was(tmp_path: Path)
         views = [c.received[-1]["view"] for c in clients]
         until(lambda: not set(hub.tables) & others)
         assert table_id in hub.tables  # its people are here
+        held = weakref.ref(hub.tables[table_id])
         for client in clients:
             client.close()
         until(lambda: not hub.tables)
+        until(lambda: gc.collect() >= 0 and held() is None)  # nothing holds it in memory
         assert set(hub.resting) == {table_id, *others}
         listed = {t["id"]: t for t in httpx.get(f"{base}/api/tables").json()["tables"]}
         assert set(listed) == {table_id, *others}
