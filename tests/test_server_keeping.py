@@ -3,6 +3,7 @@ it was when someone opens it; a table nobody comes back to is deleted after a wh
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import time
 import weakref
@@ -29,7 +30,7 @@ from rummy_core.server.app import create_app
 from rummy_core.server.hub import Hub
 from rummy_core.server.keeping import Resting, expired, kept_for
 from rummy_core.server.limits import Limits
-from rummy_core.server.protocol import SeatInfo, TableInfo
+from rummy_core.server.protocol import CreateTable, SeatInfo, SeatSpec, TableInfo
 from rummy_core.server.store import Store
 
 QUICK = replace(SCRIPTED, idle_seconds=0.3)
@@ -166,3 +167,21 @@ def test_each_kind_of_table_is_kept_for_its_own_time() -> None:
     resting = Resting(table("human", "human"), now - timedelta(seconds=999))
     assert not expired(resting, limits, now)
     assert expired(replace(resting, active=now - timedelta(seconds=1000)), limits, now)
+
+
+def test_requests_at_once_wake_a_resting_table_once(tmp_path: Path) -> None:
+    """Two seats reconnecting together: the second asks while the first's load is under way."""
+
+    async def scenario() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 'once.sqlite3'}"), QUICK)
+        spec = CreateTable(variant="classic", seats=[SeatSpec(), SeatSpec()], bot_pause=0)
+        table_id = (await hub.create(spec, "http://127.0.0.1/")).table.id
+        hub.tables[table_id].touched = 0
+        await hub.sweep()
+        assert table_id in hub.resting
+        first, second = await asyncio.gather(hub.find(table_id), hub.find(table_id))
+        assert first is not None and first is second is hub.tables[table_id]
+        assert not hub.resting and await hub.find("no-such-table") is None
+        await hub.stop()
+
+    asyncio.run(scenario())

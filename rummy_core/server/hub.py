@@ -118,7 +118,8 @@ class Hub:
 
     async def find(self, table_id: str) -> LiveTable | None:
         """The table ``table_id``, loaded again if it was resting (None: there is none)."""
-        if table_id not in self.tables and table_id in self.resting:
+        if table_id not in self.tables:
+            # Another request may be loading it: off the resting list, not yet in memory.
             async with self._waking:
                 await self._wake(table_id)
         table = self.tables.get(table_id)
@@ -130,7 +131,7 @@ class Hub:
         # Taken off the resting list first: the sweep never deletes a table being loaded.
         rest = self.resting.pop(table_id, None)
         if rest is None:
-            return  # loaded by the request before this one, or deleted meanwhile
+            return  # loaded by the request before this one, or no such table
         try:
             await self._load(table_id)
         except Exception:
