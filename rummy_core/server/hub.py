@@ -26,10 +26,9 @@ from rummy_core.engine.events import Event
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.formats.actions import parse_action
 from rummy_core.formats.position import dump_position
-from rummy_core.i18n.languages import N_plural
 from rummy_core.i18n.uitext import N_, UI
 from rummy_core.match import HAND_TO_BOT, Match, Step
-from rummy_core.server import games, keeping, outbox
+from rummy_core.server import games, keeping, outbox, refusals
 from rummy_core.server.limits import Limits
 from rummy_core.server.links import seat_link
 from rummy_core.server.live import Connection, LiveTable
@@ -47,7 +46,6 @@ from rummy_core.server.store import (
     TableRow,
     digest,
     stamp,
-    token_matches,
 )
 
 log = logging.getLogger("rummy.server")
@@ -199,7 +197,7 @@ class Hub:
         """
         self._check_room(address)
         variant = games.variant_label(spec.variant)
-        self._check_players(variant, len(spec.seats))
+        refusals.check_players(variant, len(spec.seats))
         for seat in spec.seats:
             if seat.bot is not None:
                 make_bot(seat.bot, 0)
@@ -220,33 +218,12 @@ class Hub:
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
     def _check_room(self, address: str) -> None:
-        count = len(self.tables) + len(self.resting)
-        if count >= self.limits.max_tables:
-            raise RuleError(
-                "too_many_tables",
-                N_plural(
-                    "This server has %(count)s table, as many as it keeps. Play at it, or ask"
-                    " its host to close it.",
-                    "This server has %(count)s tables, as many as it keeps. Play at one of"
-                    " them, or ask its host to close some.",
-                ),
-                domain=UI.name,
-                count=count,
-            )
-        if self._made_by.get(address, 0) >= self.limits.tables_per_address:
-            raise RuleError(
-                "too_many_tables",
-                N_plural(
-                    "You have made %(count)s table, as many as one person may. Close it first.",
-                    "You have made %(count)s tables, as many as one person may. Close one first.",
-                ),
-                domain=UI.name,
-                count=self._made_by[address],
-            )
+        made_here = self._made_by.get(address, 0)
+        refusals.check_room(len(self.tables) + len(self.resting), made_here, self.limits)
 
     async def close_table(self, table: LiveTable, creator_token: str) -> None:
         """The host closes the table: everyone is told and let go, and it is forgotten."""
-        self._check_creator(table, creator_token)
+        refusals.check_creator(table, creator_token)
         async with table.lock:
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -301,7 +278,7 @@ class Hub:
         the table already made is kept."""
         async with table.lock:
             if seen is not None:
-                self._check_current(table, seen)
+                refusals.check_current(table, seen)
             if table.row.rematch is not None:
                 return
             if table.game.state.phase != MATCH_OVER:
@@ -311,7 +288,7 @@ class Hub:
                     domain=UI.name,
                 )
             label = games.variant_label(variant) if variant else table.row.variant
-            self._check_players(label, table.row.players)
+            refusals.check_players(label, table.row.players)
             seats = [
                 SeatRow(s.seat, s.bot, s.token_hash, s.name, s.claimed) for s in table.row.seats
             ]
@@ -324,24 +301,10 @@ class Hub:
 
     async def host_rematch(self, table: LiveTable, creator_token: str, variant: str | None) -> str:
         """The creator's rematch, under new rules if ``variant`` is given; the new table's id."""
-        self._check_creator(table, creator_token)
+        refusals.check_creator(table, creator_token)
         await self.rematch(table, variant, None)
         assert table.row.rematch is not None
         return table.row.rematch
-
-    @staticmethod
-    def _check_players(variant: str, players: int) -> None:
-        low, high = games.player_range(variant)
-        if not low <= players <= high:
-            raise RuleError(
-                "bad_players",
-                "%(variant)s is for %(low)s to %(high)s players, not %(players)s.",
-                domain=UI.name,
-                variant=variant,
-                players=players,
-                low=low,
-                high=high,
-            )
 
     def _bots(self, row: TableRow) -> list[Bot | None]:
         return [make_bot(s.bot, _bot_seed(row, s.seat)) if s.bot else None for s in row.seats]
@@ -387,7 +350,7 @@ class Hub:
 
     async def start_table(self, table: LiveTable, creator_token: str) -> None:
         """The host starts the table before everyone has joined: bots play, people act."""
-        self._check_creator(table, creator_token)
+        refusals.check_creator(table, creator_token)
         async with table.lock:
             await self._mark_started(table)
         self._announce(table)
@@ -450,7 +413,7 @@ class Hub:
         """Apply a seat's action; a refusal goes to ``conn`` alone and changes nothing."""
         async with table.lock:
             try:
-                self._check_current(table, seen)
+                refusals.check_current(table, seen)
                 action = parse_action(data, table.game.hooks)
                 step = table.match.act(seat, action)
             except RuleError as exc:
@@ -477,30 +440,13 @@ class Hub:
         """Deal the next hand, once this one is over."""
         async with table.lock:
             try:
-                self._check_current(table, seen)
+                refusals.check_current(table, seen)
                 step = table.match.deal_next()
             except RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
             await self._commit(table, step)
         self._wake_bots(table)
-
-    @staticmethod
-    def _check_current(table: LiveTable, seen: int) -> None:
-        if not table.row.started:
-            raise RuleError(
-                "not_started",
-                "The table waits for everyone to join, or for its host to start it.",
-                domain=UI.name,
-            )
-        if seen != table.state_id:
-            raise RuleError(
-                "stale_state",
-                "The table has moved on (state %(state_id)s, not %(seen)s): look again.",
-                domain=UI.name,
-                state_id=table.state_id,
-                seen=seen,
-            )
 
     async def _commit(self, table: LiveTable, step: Step) -> None:
         """Store a change the match has made in memory, then announce it.
@@ -550,8 +496,8 @@ class Hub:
 
     async def hand_to_bot(self, table: LiveTable, seat: int, creator_token: str, bot: str) -> None:
         """The table's creator gives ``seat`` to a bot; its link stops working."""
-        self._check_creator(table, creator_token)
-        self._check_seat(table, seat)
+        refusals.check_creator(table, creator_token)
+        refusals.check_seat(table, seat)
         player = make_bot(bot, _bot_seed(table.row, seat))
         async with table.lock:
             row = table.row.seats[seat]
@@ -582,8 +528,8 @@ class Hub:
         """The creator gives ``seat`` a new link: a seat handed to a bot goes back to a person
         (its bot stops), and a person's seat is freed for someone else (its player is removed,
         the old link stops working). Whoever opens the new link plays the seat."""
-        self._check_creator(table, creator_token)
-        self._check_seat(table, seat)
+        refusals.check_creator(table, creator_token)
+        refusals.check_seat(table, seat)
         token = secrets.token_urlsafe(24)
         async with table.lock:
             row = table.row.seats[seat]
@@ -622,26 +568,6 @@ class Hub:
         if conn is not None:
             conn.send(outbox.encode(outbox.error(code, message, conn.lang, **params)))
             conn.close(close_code)
-
-    @staticmethod
-    def _check_seat(table: LiveTable, seat: int) -> None:
-        if not 0 <= seat < table.row.players:
-            raise RuleError(
-                "unknown_seat",
-                "The table has seats 0 to %(last)s.",
-                domain=UI.name,
-                last=table.row.players - 1,
-                seat=seat,
-            )
-
-    @staticmethod
-    def _check_creator(table: LiveTable, creator_token: str) -> None:
-        if not token_matches(creator_token, table.row.creator_hash):
-            raise RuleError(
-                "bad_creator_token",
-                "Only the table's creator may do that.",
-                domain=UI.name,
-            )
 
     # -- bots --------------------------------------------------------------------------------
 
