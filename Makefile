@@ -138,11 +138,13 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python bench/env_bench.py
 
 # The server under load: TABLES tables of SEATS scripted people playing a hand each at once
-# (bench/server_bench.py); prints actions/s, latency and the leak check. Loopback only.
+# (bench/server_bench.py); prints actions/s, latency and the leak check. Then a spectator's ping
+# times while seats ask the costliest choices question (bench/server_pong.py). Loopback only.
 TABLES ?= 50
 SEATS ?= 4
 bench-server: $(VENV)/.test-installed
 	cd bench && ../$(BIN)/python server_bench.py --tables $(TABLES) --seats $(SEATS)
+	cd bench && ../$(BIN)/python server_pong.py
 
 # The soak (not in the test run): HANDS hands per ruleset by random and greedy bots, with every
 # house rule, checking conservation, scoring and hidden cards; prints hands and breaks found.

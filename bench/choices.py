@@ -32,18 +32,21 @@ HAND = [
 ]
 
 
+POSITION = {
+    "players": 2,
+    "dealer": 1,
+    "turn": 0,
+    "phase": "play",
+    "this_turn": {"drew": "stock"},
+    "turns_taken": [3, 3],
+    "hands": [HAND, ["9C", "4D"]],
+    "discard": ["8C"],
+}
+"""Riverside, seat 0 to play holding ``HAND`` (the server's pong benchmark seats a client here)."""
+
+
 def main() -> None:
-    position = {
-        "players": 2,
-        "dealer": 1,
-        "turn": 0,
-        "phase": "play",
-        "this_turn": {"drew": "stock"},
-        "turns_taken": [3, 3],
-        "hands": [HAND, ["9C", "4D"]],
-        "discard": ["8C"],
-    }
-    game = game_from_position("riverside", position, 1)
+    game = game_from_position("riverside", POSITION, 1)
     print("| selected | plays offered | CPU seconds |")
     print("|---|---|---|")
     for others in (3, 5, 7, 9, 12):

@@ -23,6 +23,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,16 +97,20 @@ async def _seat(url: str, token: str | None, seat: int | None, run: TableRun, ha
         tried: set[str] = set()
         sent_at: float | None = None
         last: str | None = None
+        latest: Message | None = None
         ended = 0
         while True:
             message: Message = json.loads(await ws.recv())
             got.messages.append(message)
             kind = message["type"]
-            if kind == "refused" and sent_at is not None:
+            if kind == "refused" and sent_at is not None and latest is not None:
                 run.latencies.append(time.perf_counter() - sent_at)
                 run.refusals += 1
                 sent_at = None
+                # A refusal has no view: choose again, from the view the refused action came from.
+                message = latest
             elif kind in ("update", "welcome"):
+                latest = message
                 if sent_at is not None:
                     run.latencies.append(time.perf_counter() - sent_at)
                     run.actions += 1
@@ -262,15 +267,17 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(db_url: str, port: int, home: str, rate: float = 1000) -> subprocess.Popen[bytes]:
+def start_server(
+    db_url: str, port: int, home: str, rate: float = 1000, options: Sequence[str] = ()
+) -> subprocess.Popen[bytes]:
     """``rummy serve`` in a child process on 127.0.0.1:``port``, once it answers.
 
-    Scripted clients act far faster than people, so the rate limit is raised (to ``rate``).
+    Scripted clients act far faster than people, so the rate limit is raised (to ``rate``), and
+    one address (this one) may make every table of a load test unless ``options`` say otherwise.
     """
     env = {**os.environ, "RUMMY_HOME": home}
     command = [sys.executable, "-m", "rummy_core", "serve", "--port", str(port), "--db", db_url]
-    # One address (this one) makes every table of a load test.
-    command += ["--rate-limit", str(rate), "--tables-per-address", "100000"]
+    command += ["--rate-limit", str(rate), "--tables-per-address", "100000", *options]
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )

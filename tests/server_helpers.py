@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import uvicorn
+from starlette.applications import Starlette
 from websockets.sync.client import ClientConnection, connect
 
 from rummy_core.server.app import create_app
@@ -30,16 +31,20 @@ leave a test waiting for its answer. The limit itself is tested in test_server.p
 
 @contextmanager
 def running_server(
-    db_url: str, limits: Limits | None = None, exposure: Exposure | None = None
+    db_url: str,
+    limits: Limits | None = None,
+    exposure: Exposure | None = None,
+    app: Starlette | None = None,
 ) -> Iterator[str]:
-    """uvicorn serving the app on 127.0.0.1 (a port the system picks) until the block ends."""
+    """uvicorn serving the app on 127.0.0.1 (a port the system picks) until the block ends;
+    ``app`` (made with ``limits``) when the test looks at its hub."""
     limits = limits or Limits()
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        create_app(db_url, limits=limits, exposure=exposure),
+        app or create_app(db_url, limits=limits, exposure=exposure),
         ws_max_size=limits.max_frame_bytes,
         log_level="warning",
         lifespan="on",
@@ -129,6 +134,20 @@ class Client:
 
     def close(self) -> None:
         self._stack.close()
+
+
+def take_turn(client: Client, state: Message) -> Message:
+    """Draw from the stock and discard the first card accepted; the last update."""
+    draw = {"type": "draw", "source": "stock"}
+    client.send({"type": "action", "action": draw, "state_id": state["state_id"]})
+    update = client.wait_for(lambda m: m["type"] == "update" and m["state_id"] > state["state_id"])
+    for card in update["view"]["hand"]:
+        discard = {"type": "discard", "card": card}
+        client.send({"type": "action", "action": discard, "state_id": update["state_id"]})
+        answer = client.wait_for(lambda m: m["type"] in ("update", "refused"))
+        if answer["type"] == "update":
+            return answer
+    raise AssertionError("no card could be discarded")
 
 
 def of_type(kind: str) -> Callable[[Message], bool]:

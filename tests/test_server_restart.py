@@ -8,24 +8,10 @@ import sys
 from pathlib import Path
 
 import httpx
-from server_helpers import Client, Message, create_table
+from server_helpers import Client, create_table, take_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from server_load import free_port, start_server
-
-
-def take_turn(client: Client, state: Message) -> Message:
-    """Draw from the stock and discard the first card accepted; the last update."""
-    draw = {"type": "draw", "source": "stock"}
-    client.send({"type": "action", "action": draw, "state_id": state["state_id"]})
-    update = client.wait_for(lambda m: m["type"] == "update" and m["state_id"] > state["state_id"])
-    for card in update["view"]["hand"]:
-        discard = {"type": "discard", "card": card}
-        client.send({"type": "action", "action": discard, "state_id": update["state_id"]})
-        answer = client.wait_for(lambda m: m["type"] in ("update", "refused"))
-        if answer["type"] == "update":
-            return answer
-    raise AssertionError("no card could be discarded")
 
 
 def test_a_killed_server_restarts_where_the_last_action_left_every_table(

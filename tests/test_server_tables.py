@@ -42,6 +42,8 @@ def test_the_host_closes_a_table_and_everyone_is_told(base: str, db: str) -> Non
     table_id, creator = made["table"]["id"], made["creator_token"]
     player = Client(base, table_id, made["links"][0]["token"])
     assert player.recv()["type"] == "welcome"
+    player.send({"type": "chat", "text": "bye"})  # the chat goes with the table
+    player.wait_for(lambda m: m["type"] == "chat")
     url = f"{base}/api/tables/{table_id}"
     wrong = httpx.delete(url, headers={"authorization": "Bearer not-the-token"})
     assert wrong.status_code == 403 and wrong.json()["code"] == "bad_creator_token"
@@ -55,6 +57,7 @@ def test_the_host_closes_a_table_and_everyone_is_told(base: str, db: str) -> Non
     assert table_id not in {t["id"] for t in httpx.get(f"{base}/api/tables").json()["tables"]}
     store = Store(db)
     assert store.load(table_id) is None and store.changes(table_id) == []
+    assert store.chat(table_id, 9) == []
     store.close()
 
 

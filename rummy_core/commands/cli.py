@@ -541,6 +541,16 @@ def schema(out: Path) -> None:
     help=N_("Tables one network address may make while the server runs."),
 )
 @click.option(
+    "--idle-minutes",
+    type=click.FloatRange(min=0.1),
+    default=10.0,
+    show_default=True,
+    help=N_(
+        "Minutes a table nobody uses stays in memory; it stays in the database and comes back"
+        " when someone opens it."
+    ),
+)
+@click.option(
     "--public-url",
     default=None,
     metavar="URL",
@@ -565,6 +575,7 @@ def serve(
     rate_limit: float,
     max_tables: int,
     tables_per_address: int,
+    idle_minutes: float,
     public_url: str | None,
     allowed_origins: tuple[str, ...],
 ) -> None:
@@ -582,6 +593,7 @@ def serve(
         db_url,
         rate=rate_limit,
         tables=(max_tables, tables_per_address),
+        idle_minutes=idle_minutes,
         public_url=public_url,
         allowed_origins=allowed_origins,
         say=click.echo,

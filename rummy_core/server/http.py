@@ -180,14 +180,13 @@ async def create_table(request: Request) -> Response:
 
 async def list_tables(request: Request) -> Response:
     """``GET /api/tables``: every table, newest first."""
-    tables = sorted(_hub(request).tables.values(), key=lambda t: t.row.created, reverse=True)
-    return _json(TableList(tables=[t.info() for t in tables]))
+    return _json(TableList(tables=_hub(request).listing()))
 
 
 async def table_state(request: Request) -> Response:
     """``GET /api/tables/{id}``: a table and what anyone may see of its game."""
     hub = _hub(request)
-    table = hub.tables.get(request.path_params["table_id"])
+    table = await hub.find(request.path_params["table_id"])
     if table is None:
         return error_response(request, 404, "unknown_table", N_("There is no such table."))
     return _json(await hub.table_state(table))
@@ -197,7 +196,7 @@ async def _host_request(request: Request) -> tuple[Hub, LiveTable, str] | Respon
     """The hub, the table and the creator token of a host's request (``Authorization: Bearer
     CREATOR_TOKEN``), or the refusal: no such table, or no token."""
     hub = _hub(request)
-    table = hub.tables.get(request.path_params["table_id"])
+    table = await hub.find(request.path_params["table_id"])
     if table is None:
         return error_response(request, 404, "unknown_table", N_("There is no such table."))
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
@@ -210,13 +209,15 @@ async def _host_request(request: Request) -> tuple[Hub, LiveTable, str] | Respon
 
 async def hand_to_bot(request: Request) -> Response:
     """``POST /api/tables/{id}/seats/{seat}/bot``: with ``Authorization: Bearer CREATOR_TOKEN``."""
+    # The body first: the table is found just before it is used, so it cannot leave memory
+    # while the body streams in (keeping).
+    spec = await _body(request, HandToBot)
+    if isinstance(spec, Response):
+        return spec
     host = await _host_request(request)
     if isinstance(host, Response):
         return host
     hub, table, token = host
-    spec = await _body(request, HandToBot)
-    if isinstance(spec, Response):
-        return spec
     try:
         await hub.hand_to_bot(table, request.path_params["seat"], token, spec.bot)
     except RuleError as exc:
@@ -245,18 +246,21 @@ async def new_link(request: Request) -> Response:
 async def rematch(request: Request) -> Response:
     """``POST /api/tables/{id}/rematch``: once the match is over, the creator starts another of
     the same seats, under new rules if the body names a variant; the answer is the new table."""
+    spec = await _body(request, Rematch)
+    if isinstance(spec, Response):
+        return spec
     host = await _host_request(request)
     if isinstance(host, Response):
         return host
     hub, table, token = host
-    spec = await _body(request, Rematch)
-    if isinstance(spec, Response):
-        return spec
     try:
         new = await hub.host_rematch(table, token, spec.variant)
     except RuleError as exc:
         return _refusal(request, exc)
-    return _json(await hub.table_state(hub.tables[new]))
+    made = await hub.find(new)
+    if made is None:  # made long ago, and deleted since
+        return error_response(request, 404, "unknown_table", N_("There is no such table."))
+    return _json(await hub.table_state(made))
 
 
 async def close_table(request: Request) -> Response:

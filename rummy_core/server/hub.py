@@ -4,6 +4,8 @@ The server owns each game. A client's action is applied by the engine under the 
 written to the database with the new position, and only then announced, each receiver getting
 its own view (``outbox``). Bots choose on worker threads, one table's bot never holding up
 another table; the database is written on a single worker thread (SQLite has one writer).
+Only the tables in use are in memory (``tables``); the others rest in the database
+(``resting``) until someone opens one, and are deleted after a while (``keeping``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -23,15 +26,27 @@ from rummy_core.engine.events import Event
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.formats.actions import parse_action
 from rummy_core.formats.position import dump_position
-from rummy_core.i18n.languages import N_plural
 from rummy_core.i18n.uitext import N_, UI
 from rummy_core.match import HAND_TO_BOT, Match, Step
-from rummy_core.server import games, outbox
+from rummy_core.server import games, keeping, outbox, refusals
 from rummy_core.server.limits import Limits
 from rummy_core.server.links import seat_link
 from rummy_core.server.live import Connection, LiveTable
-from rummy_core.server.protocol import CreateTable, NewSeatLink, TableCreated, TableState
-from rummy_core.server.store import Change, SeatRow, Store, TableRow, digest, token_matches
+from rummy_core.server.protocol import (
+    CreateTable,
+    NewSeatLink,
+    TableCreated,
+    TableInfo,
+    TableState,
+)
+from rummy_core.server.store import (
+    Change,
+    SeatRow,
+    Store,
+    TableRow,
+    digest,
+    stamp,
+)
 
 log = logging.getLogger("rummy.server")
 T = TypeVar("T")
@@ -57,6 +72,12 @@ class Hub:
         self.store = store
         self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
+        """The tables in memory: those in use."""
+        self.resting: dict[str, keeping.Resting] = {}
+        """The others, out of memory until someone opens one."""
+        self._waking = asyncio.Lock()
+        self._creating = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
         self._made_by: dict[str, int] = {}
         """Tables made from each network address since the server started."""
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummy-db")
@@ -68,20 +89,89 @@ class Hub:
     # -- running -----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every stored table as it was last stored, and let its bots carry on."""
+        """Load every stored table as it was last stored and let its bots carry on; the tables
+        with nothing to do rest until someone opens them."""
         for table_id in await self._in_db(self.store.table_ids):
-            row = await self._in_db(self.store.load, table_id)
-            if row is None:
-                continue
-            game = games.restore(row.variant, row.position, row.seed, _people(row))
-            table = LiveTable(row, Match(game, self._bots(row)))
-            self.tables[row.id] = table
-            self._wake_bots(table)
-        log.info("loaded %d tables from %s", len(self.tables), self.store.engine.url)
+            table = await self._load(table_id)
+            if table is not None and keeping.quiet(table):
+                self._rest(table)
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+        log.info(
+            "loaded %d tables from %s, %d in play",
+            len(self.tables) + len(self.resting),
+            self.store.engine.url,
+            len(self.tables),
+        )
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        """A stored table into memory, its bots woken (None: there is no such table)."""
+        row = await self._in_db(self.store.load, table_id)
+        if row is None:
+            return None
+        game = games.restore(row.variant, row.position, row.seed, _people(row))
+        table = LiveTable(row, Match(game, self._bots(row)))
+        self.tables[row.id] = table
+        self._wake_bots(table)
+        return table
+
+    async def find(self, table_id: str) -> LiveTable | None:
+        """The table ``table_id``, loaded again if it was resting (None: there is none)."""
+        if table_id not in self.tables:
+            # Another request may be loading it: off the resting list, not yet in memory.
+            async with self._waking:
+                await self._wake(table_id)
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.touched = time.time()
+        return table
+
+    async def _wake(self, table_id: str) -> None:
+        # Taken off the resting list first: the sweep never deletes a table being loaded.
+        rest = self.resting.pop(table_id, None)
+        if rest is None:
+            return  # loaded by the request before this one, or no such table
+        try:
+            await self._load(table_id)
+        except Exception:
+            self.resting[table_id] = rest  # still resting: the lobby goes on showing it
+            raise
+
+    def listing(self) -> list[TableInfo]:
+        """Every table as the lobby lists it (resting ones as they were), newest first."""
+        shown = [t.info() for t in self.tables.values()]
+        shown += [t.info for t in self.resting.values()]
+        return sorted(shown, key=lambda info: info.created, reverse=True)
+
+    def _rest(self, table: LiveTable) -> None:
+        self.resting[table.id] = keeping.resting(table)
+        del self.tables[table.id]
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(keeping.sweep_period(self.limits))
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("looking after the tables failed")
+
+    async def sweep(self) -> None:
+        """Rest the tables nobody has used for ``Limits.idle_seconds``, and delete the resting
+        tables kept long enough (``keeping.expired``)."""
+        idle_since = time.time() - self.limits.idle_seconds
+        for table in list(self.tables.values()):
+            if keeping.quiet(table) and table.touched <= idle_since:
+                self._rest(table)
+        for table_id, rest in list(self.resting.items()):
+            # Taken off before the database is asked: a table being loaded is not resting.
+            if keeping.expired(rest, self.limits) and self.resting.pop(table_id, None) is not None:
+                await self._in_db(self.store.delete, table_id)
+                log.info("table %s deleted: unused since %s", table_id, rest.active)
 
     async def stop(self) -> None:
         """Stop the bots, close every connection and the database."""
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -107,7 +197,7 @@ class Hub:
         """
         self._check_room(address)
         variant = games.variant_label(spec.variant)
-        self._check_players(variant, len(spec.seats))
+        refusals.check_players(variant, len(spec.seats))
         for seat in spec.seats:
             if seat.bot is not None:
                 make_bot(seat.bot, 0)
@@ -117,39 +207,23 @@ class Hub:
             SeatRow(i, s.bot, digest(tokens[i]) if i in tokens else None)
             for i, s in enumerate(spec.seats)
         ]
-        # A table of bots alone plays at once; one with people waits for them.
-        table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
-        self._made_by[address] = self._made_by.get(address, 0) + 1
+        # One at a time, counted again once it is its turn: tables asked for at once would each
+        # pass the count made before the one before them was stored.
+        async with self._creating:
+            self._check_room(address)
+            # A table of bots alone plays at once; one with people waits for them.
+            table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
+            self._made_by[address] = self._made_by.get(address, 0) + 1
         links = [seat_link(base_url, table.id, i, t, lang) for i, t in tokens.items()]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
     def _check_room(self, address: str) -> None:
-        if len(self.tables) >= self.limits.max_tables:
-            raise RuleError(
-                "too_many_tables",
-                N_plural(
-                    "This server has %(count)s table, as many as it keeps. Play at it, or ask"
-                    " its host to close it.",
-                    "This server has %(count)s tables, as many as it keeps. Play at one of"
-                    " them, or ask its host to close some.",
-                ),
-                domain=UI.name,
-                count=len(self.tables),
-            )
-        if self._made_by.get(address, 0) >= self.limits.tables_per_address:
-            raise RuleError(
-                "too_many_tables",
-                N_plural(
-                    "You have made %(count)s table, as many as one person may. Close it first.",
-                    "You have made %(count)s tables, as many as one person may. Close one first.",
-                ),
-                domain=UI.name,
-                count=self._made_by[address],
-            )
+        made_here = self._made_by.get(address, 0)
+        refusals.check_room(len(self.tables) + len(self.resting), made_here, self.limits)
 
     async def close_table(self, table: LiveTable, creator_token: str) -> None:
         """The host closes the table: everyone is told and let go, and it is forgotten."""
-        self._check_creator(table, creator_token)
+        refusals.check_creator(table, creator_token)
         async with table.lock:
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -159,7 +233,9 @@ class Hub:
                 conn.close(CLOSED)
             table.seated.clear()
             table.watchers.clear()
-            del self.tables[table.id]
+            # Resting by now, if it sat unused while the request waited for the lock.
+            self.tables.pop(table.id, None)
+            self.resting.pop(table.id, None)
             await self._in_db(self.store.delete, table.id)
 
     async def _open(
@@ -182,7 +258,7 @@ class Hub:
             dealer=dealer,
             bot_pause=bot_pause,
             creator_hash=creator_hash,
-            created=datetime.now(UTC).isoformat(timespec="milliseconds"),
+            created=stamp(),
             state_id=0,
             phase=game.state.phase,
             position=dump_position(game.state),
@@ -202,7 +278,7 @@ class Hub:
         the table already made is kept."""
         async with table.lock:
             if seen is not None:
-                self._check_current(table, seen)
+                refusals.check_current(table, seen)
             if table.row.rematch is not None:
                 return
             if table.game.state.phase != MATCH_OVER:
@@ -212,7 +288,7 @@ class Hub:
                     domain=UI.name,
                 )
             label = games.variant_label(variant) if variant else table.row.variant
-            self._check_players(label, table.row.players)
+            refusals.check_players(label, table.row.players)
             seats = [
                 SeatRow(s.seat, s.bot, s.token_hash, s.name, s.claimed) for s in table.row.seats
             ]
@@ -225,24 +301,10 @@ class Hub:
 
     async def host_rematch(self, table: LiveTable, creator_token: str, variant: str | None) -> str:
         """The creator's rematch, under new rules if ``variant`` is given; the new table's id."""
-        self._check_creator(table, creator_token)
+        refusals.check_creator(table, creator_token)
         await self.rematch(table, variant, None)
         assert table.row.rematch is not None
         return table.row.rematch
-
-    @staticmethod
-    def _check_players(variant: str, players: int) -> None:
-        low, high = games.player_range(variant)
-        if not low <= players <= high:
-            raise RuleError(
-                "bad_players",
-                "%(variant)s is for %(low)s to %(high)s players, not %(players)s.",
-                domain=UI.name,
-                variant=variant,
-                players=players,
-                low=low,
-                high=high,
-            )
 
     def _bots(self, row: TableRow) -> list[Bot | None]:
         return [make_bot(s.bot, _bot_seed(row, s.seat)) if s.bot else None for s in row.seats]
@@ -288,7 +350,7 @@ class Hub:
 
     async def start_table(self, table: LiveTable, creator_token: str) -> None:
         """The host starts the table before everyone has joined: bots play, people act."""
-        self._check_creator(table, creator_token)
+        refusals.check_creator(table, creator_token)
         async with table.lock:
             await self._mark_started(table)
         self._announce(table)
@@ -321,12 +383,17 @@ class Hub:
         async with table.lock:
             return outbox.table_state(table.info(), table.game)
 
-    def leave(self, table: LiveTable, seat: int | None, conn: Connection) -> None:
-        """Forget ``conn``; the seat stays its player's, to reconnect to."""
+    async def leave(self, table: LiveTable, seat: int | None, conn: Connection) -> None:
+        """Forget ``conn``; the seat stays its player's, to reconnect to. The table was used
+        until now: how long it is kept counts from here."""
         table.watchers.discard(conn)
         if seat is not None and table.seated.get(seat) is conn:
             del table.seated[seat]
             self._announce(table)
+        table.touched = time.time()
+        table.row.active = stamp()
+        if table.id in self.tables and not self._closing:
+            await self._in_db(self.store.touch, table.id, table.row.active)
 
     def _announce(self, table: LiveTable) -> None:
         text = outbox.encode(outbox.table_changed(table.info()))
@@ -346,7 +413,7 @@ class Hub:
         """Apply a seat's action; a refusal goes to ``conn`` alone and changes nothing."""
         async with table.lock:
             try:
-                self._check_current(table, seen)
+                refusals.check_current(table, seen)
                 action = parse_action(data, table.game.hooks)
                 step = table.match.act(seat, action)
             except RuleError as exc:
@@ -373,30 +440,13 @@ class Hub:
         """Deal the next hand, once this one is over."""
         async with table.lock:
             try:
-                self._check_current(table, seen)
+                refusals.check_current(table, seen)
                 step = table.match.deal_next()
             except RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
             await self._commit(table, step)
         self._wake_bots(table)
-
-    @staticmethod
-    def _check_current(table: LiveTable, seen: int) -> None:
-        if not table.row.started:
-            raise RuleError(
-                "not_started",
-                "The table waits for everyone to join, or for its host to start it.",
-                domain=UI.name,
-            )
-        if seen != table.state_id:
-            raise RuleError(
-                "stale_state",
-                "The table has moved on (state %(state_id)s, not %(seen)s): look again.",
-                domain=UI.name,
-                state_id=table.state_id,
-                seen=seen,
-            )
 
     async def _commit(self, table: LiveTable, step: Step) -> None:
         """Store a change the match has made in memory, then announce it.
@@ -417,6 +467,8 @@ class Hub:
             await self._reload(table)
             raise
         table.row.state_id = change.state_id
+        table.row.active = stamp()
+        table.touched = time.time()
         table.settle()
         self._broadcast(table, step.events)
 
@@ -444,8 +496,8 @@ class Hub:
 
     async def hand_to_bot(self, table: LiveTable, seat: int, creator_token: str, bot: str) -> None:
         """The table's creator gives ``seat`` to a bot; its link stops working."""
-        self._check_creator(table, creator_token)
-        self._check_seat(table, seat)
+        refusals.check_creator(table, creator_token)
+        refusals.check_seat(table, seat)
         player = make_bot(bot, _bot_seed(table.row, seat))
         async with table.lock:
             row = table.row.seats[seat]
@@ -476,8 +528,8 @@ class Hub:
         """The creator gives ``seat`` a new link: a seat handed to a bot goes back to a person
         (its bot stops), and a person's seat is freed for someone else (its player is removed,
         the old link stops working). Whoever opens the new link plays the seat."""
-        self._check_creator(table, creator_token)
-        self._check_seat(table, seat)
+        refusals.check_creator(table, creator_token)
+        refusals.check_seat(table, seat)
         token = secrets.token_urlsafe(24)
         async with table.lock:
             row = table.row.seats[seat]
@@ -516,26 +568,6 @@ class Hub:
         if conn is not None:
             conn.send(outbox.encode(outbox.error(code, message, conn.lang, **params)))
             conn.close(close_code)
-
-    @staticmethod
-    def _check_seat(table: LiveTable, seat: int) -> None:
-        if not 0 <= seat < table.row.players:
-            raise RuleError(
-                "unknown_seat",
-                "The table has seats 0 to %(last)s.",
-                domain=UI.name,
-                last=table.row.players - 1,
-                seat=seat,
-            )
-
-    @staticmethod
-    def _check_creator(table: LiveTable, creator_token: str) -> None:
-        if not token_matches(creator_token, table.row.creator_hash):
-            raise RuleError(
-                "bad_creator_token",
-                "Only the table's creator may do that.",
-                domain=UI.name,
-            )
 
     # -- bots --------------------------------------------------------------------------------
 

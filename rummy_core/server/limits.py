@@ -1,5 +1,5 @@
-"""What one connection may send (message size, a rate per second with a burst), and how many
-tables the server keeps."""
+"""What one connection may send (message size, a rate per second with a burst), how many
+tables the server keeps, and for how long it keeps them in memory and in its database."""
 
 from __future__ import annotations
 
@@ -31,6 +31,16 @@ class Limits:
     """Tables the server keeps at once; a new one is refused (``too_many_tables``) past it."""
     tables_per_address: int = 20
     """Tables one network address may have made since the server started."""
+    idle_seconds: float = 600.0
+    """A table nobody has used for this long (no connection, no bot playing) leaves memory; it
+    stays in the database and comes back when someone opens it."""
+    bot_table_kept: float = 3600.0
+    """A table of bots alone is deleted once nobody has watched it for this long."""
+    finished_kept: float = 86400.0
+    """A table whose match is over is deleted this long after its last change (a day: time for
+    a rematch or an export)."""
+    abandoned_kept: float = 30 * 86400.0
+    """Any other table is deleted once nothing has happened at it for this long (30 days)."""
 
 
 class TokenBucket:

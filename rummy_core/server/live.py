@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -34,7 +35,9 @@ class LiveTable:
     Every change to the match happens under ``lock``, and ``state_id`` counts the changes (the
     database holds the same count with the position and the journal). The engine moves the
     game before the change is stored, so what the lobby shows of it is copied by ``settle``
-    once the change is stored, and lobby readers never look at the game itself.
+    once the change is stored, and lobby readers never look at the game itself. ``touched``
+    is when it was last used (``time.time()``): a table unused for long leaves memory
+    (``keeping``).
     """
 
     row: TableRow
@@ -43,6 +46,7 @@ class LiveTable:
     seated: dict[int, Connection] = field(default_factory=dict)
     watchers: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    touched: float = field(default_factory=time.time)
     _shown: tuple[str, int | None, int] = ("", None, 0)
 
     def __post_init__(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sys
 from collections.abc import Callable, Sequence
 
 import uvicorn
@@ -12,6 +13,13 @@ from rummy_core.server.app import create_app
 from rummy_core.server.exposure import exposure_of
 from rummy_core.server.limits import Limits
 from rummy_core.server.store import default_url
+
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold the interpreter before another may take it (Python's default is
+0.005). Bots and ``choices`` questions run on worker threads; each time the event loop waits on
+a socket it gives the interpreter up and must wait for it back, so under a costly question a
+ping's answer waited 5 ms several times over (p99 130-200 ms in ``bench/server_pong.py``, 65-95
+ms with 0.001)."""
 
 
 def addresses(host: str, port: int) -> list[str]:
@@ -35,6 +43,7 @@ def serve(
     *,
     rate: float = Limits.rate,
     tables: tuple[int, int] = (Limits.max_tables, Limits.tables_per_address),
+    idle_minutes: float = Limits.idle_seconds / 60,
     public_url: str | None = None,
     allowed_origins: Sequence[str] = (),
     say: Callable[[str], None] = print,
@@ -44,7 +53,11 @@ def serve(
     url = db_url or default_url()
     most, per_address = tables
     limits = Limits(
-        rate=rate, burst=max(1, round(2 * rate)), max_tables=most, tables_per_address=per_address
+        rate=rate,
+        burst=max(1, round(2 * rate)),
+        max_tables=most,
+        tables_per_address=per_address,
+        idle_seconds=idle_minutes * 60,
     )
     say(_("rummy server: database %(url)s", url=url))
     for address in [public_url] if public_url else addresses(host, port):
@@ -56,4 +69,5 @@ def serve(
         ws_max_size=limits.max_frame_bytes,
         log_level=log_level,
     )
+    sys.setswitchinterval(SWITCH_INTERVAL)
     uvicorn.Server(config).run()

@@ -114,7 +114,7 @@ async def table_socket(ws: WebSocket) -> None:
         if hello is None:
             return
         conn.lang = pages.request_language(ws, hello.lang)
-        table = hub.tables.get(ws.path_params["table_id"])
+        table = await hub.find(ws.path_params["table_id"])
         if table is None:
             _refuse(conn, UNKNOWN_TABLE, "unknown_table", N_("There is no such table."))
             return
@@ -127,9 +127,11 @@ async def table_socket(ws: WebSocket) -> None:
         await hub.join(table, seat, conn, hello.name)
         await _serve(ws, conn, hub, table, seat, limits)
     finally:
-        if table is not None:
-            hub.leave(table, seat, conn)
-        await conn.finish()
+        try:
+            if table is not None:
+                await hub.leave(table, seat, conn)
+        finally:
+            await conn.finish()
 
 
 def _refuse(conn: SocketConnection, close_code: int, code: str, message: str) -> None:

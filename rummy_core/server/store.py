@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import os
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,9 @@ tables = Table(
     Column("started", Boolean, nullable=False, default=True),
     # The table its players went on to after the match (a rematch), if any.
     Column("rematch", String(32), nullable=True),
+    # When the table last changed or a connection left it (null: never since it was made); how
+    # long a table is kept counts from it (``server/keeping.py``).
+    Column("active", String(40), nullable=True),
 )
 
 seats = Table(
@@ -120,6 +124,11 @@ def default_url() -> str:
     return f"sqlite:///{home / 'server.sqlite3'}"
 
 
+def stamp() -> str:
+    """Now, as the database keeps times (``created``, ``active``)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
 def _private_file(path: Path) -> None:
     """Create the SQLite database file readable by its owner only (0600), or make one an earlier
     version created so; SQLite gives its ``-wal`` and ``-shm`` files the database file's mode."""
@@ -157,6 +166,7 @@ class TableRow:
     started: bool = True
     rematch: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
+    active: str | None = None
 
 
 @dataclass(frozen=True)
@@ -216,7 +226,7 @@ class Store:
             done = db.execute(
                 update(tables)
                 .where(tables.c.id == table_id, tables.c.state_id == change.state_id - 1)
-                .values(state_id=change.state_id, position=position, phase=phase)
+                .values(state_id=change.state_id, position=position, phase=phase, active=stamp())
             )
             if done.rowcount != 1:
                 raise RuleError(
@@ -261,9 +271,15 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
-    def delete(self, table_id: str) -> None:
-        """Forget a table: its changes, its seats and itself."""
+    def touch(self, table_id: str, active: str) -> None:
+        """Store when a table was last used (a connection left it)."""
         with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(active=active))
+
+    def delete(self, table_id: str) -> None:
+        """Forget a table: its chat, its changes, its seats and itself."""
+        with self.engine.begin() as db:
+            db.execute(chat.delete().where(chat.c.table_id == table_id))
             db.execute(changes.delete().where(changes.c.table_id == table_id))
             db.execute(seats.delete().where(seats.c.table_id == table_id))
             db.execute(tables.delete().where(tables.c.id == table_id))
@@ -325,6 +341,7 @@ LATER_COLUMNS = {
     # Tables made before tables waited for their people were all in play: started.
     "started": "BOOLEAN NOT NULL DEFAULT TRUE",
     "rematch": "VARCHAR(32)",
+    "active": "VARCHAR(40)",
 }
 """The columns of ``rummy_tables`` added since its first version, with what they are added as."""
 
