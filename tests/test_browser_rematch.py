@@ -98,6 +98,8 @@ def test_the_host_changes_the_rules_for_the_same_seats(tmp_path: Path, browser: 
         start.wait_for_function("window.rummyLobby?.ready === true")
         expect(start.locator("#rematch-note")).to_be_visible()
         expect(start.locator("#seats-box")).to_be_hidden()
+        # The form starts from the rules the table played (#36 point 8).
+        expect(start.locator("#variant-text")).to_have_text("classic:target=none")
         start.select_option("#ruleset", "riverside")
         shoot(start, "rematch-new-rules")
         start.get_by_role("button", name="Play again").click()
@@ -107,3 +109,25 @@ def test_the_host_changes_the_rules_for_the_same_seats(tmp_path: Path, browser: 
         bea.wait_for_function("window.rummyTable?.view?.ruleset === 'riverside'")
         assert view(bea)["seat"] == 1
         assert base in bea.url
+
+
+def test_new_rules_after_play_again_are_refused_not_lost(tmp_path: Path, browser: Browser) -> None:
+    # #36 point 8: Bea's Play again made the next match first; the host's change of rules,
+    # sent after it, says so instead of quietly sending everyone to the old rules' table.
+    with table_at(tmp_path, "classic:target=none", [None, None], GOING_OUT, pause=30) as (_, links):
+        ann = host_seat(browser, links[0])
+        bea = open_seat(browser, links[1], name="Bea")
+        end_the_match(ann)
+        with ann.context.expect_page() as opened:
+            ann.evaluate("window.open(document.getElementById('change-rules').href)")
+        start = opened.value
+        start.wait_for_function("window.rummyLobby?.ready === true")
+        start.select_option("#ruleset", "riverside")
+        expect(bea.locator("#sheet")).to_be_visible()
+        bea.locator("#rematch").click()
+        bea.wait_for_url("**/table/*#seat=*", timeout=15000)
+        start.get_by_role("button", name="Play again").click()
+        expect(start.locator("#create-error")).to_have_text(
+            "The next match has already begun: change the rules when it ends."
+        )
+        bea.wait_for_function("window.rummyTable?.view?.ruleset === 'classic'")

@@ -275,11 +275,20 @@ class Hub:
         """Once the match is over, another at a new table: the same seats, people (whose tokens
         work there too), creator and bot pause, the same variant or ``variant``, a new deal.
         Everyone at this table is told the new table's id (``TableInfo.rematch``); asked again,
-        the table already made is kept."""
+        the table already made is kept, and asked for other rules than it plays, refused
+        (``rematch_made``): the next match has begun."""
         async with table.lock:
             if seen is not None:
                 refusals.check_current(table, seen)
             if table.row.rematch is not None:
+                if variant is not None:
+                    made = await self._in_db(self.store.load, table.row.rematch)
+                    if made is not None and made.variant != games.variant_label(variant):
+                        raise RuleError(
+                            "rematch_made",
+                            "The next match has already begun: change the rules when it ends.",
+                            domain=UI.name,
+                        )
                 return
             if table.game.state.phase != MATCH_OVER:
                 raise RuleError(

@@ -162,6 +162,45 @@ function variantText() {
 
 function showVariant() { $("variant-text").textContent = variantText(); }
 
+/** The form set to a variant's text ("hungarian:opening=40+ace-low-high"): its ruleset, its
+ * options and its house rules with theirs, as variantText writes them. */
+function applyVariant(text) {
+  const [first, ...rules] = text.split("+");
+  const [name, own = ""] = first.split(":");
+  if (!info.rulesets.some((r) => r.name === name)) return;
+  form.ruleset.value = name;
+  showRuleset();
+  setOptions([$("options"), $("advanced-options")], own);
+  for (const part of rules) {
+    const [rule, opts = ""] = part.split(":");
+    const box = $("house-rules").querySelector(`.rule[data-rule="${CSS.escape(rule)}"]`);
+    if (!box) continue;
+    const check = box.querySelector("input[type=checkbox]");
+    check.checked = true;
+    check.dispatchEvent(new Event("change"));
+    setOptions([box.querySelector(".options")], opts);
+  }
+  showVariant();
+}
+
+/** Each "name=value" of ``text`` put into the option of that name among ``boxes``. */
+function setOptions(boxes, text) {
+  for (const pair of text.split(",").filter(Boolean)) {
+    const [key, written] = pair.split("=");
+    // The server writes a variant's values as it reads them: none, true and false in any case.
+    const value = ["none", "null", "true", "false"].includes(written.toLowerCase()) ? written.toLowerCase() : written;
+    const el = boxes.flatMap((box) => [...box.querySelectorAll(":scope > .option")]).find((o) => o.option.name === key);
+    if (!el) continue;
+    const input = el.querySelector("[data-option]");
+    if (el.option.kind === "boolean") input.checked = value === "true";
+    else if (el.option.nullable && (value === "none" || value === "null")) el.querySelector('input[type=radio][value="none"]').click();
+    else {
+      if (el.option.nullable) el.querySelector('input[type=radio][value="some"]').click();
+      input.value = value;
+    }
+  }
+}
+
 // -- seats -------------------------------------------------------------------------------------
 
 function seatKinds() {
@@ -387,7 +426,11 @@ fetch(`/api?lang=${language}`).then((r) => r.json()).then((data) => {
   for (const r of info.rulesets) form.ruleset.add(new Option(r.title, r.name));
   form.ruleset.value = info.rulesets.some((r) => r.name === "classic") ? "classic" : info.rulesets[0].name;
   showRuleset();
-  window.rummyLobby = { ready: true };
+  // Changing the rules of a finished table starts from the rules it played.
+  const start = rematchToken
+    ? fetch(`/api/tables/${rematchOf}`).then((r) => (r.ok ? r.json() : null)).then((state) => { if (state) applyVariant(state.table.variant); })
+    : Promise.resolve();
+  start.finally(() => { window.rummyLobby = { ready: true }; });
   // The list names bots by their levels, which come with the catalogue.
   refresh();
 });
