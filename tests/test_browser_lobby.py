@@ -44,6 +44,9 @@ def test_the_start_page_offers_what_is_installed_with_its_descriptions(
         for rule in meant:
             box = page.locator(f'#house-rules .rule[data-rule="{rule}"]')
             expect(box).to_contain_text(house_rules()[rule].summary)
+            # Its summary says it, not its name (#36 point 6): "pile-penalty" is for the text.
+            if "-" in rule:
+                assert rule not in box.inner_text()
         # Each option in players' words: the ruling ids are on the rules page, and the safety
         # caps fold away under Advanced.
         for field, info in ruleset.Options.model_fields.items():
@@ -55,6 +58,12 @@ def test_the_start_page_offers_what_is_installed_with_its_descriptions(
         expect(page.locator("#seat-count")).to_have_attribute(
             "max", str(ruleset.Options.max_players)
         )
+    # Hungarian's ace choices in players' words; the variant keeps the option's own values.
+    page.select_option("#ruleset", "hungarian")
+    aces = page.locator("#hungarian-ace option").all_inner_texts()
+    assert aces == ["10 points, always", "1 in A-2-3, 11 elsewhere"]
+    page.select_option("#hungarian-ace", label="1 in A-2-3, 11 elsewhere")
+    expect(page.locator("#variant-text")).to_have_text("hungarian:ace=low-high")
     # Classic's target may be none: a single hand, a choice of its own (no "null" to type).
     page.select_option("#ruleset", "classic")
     page.get_by_role("radio", name="A single hand").check()

@@ -21,6 +21,11 @@ const OPTION_LABELS = {
   turn_cap: () => t("Most turns in a hand"),
   hand_cap: () => t("Most hands in a match"),
 };
+// The choices of the built-in options in players' words (another plugin's show as they are
+// written); the value sent is the option's own.
+const CHOICE_LABELS = {
+  ace: () => ({ flat: t("10 points, always"), "low-high": t("1 in A-2-3, 11 elsewhere") }),
+};
 // What a missing value means, for an option that may have none: a choice of its own, in words.
 const NONE_CHOICES = {
   target: () => [t("A race to a number of points"), t("A single hand")],
@@ -46,7 +51,8 @@ function optionInput(option, prefix) {
     input = Object.assign(document.createElement("input"), { type: "checkbox", checked: option.default === true });
   } else if (option.choices) {
     input = document.createElement("select");
-    for (const choice of option.choices) input.add(new Option(choice, choice));
+    const said = CHOICE_LABELS[option.name]?.() ?? {};
+    for (const choice of option.choices) input.add(new Option(said[choice] ?? choice, choice));
     input.value = option.default;
   } else {
     input = Object.assign(document.createElement("input"), { type: option.kind === "integer" ? "number" : "text" });
@@ -132,12 +138,14 @@ function houseRule(rule) {
   const label = document.createElement("label");
   const check = Object.assign(document.createElement("input"), { type: "checkbox", name: `rule-${rule.name}` });
   const text = document.createElement("span");
-  const name = document.createElement("b");
-  name.textContent = rule.name;
+  // Told by its summary in players' words; its name shows in the rules' text below the form.
   const summary = document.createElement("span");
-  summary.className = "description";
-  summary.textContent = rule.conflicts_with.length ? t("{summary} Not with {rules}.", { summary: rule.summary, rules: rule.conflicts_with.join(", ") }) : rule.summary;
-  text.append(name, summary);
+  summary.textContent = rule.summary;
+  text.append(summary);
+  if (rule.conflicts_with.length) {
+    const others = rule.conflicts_with.map((other) => info.house_rules.find((h) => h.name === other)?.summary ?? other);
+    text.append(Object.assign(document.createElement("span"), { className: "description", textContent: t("Not with: {rules}", { rules: others.join("; ") }) }));
+  }
   label.append(check, text);
   const options = document.createElement("div");
   options.className = "options";
