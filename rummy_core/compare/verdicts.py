@@ -359,7 +359,8 @@ def _fairness_sentences(variant: str, seats: list[SeatTest]) -> list[str]:
 
 
 def decisiveness(report: Report) -> Verdict:
-    """Whether the player leading at half-time goes on to win the match."""
+    """Whether the player leading at half-time goes on to win the match, and whether that
+    differs between the variants (the half-time test between the most and least settled)."""
     if report.study.unit != "match":
         return _unanswered(
             "decisiveness",
@@ -377,6 +378,22 @@ def decisiveness(report: Report) -> Verdict:
             )
         else:
             sentences.append(_(next(m for at, m in LEADS if leader.value >= at), **words))
+    led = sorted(
+        (v for v in report.variants if v.figures["halftime"].n),
+        key=lambda v: v.figures["halftime"].value,
+    )
+    if len(led) > 1:
+        least, most = led[0].variant, led[-1].variant
+        test = difference(report, "halftime", least, most)
+        sentences.append(
+            _(
+                "In %(most)s the half-time leader clearly wins more often than in %(least)s.",
+                most=most,
+                least=least,
+            )
+            if test is not None and test.significant
+            else _("The differences between the variants could be chance.")
+        )
     return _verdict("decisiveness", sentences, figures)
 
 
