@@ -205,6 +205,16 @@ def test_fairness_within_chance_says_what_would_not_show(hands: Report, matches:
     assert nobody == "In classic:target=null nobody won a hand alone."
 
 
+def test_fairness_shows_the_figures_it_rests_on(hands: Report, matches: Report) -> None:
+    over_hands = [e.label for e in fairness(hands).figures]
+    assert over_hands[0] == "the first player: hands won alone (fair 50%)"
+    assert "first player's edge" in over_hands
+    # Over matches the seat shares are of matches; the first player's edge is of hands.
+    over_matches = [e.label for e in fairness(matches).figures]
+    assert over_matches[0] == "the first player: matches won alone (fair 50%)"
+    assert "first player's edge" not in over_matches
+
+
 @pytest.mark.parametrize(
     ("share", "words"),
     [

@@ -255,7 +255,10 @@ def fairness(report: Report) -> Verdict:
             )
             for t in seats
         ]
-        figures += _evidence(variant, ("first_edge",))
+        if seats[0].unit == "hand":
+            # The first player's edge is a hand figure: beside seat shares over matches it
+            # would read as the match's edge, which the first player's row already is.
+            figures += _evidence(variant, ("first_edge",))
     if not sentences:
         return _unanswered("fairness", _("Nobody won: there is nothing to tell."))
     return _verdict("fairness", sentences, figures)
