@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rummy_core.compare import build_report, run_study
-from rummy_core.compare.markdown import BLOCK, fill
+from rummy_core.compare.markdown import BLOCK, command_words, fill
 from rummy_core.compare.report import Report
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -21,6 +21,21 @@ def test_the_page_shows_its_reports() -> None:
     assert REPORTS, "docs/compare.md has no report blocks"
     page = PAGE.read_text(encoding="utf-8")
     assert fill(page, DOCS) == page, "run: python -m rummy_core.compare.markdown docs/compare.md"
+
+
+def test_the_command_makes_the_page_committed_beside_a_report(tmp_path: Path) -> None:
+    name = REPORTS[0]
+    (tmp_path / name).write_bytes((DOCS / name).read_bytes())
+    block = f"<!-- report: {name} command -->\n<!-- end report -->"
+    stem = "docs/" + name.removesuffix(".json")
+    assert "--report" not in fill(block, tmp_path)
+    (tmp_path / name).with_suffix(".html").write_text("<!doctype html>", encoding="utf-8")
+    words = fill(block, tmp_path).splitlines()[2].split()
+    report = Report.model_validate_json((DOCS / name).read_text(encoding="utf-8"))
+    assert words == [
+        *command_words(report),
+        *("--json", f"{stem}.json", "--plot", f"{stem}.png", "--report", f"{stem}.html"),
+    ]
 
 
 @pytest.mark.parametrize("name", REPORTS)

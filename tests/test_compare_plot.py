@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -13,8 +14,12 @@ from rummy_core.compare.plot import (
     BINS,
     COLOURS,
     STOCK_LABELLED,
+    Panel,
     _rates,
+    dull_endings,
     hand_length,
+    panel_png,
+    percent_tick,
     shows_play,
     within,
 )
@@ -22,6 +27,7 @@ from rummy_core.compare.report import Figure, Report
 from rummy_core.compare.stats import Histogram
 
 pyplot = pytest.importorskip("matplotlib.pyplot", reason="the plot extra")
+FigureCanvasAgg = pytest.importorskip("matplotlib.backends.backend_agg").FigureCanvasAgg
 
 
 def run(tmp_path: Path, *args: str) -> Report:
@@ -124,3 +130,48 @@ def test_the_stock_out_spike_is_named_where_it_is_drawn() -> None:
     hand_length(ax, two)
     assert not [t for t in ax.texts if t.get_text().startswith("stock ran out")]
     pyplot.close(fig)
+
+
+def test_percent_ticks_keep_the_decimals_they_need() -> None:
+    assert [percent_tick(s) for s in (0, 0.005, 0.02, 0.0025, 0.25, 1)] == [
+        "0%",
+        "0.5%",
+        "2%",
+        "0.25%",
+        "25%",
+        "100%",
+    ]
+
+
+def test_a_panel_of_small_shares_labels_each_tick_once() -> None:
+    # Riverside against three of a kind, four players: 0.4% and 2.4% of hands end dull.
+    report = build_report(run_study(Study(("riverside", "riverside+three-of-a-kind"), units=4)))
+    for variant, share in zip(report.variants, (0.004, 0.024), strict=True):
+        dull = variant.figures["ended.dull"]
+        variant.figures["ended.dull"] = dull.model_copy(
+            update={"value": share, "low": share - 0.002, "high": share + 0.002}
+        )
+    fig, ax = pyplot.subplots()
+    dull_endings(ax, report)
+    fig.canvas.draw()
+    ticks = [t.get_text() for t in ax.get_yticklabels()]
+    assert len(ticks) > 3 and len(set(ticks)) == len(ticks), ticks
+    pyplot.close(fig)
+
+
+def test_a_long_axis_label_stays_inside_a_panel_on_its_own() -> None:
+    drawn: list[Any] = []
+
+    def long_label(ax: Any, report: Report) -> None:
+        ax.set_xlabel("minutes per match at 15 s a turn (28 longer matches not drawn)")
+        drawn.append(ax)
+
+    report = build_report(run_study(Study(("riverside",), units=2)))
+    panel: Panel = long_label
+    panel_png(report, panel)
+    ax = drawn[0]
+    # The page's figure is closed once drawn: a canvas of its own measures it again.
+    renderer = FigureCanvasAgg(ax.figure).get_renderer()
+    label = ax.xaxis.label.get_window_extent(renderer=renderer)
+    assert "\n" in ax.get_xlabel()
+    assert label.x0 >= 0 and label.x1 <= ax.figure.bbox.width

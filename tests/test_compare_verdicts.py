@@ -205,6 +205,16 @@ def test_fairness_within_chance_says_what_would_not_show(hands: Report, matches:
     assert nobody == "In classic:target=null nobody won a hand alone."
 
 
+def test_fairness_shows_the_figures_it_rests_on(hands: Report, matches: Report) -> None:
+    over_hands = [e.label for e in fairness(hands).figures]
+    assert over_hands[0] == "the first player: hands won alone (fair 50%)"
+    assert "first player's edge" in over_hands
+    # Over matches the seat shares are of matches; the first player's edge is of hands.
+    over_matches = [e.label for e in fairness(matches).figures]
+    assert over_matches[0] == "the first player: matches won alone (fair 50%)"
+    assert "first player's edge" not in over_matches
+
+
 @pytest.mark.parametrize(
     ("share", "words"),
     [
@@ -262,32 +272,52 @@ def test_dull_endings_in_words(hands: Report) -> None:
     assert half.endswith("at the turn cap or with no winner.") and "1 hand in" not in half
 
 
+def planted(key: str, a: str, b: str, significant: bool) -> Difference:
+    """A test of figure ``key`` between ``a`` and ``b``, beyond chance or not."""
+    return Difference(
+        figure=key,
+        label="x",
+        a=a,
+        b=b,
+        value_a=0.5,
+        value_b=0.0,
+        difference=0.5,
+        effect=1.0,
+        paired=True,
+        test="exact_sign",
+        statistic=2.0,
+        p_value=0.001,
+        p_holm=0.002 if significant else 0.2,
+        significant=significant,
+    )
+
+
 def test_dull_compares_the_variants_only_when_the_test_says_so(hands: Report) -> None:
     worse = figure(hands, 0, "ended.dull", count=5, value=0.5, n=10)
     worse = figure(worse, 1, "ended.dull", count=0, value=0.0, n=10)
-    worse.differences = [
-        Difference(
-            figure="ended.dull",
-            label="x",
-            a="classic:target=null",
-            b="riverside",
-            value_a=0.5,
-            value_b=0.0,
-            difference=0.5,
-            effect=1.0,
-            paired=True,
-            test="exact_sign",
-            statistic=2.0,
-            p_value=0.001,
-            p_holm=0.002,
-            significant=True,
-        )
-    ]
+    worse.differences = [planted("ended.dull", "classic:target=null", "riverside", True)]
     assert dull(worse).sentences[-1] == (
         "classic:target=null clearly ends that way more often than riverside."
     )
     worse.differences[0].significant = False
     assert dull(worse).sentences[-1] == "The differences between the variants could be chance."
+
+
+@pytest.mark.parametrize("significant", [True, False])
+def test_decisiveness_compares_the_variants_only_when_the_test_says_so(
+    matches: Report, significant: bool
+) -> None:
+    # "Does three of a kind make Riverside more decisive?" is a question about the difference.
+    settled = figure(matches, 0, "halftime", value=0.55, n=3000)
+    settled = figure(settled, 1, "halftime", value=0.9, n=3000)
+    settled.differences = [planted("halftime", "classic:target=50", "riverside", significant)]
+    assert decisiveness(settled).sentences[-1] == (
+        "In riverside the half-time leader clearly wins more often than in classic:target=50."
+        if significant
+        else "The differences between the variants could be chance."
+    )
+    alone = figure(settled, 0, "halftime", value=0.0, n=0)
+    assert len(decisiveness(alone).sentences) == 2  # nothing to compare with
 
 
 def test_verdicts_are_in_the_language_of_the_run(matches: Report) -> None:

@@ -1,7 +1,8 @@
 """The tables of a committed ``--json`` report, written into a Markdown page.
 
-A page marks where a report goes with ``<!-- report: FILE [figures|differences] -->`` and
-``<!-- end report -->`` (FILE relative to the page). ``python -m rummy_core.compare.markdown
+A page marks where a report goes with ``<!-- report: FILE figures|differences|command -->`` and
+``<!-- end report -->`` (FILE relative to the page); the command names the report's ``--report``
+page when one is committed beside it. ``python -m rummy_core.compare.markdown
 PAGE.md`` fills every such block from its report; ``tests/test_compare_docs.py`` checks that the
 page holds exactly what its reports give, and that each report's ``check`` figures are what the
 same study gives today, so the page cannot drift from the code unnoticed.
@@ -60,10 +61,13 @@ def command_words(report: Report) -> list[str]:
     return [*words, "--seed", str(study.seed), "--jobs", str(report.run.jobs)]
 
 
-def command(report: Report, path: str) -> str:
-    """The command line that makes ``report`` again, as a shell block."""
-    words = command_words(report)
-    words += ["--json", path, "--plot", path.removesuffix(".json") + ".png"]
+def command(report: Report, path: str, page: bool = False) -> str:
+    """The command line that makes ``report`` again, as a shell block; with ``page``, its
+    ``--report`` page too (named like the report, ``.html``)."""
+    stem = path.removesuffix(".json")
+    words = [*command_words(report), "--json", path, "--plot", stem + ".png"]
+    if page:
+        words += ["--report", stem + ".html"]
     return "```sh\n" + shlex.join(words) + "\n```"
 
 
@@ -107,7 +111,7 @@ def fill(page: str, folder: Path) -> str:
         report = Report.model_validate(read_json(folder / name))
         part = match["part"]
         body = (
-            command(report, f"docs/{name}")
+            command(report, f"docs/{name}", (folder / name).with_suffix(".html").exists())
             if part == "command"
             else figures(report)
             if part == "figures"

@@ -85,8 +85,10 @@ def draw(
         flat = [ax for row in axes for ax in row]
         for panel, ax in zip(panels, flat, strict=False):
             panel(ax, report)
-            # A long axis label would run off the panel's height: wrapped to fit it.
+            # A long axis label would run off the panel: wrapped to fit it ("... 28 longer
+            # matches not drawn)" lost its end on a phone's page).
             ax.set_ylabel(textwrap.fill(ax.get_ylabel(), int(inches[1] * LABEL_CHARS)))
+            ax.set_xlabel(textwrap.fill(ax.get_xlabel(), int(inches[0] * LABEL_CHARS)))
         for ax in flat[len(panels) :]:
             ax.remove()
         if title:
@@ -594,6 +596,14 @@ def trend_panel(ax: Any, report: Report, trend: Trend) -> None:
 
 
 def _percent() -> Any:
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import FuncFormatter
 
-    return PercentFormatter(xmax=1, decimals=0)
+    return FuncFormatter(percent_tick)
+
+
+def percent_tick(share: float, _position: object = None) -> str:
+    """A share as a tick's percentage, with the decimals it needs and no more: an axis that stops
+    at 3% has ticks 0.5% apart, which whole percents would label 0%, 0%, 1%, 2%, 2%."""
+    value = share * 100
+    decimals = next((d for d in (0, 1) if abs(round(value, d) - value) < 1e-6), 2)
+    return f"{value:.{decimals}f}%"

@@ -255,7 +255,10 @@ def fairness(report: Report) -> Verdict:
             )
             for t in seats
         ]
-        figures += _evidence(variant, ("first_edge",))
+        if seats[0].unit == "hand":
+            # The first player's edge is a hand figure: beside seat shares over matches it
+            # would read as the match's edge, which the first player's row already is.
+            figures += _evidence(variant, ("first_edge",))
     if not sentences:
         return _unanswered("fairness", _("Nobody won: there is nothing to tell."))
     return _verdict("fairness", sentences, figures)
@@ -359,7 +362,8 @@ def _fairness_sentences(variant: str, seats: list[SeatTest]) -> list[str]:
 
 
 def decisiveness(report: Report) -> Verdict:
-    """Whether the player leading at half-time goes on to win the match."""
+    """Whether the player leading at half-time goes on to win the match, and whether that
+    differs between the variants (the half-time test between the most and least settled)."""
     if report.study.unit != "match":
         return _unanswered(
             "decisiveness",
@@ -377,6 +381,22 @@ def decisiveness(report: Report) -> Verdict:
             )
         else:
             sentences.append(_(next(m for at, m in LEADS if leader.value >= at), **words))
+    led = sorted(
+        (v for v in report.variants if v.figures["halftime"].n),
+        key=lambda v: v.figures["halftime"].value,
+    )
+    if len(led) > 1:
+        least, most = led[0].variant, led[-1].variant
+        test = difference(report, "halftime", least, most)
+        sentences.append(
+            _(
+                "In %(most)s the half-time leader clearly wins more often than in %(least)s.",
+                most=most,
+                least=least,
+            )
+            if test is not None and test.significant
+            else _("The differences between the variants could be chance.")
+        )
     return _verdict("decisiveness", sentences, figures)
 
 

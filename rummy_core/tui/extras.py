@@ -47,7 +47,7 @@ def turn_keys(s: Session) -> list[str]:
     legal_types = {a.type for a in legal if isinstance(a, PluginAction)}
     for rule in rule_actions(s.game.hooks):
         if rule.type in legal_types and rule.key is not None:
-            hints.append(f"{rule.key.upper()} {rule.label}")
+            hints.append(f"{rule.key.upper()} {rule.label.lower()}")
     return hints
 
 
