@@ -3,15 +3,17 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint i18n chromium postgresql compiled test-compiled bench bench-server soak clean rl-train
+.PHONY: play serve test lint i18n chromium postgresql compiled test-compiled bench bench-server soak \
+	crosscheck clean rl-train
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Playing needs only the package; the tests also need the dev tools, Ray (for the test that
-# runs `rummy compare` on a local Ray instance), the rl extra (the environments' tests) and the
-# server extra (`rummy serve` and its tests).
+# runs `rummy compare` on a local Ray instance), the rl extra (the environments' tests), the
+# server extra (`rummy serve` and its tests) and the peers extra (OpenSpiel, the oracle of the
+# gin cross-check, tests/test_gin_crosscheck.py).
 # Each stamp is redone when pyproject.toml changes.
 $(VENV)/.play-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
@@ -22,7 +24,7 @@ $(VENV)/.serve-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,plot,ray,rl,server]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plot,ray,rl,server,peers]'
 	touch $@
 
 # The MaskablePPO example of docs/rl.md: the rl-train extra (PyTorch, sb3-contrib), then about
@@ -149,6 +151,13 @@ bench-server: $(VENV)/.test-installed
 HANDS ?= 10000
 soak: $(VENV)/.test-installed
 	HANDS=$(HANDS) $(BIN)/python bench/soak.py
+
+# The gin cross-check's long form (bench/openspiel_mirror.py; its short form is in the tests):
+# HANDS hands of random moves and HANDS of the greedy bot, each mirrored action for action into
+# OpenSpiel's gin_rummy; prints the hands, decisions and knocks compared, OpenSpiel's known
+# defects met (Q1, Q2, Q4) and the scores that agreed. Stops at the first disagreement.
+crosscheck: $(VENV)/.test-installed
+	$(BIN)/python bench/openspiel_mirror.py --hands $(HANDS)
 
 clean:
 	rm -rf $(VENV) $(CVENV) build *.egg-info
