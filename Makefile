@@ -132,12 +132,19 @@ test-compiled: compiled
 PEERS ?= 1
 # COMPILED=0 leaves out the compiled build's column (and building it).
 COMPILED ?= 1
+# Then our greedy and expert bots against OpenSpiel's simple bot on the same gin deals from both
+# seats (bench/gin_crossplay.py, on both cores): CROSSPLAY_HANDS hands a bot. The expert's 2,000
+# take about half an hour of CPU; CROSSPLAY_HANDS=0 leaves the cross-play out.
+CROSSPLAY_HANDS ?= 2000
 bench: $(VENV)/.test-installed
 	@if [ "$(PEERS)" = 1 ]; then $(BIN)/python -m pip install --quiet -r bench/requirements-peers.txt \
 		|| echo "bench: the peers could not be installed; their reference figures are shown"; fi
 	@if [ "$(COMPILED)" = 1 ]; then $(MAKE) compiled; fi
 	$(BIN)/python bench/bench.py $(if $(filter 1,$(COMPILED)),--compiled $(CBIN)/python)
 	$(BIN)/python bench/env_bench.py
+	@if [ "$(CROSSPLAY_HANDS)" != 0 ] && $(BIN)/python -c "import pyspiel" 2>/dev/null; then \
+		$(BIN)/python bench/gin_crossplay.py --hands $(CROSSPLAY_HANDS) --jobs 2; \
+	else echo "bench: no cross-play (CROSSPLAY_HANDS=0, or OpenSpiel is not installed)"; fi
 
 # The server under load: TABLES tables of SEATS scripted people playing a hand each at once
 # (bench/server_bench.py); prints actions/s, latency and the leak check. Loopback only.

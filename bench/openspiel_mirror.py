@@ -160,7 +160,7 @@ def os_knocks(state: Any) -> set[Outcome]:
                 continue
             child = node.clone()
             child.apply_action(action)
-            if action < MELD_BASE:
+            if action < UPCARD:
                 walk(child, action, melds)
             else:
                 meld = tuple(sorted(UTILS.int_to_meld[action - MELD_BASE]))
@@ -502,7 +502,7 @@ class Mirror:
             self.play(seat, Draw(DISCARD if os_id == UPCARD else STOCK))
         elif os_id == PASS:
             self.play(seat, Pass())
-        elif os_id < MELD_BASE and phase == PHASE.DISCARD:
+        elif os_id < UPCARD and phase == PHASE.DISCARD:
             self.play(seat, Discard(from_os(os_id)))
         elif os_id == KNOCK:
             # Play the bot's whole knock on a copy, then ours: melds, then the knock.
@@ -513,7 +513,7 @@ class Mirror:
             discard = -1
             while (step := bot.step(trial)) != PASS:
                 trial.apply_action(step)
-                if step < MELD_BASE:
+                if step < UPCARD:
                     discard = step
                 else:
                     melds.append(list(UTILS.int_to_meld[step - MELD_BASE]))
