@@ -142,9 +142,9 @@ bench: $(VENV)/.test-installed
 	@if [ "$(COMPILED)" = 1 ]; then $(MAKE) compiled; fi
 	$(BIN)/python bench/bench.py $(if $(filter 1,$(COMPILED)),--compiled $(CBIN)/python)
 	$(BIN)/python bench/env_bench.py
-	@if [ "$(CROSSPLAY_HANDS)" != 0 ] && $(BIN)/python -c "import pyspiel" 2>/dev/null; then \
+	@if [ "$(CROSSPLAY_HANDS)" != 0 ] && $(BIN)/python -c "import pyspiel, rlcard" 2>/dev/null; then \
 		$(BIN)/python bench/gin_crossplay.py --hands $(CROSSPLAY_HANDS) --jobs 2; \
-	else echo "bench: no cross-play (CROSSPLAY_HANDS=0, or OpenSpiel is not installed)"; fi
+	else echo "bench: no cross-play (CROSSPLAY_HANDS=0, or the peers are not installed)"; fi
 
 # The server under load: TABLES tables of SEATS scripted people playing a hand each at once
 # (bench/server_bench.py); prints actions/s, latency and the leak check. Loopback only.
