@@ -47,6 +47,7 @@ from rummy_rulesets.gin import (
     UPCARD_PASSES,
     Pass,
     at_wall,
+    can_knock,
     is_defender,
     upcard_offered,
 )
@@ -392,19 +393,17 @@ class Mirror:
         """Count a difference of legal sets that Q1 or Q2 explains exactly; raise on another."""
         state, os_state = self.game.state, self.os
         seat, phase = state.turn, os_state.current_phase()
-        hand = [to_os(c) for c in state.hands[seat]]
         limit = os_state.knock_card()
-        if ours - theirs == {KNOCK} and theirs <= ours:
+        if ours - theirs == {KNOCK} and theirs <= ours and phase in (PHASE.DISCARD, PHASE.WALL):
+            # OpenSpiel's count of the eleven cards, the drawn card or the wall's upcard
+            # included, against the exact one.
+            cards = list(state.hands[seat])
             if phase == PHASE.DISCARD:
                 counted = os_state.deadwood()[seat]
-                exact = min(_deadwood([from_os(c) for c in hand if c != d]) for d in hand)
-            elif phase == PHASE.WALL:
-                counted = UTILS.min_deadwood(hand, os_state.upcard())
-                cards = [*state.hands[seat], state.discard[-1]]
-                exact = min(_deadwood([c for c in cards if c != d]) for d in cards)
             else:
-                counted = exact = -1
-            if exact <= limit < counted:
+                counted = UTILS.min_deadwood([to_os(c) for c in cards], os_state.upcard())
+                cards.append(state.discard[-1])
+            if can_knock(cards, limit) and counted > limit:
                 self.tally.q1 += 1
                 return
         if phase == PHASE.LAYOFF:
@@ -576,10 +575,6 @@ class Mirror:
     def _said(self, what: str) -> str:
         transcript = "\n".join(self.log[-30:])
         return f"seed {self.seed}: {what}\n{self.os}\nlast actions:\n{transcript}"
-
-
-def _deadwood(cards: list[int]) -> int:
-    return solver_for(GIN_MELDS, PIP_VALUES).best(cards).deadwood_value
 
 
 # -- drivers ---------------------------------------------------------------------------------
