@@ -3,15 +3,17 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint i18n chromium postgresql compiled test-compiled bench bench-server soak clean rl-train
+.PHONY: play serve test lint i18n chromium postgresql compiled test-compiled bench bench-server soak \
+	crosscheck clean rl-train
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Playing needs only the package; the tests also need the dev tools, Ray (for the test that
-# runs `rummy compare` on a local Ray instance), the rl extra (the environments' tests) and the
-# server extra (`rummy serve` and its tests).
+# runs `rummy compare` on a local Ray instance), the rl extra (the environments' tests), the
+# server extra (`rummy serve` and its tests) and the peers extra (OpenSpiel, the oracle of the
+# gin cross-check, tests/test_gin_crosscheck.py).
 # Each stamp is redone when pyproject.toml changes.
 $(VENV)/.play-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
@@ -22,7 +24,7 @@ $(VENV)/.serve-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,plot,ray,rl,server]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plot,ray,rl,server,peers]'
 	touch $@
 
 # The MaskablePPO example of docs/rl.md: the rl-train extra (PyTorch, sb3-contrib), then about
@@ -130,12 +132,19 @@ test-compiled: compiled
 PEERS ?= 1
 # COMPILED=0 leaves out the compiled build's column (and building it).
 COMPILED ?= 1
+# Then our greedy and expert bots against OpenSpiel's simple bot on the same gin deals from both
+# seats (bench/gin_crossplay.py, on both cores): CROSSPLAY_HANDS hands a bot. The expert's 2,000
+# take about half an hour of CPU; CROSSPLAY_HANDS=0 leaves the cross-play out.
+CROSSPLAY_HANDS ?= 2000
 bench: $(VENV)/.test-installed
 	@if [ "$(PEERS)" = 1 ]; then $(BIN)/python -m pip install --quiet -r bench/requirements-peers.txt \
 		|| echo "bench: the peers could not be installed; their reference figures are shown"; fi
 	@if [ "$(COMPILED)" = 1 ]; then $(MAKE) compiled; fi
 	$(BIN)/python bench/bench.py $(if $(filter 1,$(COMPILED)),--compiled $(CBIN)/python)
 	$(BIN)/python bench/env_bench.py
+	@if [ "$(CROSSPLAY_HANDS)" != 0 ] && $(BIN)/python -c "import pyspiel, rlcard" 2>/dev/null; then \
+		$(BIN)/python bench/gin_crossplay.py --hands $(CROSSPLAY_HANDS) --jobs 2; \
+	else echo "bench: no cross-play (CROSSPLAY_HANDS=0, or the peers are not installed)"; fi
 
 # The server under load: TABLES tables of SEATS scripted people playing a hand each at once
 # (bench/server_bench.py); prints actions/s, latency and the leak check. Then a spectator's ping
@@ -151,6 +160,13 @@ bench-server: $(VENV)/.test-installed
 HANDS ?= 10000
 soak: $(VENV)/.test-installed
 	HANDS=$(HANDS) $(BIN)/python bench/soak.py
+
+# The gin cross-check's long form (bench/openspiel_mirror.py; its short form is in the tests):
+# HANDS hands of random moves and HANDS of the greedy bot, each mirrored action for action into
+# OpenSpiel's gin_rummy; prints the hands, decisions and knocks compared, OpenSpiel's known
+# defects met (Q1, Q2, Q4) and the scores that agreed. Stops at the first disagreement.
+crosscheck: $(VENV)/.test-installed
+	$(BIN)/python bench/openspiel_mirror.py --hands $(HANDS)
 
 clean:
 	rm -rf $(VENV) $(CVENV) build *.egg-info

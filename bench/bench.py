@@ -8,13 +8,15 @@ shows the issue's reference figure for this machine instead, marked ``(ref)``.
 
 Workloads, each as close as the games allow:
 
-- hands per second, greedy bot against itself, 2-player classic rummy single hands, one ``Hooks``
-  reused, a fresh game per hand; OpenSpiel's simple gin rummy bot against itself (a fresh
-  ``new_initial_state()`` per hand); RLCard's novice rule agent against itself.
-- hands and engine actions per second with uniformly random legal moves, per ruleset;
-  OpenSpiel's random gin rummy (its player actions, chance nodes left out) and RLCard's
-  environment steps with its random agent. A random classic hand is much longer than a random gin
-  hand, so actions per second are the fairer comparison.
+- hands per second, greedy bot against itself, 2-player classic rummy single hands and gin
+  single hands (the peers' own game, issue #37), one ``Hooks`` reused, a fresh game per hand;
+  OpenSpiel's simple gin rummy bot against itself (a fresh ``new_initial_state()`` per hand);
+  RLCard's novice rule agent against itself.
+- hands and engine actions per second with uniformly random legal moves, per ruleset (gin
+  included); OpenSpiel's random gin rummy (its player actions, chance nodes left out) and
+  RLCard's environment steps with its random agent. A random classic hand is much longer than a
+  random gin hand, so actions per second are the fairer comparison; gin against gin is like for
+  like (about 110 player actions a random hand on both sides).
 - solver microseconds per call on 10,000 random hands (``bench/solver_bench.py``'s hands):
   median and 99th percentile, first pass (empty memo) and second; OpenSpiel's ``min_deadwood``
   and RLCard's best meld clusters with their deadwood on 10-card hands. Classic hands are timed
@@ -338,6 +340,8 @@ def our_figures(seconds: float, solver_hands: int, decisions: int) -> dict[str, 
     solver microseconds, expert milliseconds per decision."""
     return {
         "greedy": our_hands("classic:target=null", "greedy", seconds),
+        "gin_greedy": our_hands("gin", "greedy", seconds),
+        "gin_random": our_random("gin", seconds),
         "random": {variant: our_random(variant, seconds) for variant in RULESETS},
         "solver": our_solver(solver_hands),
         "expert": {variant: our_expert(variant, decisions) for variant in RULESETS},
@@ -383,22 +387,51 @@ def main() -> None:
     mine = our_figures(seconds, solver_hands, decisions)
     python = sys.argv[sys.argv.index("--compiled") + 1] if "--compiled" in sys.argv else None
     built = compiled_figures(python, seconds, solver_hands, decisions) if python else None
-    greedy = mine["greedy"]
     simple = openspiel_hands("simple", seconds)
     peer = simple and simple[0]
-    fast = built and built["greedy"]
-    rows.append(
-        (
-            "hands/s, 2-player classic, greedy bot vs itself",
-            f"{_rate(greedy)} ({_ratio(greedy, peer, 'openspiel_simple')})",
-            f"{_rate(fast)} ({_ratio(fast, peer, 'openspiel_simple')})" if fast else "-",
-            _rate(peer, "openspiel_simple") + " simple bot",
-            _rate(rlcard_hands(seconds), "rlcard_rule") + " rule agent",
-            ">= 1.5x OpenSpiel",
+    rl_hands = rlcard_hands(seconds)
+    for label, key, goal in (
+        ("2-player classic", "greedy", ">= 1.5x OpenSpiel"),
+        ("gin (the peers' game)", "gin_greedy", ">= OpenSpiel, compiled >= 2x"),
+    ):
+        ours, fast = mine[key], built and built[key]
+        rows.append(
+            (
+                f"hands/s, {label}, greedy bot vs itself",
+                f"{_rate(ours)} ({_ratio(ours, peer, 'openspiel_simple')})",
+                f"{_rate(fast)} ({_ratio(fast, peer, 'openspiel_simple')})" if fast else "-",
+                _rate(peer, "openspiel_simple") + " simple bot",
+                _rate(rl_hands, "rlcard_rule") + " rule agent",
+                goal,
+            )
         )
-    )
     os_random = openspiel_hands("random", seconds)
     rl_steps = rlcard_steps(seconds)
+    gin_hands, gin_actions = mine["gin_random"]
+    fast_gin = built["gin_random"] if built else None
+    os_actions = os_random and os_random[1]
+    rows.append(
+        (
+            "hands/s, gin, random moves",
+            _rate(gin_hands),
+            _rate(fast_gin[0]) if fast_gin else "-",
+            _rate(os_random and os_random[0], "openspiel_random"),
+            "",
+            "",
+        )
+    )
+    rows.append(
+        (
+            "actions/s, gin, random moves",
+            f"{_rate(gin_actions)} ({_ratio(gin_actions, os_actions, 'openspiel_actions')})",
+            f"{_rate(fast_gin[1])} ({_ratio(fast_gin[1], os_actions, 'openspiel_actions')})"
+            if fast_gin
+            else "-",
+            _rate(os_actions, "openspiel_actions"),
+            f"{_rate(rl_steps)} env steps",
+            "",
+        )
+    )
     for variant in RULESETS:
         name = variant.split(":")[0]
         hands, actions = mine["random"][variant]
