@@ -19,7 +19,9 @@ from browser_helpers import (
     SCRIPTED,
     card_button,
     hand_cards,
+    join,
     needs_chromium,
+    new_page,
     open_seat,
     select,
     shoot,
@@ -28,7 +30,7 @@ from browser_helpers import (
     wait_moved,
     wait_my_turn,
 )
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from server_helpers import Client, create_table, of_type, running_server
 
 from rummy_core.engine.cards import card_name, parse_card
@@ -167,6 +169,41 @@ def test_an_action_while_disconnected_is_said_and_not_dropped(base: str, browser
     page.keyboard.press("d")
     wait_moved(page, before)
     assert len(view(page)["hand"]) == 11
+
+
+def test_a_tap_the_server_never_answered_is_sent_again_after_the_reconnection(
+    base: str, browser: Browser
+) -> None:
+    # Never lose a tap (#36): the draw reaches a connection that dies before any answer (as
+    # when the server is killed between the tap and its answer); back, the page sends it again.
+    table = create_table(base, "classic", [None, "greedy"], 5)
+    lost: list[str] = []
+
+    def relay(route: WebSocketRoute) -> None:
+        server = route.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if not lost and '"type":"action"' in str(message):
+                lost.append(str(message))
+                server.close()
+                route.close(code=1012, reason="restarting")
+                return
+            server.send(message)
+
+        route.on_message(from_page)
+
+    page = new_page(browser)
+    page.route_web_socket(re.compile(r".*/ws/tables/.*"), relay)
+    join(page, table["links"][0]["url"])
+    wait_my_turn(page)
+    before = state_id(page)
+    page.keyboard.press("d")
+    expect(page.locator("#message")).to_have_text(
+        "Back: your last move was sent again.", timeout=15_000
+    )
+    wait_moved(page, before)
+    assert lost and '"draw"' in lost[0]
+    assert len(view(page)["hand"]) == 11 and view(page)["drew"] == "stock"
 
 
 def touch_drag(page: Page, source: Any, target: Any) -> None:

@@ -37,8 +37,25 @@ function send(message) {
 }
 function act(action) {
   say("");
-  if (!send({ type: "action", action, state_id: s.stateId })) {
+  const message = { type: "action", action, state_id: s.stateId };
+  if (!send(message)) {
     say(t("Not connected: that was not sent. Try again once the table is back."), true);
+    return;
+  }
+  // Kept until the server answers: if the connection drops first, the reconnection sends it
+  // again where the table still stands as it was (its state_id guards against playing twice).
+  s.unconfirmed = message;
+}
+
+/** After a reconnection: the action the server never answered, sent again if the table has not
+ * moved since (else it was played, or play went on without it, and the page shows the table). */
+function resendUnconfirmed(stateId) {
+  const message = s.unconfirmed;
+  s.unconfirmed = null;
+  if (!message || message.state_id !== stateId) return;
+  if (send(message)) {
+    s.unconfirmed = message;
+    say(t("Back: your last move was sent again."));
   }
 }
 
@@ -89,6 +106,7 @@ function receive(data) {
   if (data.type === "table" && data.table.rematch) { goOn(data.table.rematch); return; }
   if (data.type === "welcome" && data.table.rematch && data.table.phase === "match_over") { goOn(data.table.rematch); return; }
   if (data.type === "table") { s.table = data.table; render(); return; }
+  if (data.type === "update" || data.type === "refused" || data.type === "error") s.unconfirmed = null;
   if (data.type === "welcome" || data.type === "update") {
     // The server says each event as this seat may read it, in this page's language.
     // A welcome brings the hand so far (a late joiner, a reload, a reconnect): it replaces the log.
@@ -100,6 +118,7 @@ function receive(data) {
     if (data.type === "update") noteMoves(data.events, data.log, render);
     setView(data.view);
     if (data.type === "update") fly(data.events, before, s.seat);
+    if (data.type === "welcome") resendUnconfirmed(data.state_id);
     return;
   }
   if (data.type === "choices") {
