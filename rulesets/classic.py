@@ -37,6 +37,22 @@ class ClassicOptions(BaseOptions):
     )
 
 
+def just_taken(state: State, card: int) -> list[Violation]:
+    """The refusal of a discard of ``card`` taken from the discard pile this turn (ruling C2;
+    gin's ``discard_taken=false``, G6)."""
+    if state.drew == DISCARD and card in state.drawn:
+        return [
+            Violation(
+                "discard_just_taken",
+                "You took %(card)s from the discard pile this turn; you cannot discard it"
+                " until your next turn.",
+                card=card_name(card),
+                domain=DOMAIN,
+            )
+        ]
+    return []
+
+
 class ClassicRummy(Ruleset):
     """Classic draw-and-discard Rummy for 2 to 4 players."""
 
@@ -56,17 +72,7 @@ class ClassicRummy(Ruleset):
     @hookimpl
     def rummy_discard_violations(self, state: State, card: int) -> list[Violation]:
         # Ruling C2: the card taken from the discard pile stays in hand this turn.
-        if state.drew == DISCARD and card in state.drawn:
-            return [
-                Violation(
-                    "discard_just_taken",
-                    "You took %(card)s from the discard pile this turn; you cannot discard it"
-                    " until your next turn.",
-                    card=card_name(card),
-                    domain=DOMAIN,
-                )
-            ]
-        return []
+        return just_taken(state, card)
 
     @hookimpl
     def rummy_refill_stock(self, state: State) -> bool:

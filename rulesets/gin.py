@@ -19,7 +19,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.engine.action_kinds import ActionKind, GameSteps
 from rummy_core.engine.actions import DISCARD, STOCK, Action, LayOff, MeldDown, PluginAction
-from rummy_core.engine.cards import card_name
 from rummy_core.engine.defaults import PIP_VALUES, deal_round
 from rummy_core.engine.errors import Violation
 from rummy_core.engine.events import Event, EventWords, event_kind
@@ -33,6 +32,7 @@ from rummy_core.i18n.languages import N_, N_plural
 from rummy_core.solver import solver_for
 
 from . import DOMAIN
+from .classic import just_taken
 from .knocking import KNOCKED, KnockTerms, hand_value, knock_kind, knock_points, knock_winner
 
 GIN_MELDS = MeldRules(run=RunShape(ace_low=True, ace_high=False), set=SetShape())
@@ -434,18 +434,8 @@ class GinRummy(Ruleset):
 
     @hookimpl
     def rummy_discard_violations(self, state: State, seat: int, card: int) -> list[Violation]:
-        found = []
-        if not self.options.discard_taken and state.drew == DISCARD and card in state.drawn:
-            # Ruling G6's option.
-            found.append(
-                Violation(
-                    "discard_just_taken",
-                    "You took %(card)s from the discard pile this turn; you cannot discard it"
-                    " until your next turn.",
-                    card=card_name(card),
-                    domain=DOMAIN,
-                )
-            )
+        # Ruling G6's option.
+        found = [] if self.options.discard_taken else just_taken(state, card)
         if knocker(state) == seat:
             return found
         if is_defender(state, seat):
