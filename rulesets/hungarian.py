@@ -211,7 +211,8 @@ class HungarianRomi(Ruleset):
     def rummy_deal_wait(self, state: State, deck: list[int]) -> DealWait:
         # Ruling H12: the player to the dealer's right cuts.
         cutter = (state.dealer - 1) % state.players
-        return DealWait(cutter, CUT, (CutOffered(cutter, len(deck)),))
+        # A bot cuts at once, anywhere: the table is told so (#36).
+        return DealWait(cutter, CUT, (CutOffered(cutter, len(deck)),), (CutMade(cutter, None),))
 
     @hookimpl
     def rummy_deal(

@@ -113,3 +113,15 @@ def test_the_deal_names_the_card_turned_up_where_one_is() -> None:
     dealt_h = next(e for e in hungarian.events if isinstance(e, Dealt))
     assert dealt_h.upcard is None
     assert describe(dealt_h, 0, ["You", "Bob"], {}).render("en") == "Hand 1: Bob dealt."
+
+
+def test_a_bot_s_cut_is_told_before_the_deal() -> None:
+    # #36 point 10: nobody was told that a bot cut the deck (ruling H12); it cuts anywhere.
+    game = new_game("hungarian", seed=3, dealer=0)
+    cutter = (game.state.dealer - 1) % 2
+    lines = [describe(e, None, ["Ann", "Bob"], {}).render("en") for e in game.events]
+    assert lines[0] == f"{['Ann', 'Bob'][cutter]} cut the deck anywhere."
+    assert lines[1] == "Hand 1: Ann dealt."
+    # A person's cut is waited for and told when made, as before.
+    waiting = new_game("hungarian", seed=3, dealer=0, choosers=[cutter])
+    assert [e.type for e in waiting.events] == ["cut_offered"]

@@ -49,6 +49,9 @@ class DealWait:
     while the deal waits."""
     events: tuple[Event, ...] = ()
     """What the table is told when the deal starts waiting (the deck offered for the cut)."""
+    made: tuple[Event, ...] = ()
+    """What the table is told when no person sits there and the choice is made at once, as a
+    bot makes it (a bot cut the deck anywhere), before the deal's own events."""
 
 
 class GameSteps(Protocol):

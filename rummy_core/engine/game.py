@@ -145,6 +145,8 @@ class Game:
             state.turn = wait.seat
             events.extend(wait.events)
         else:
+            if wait is not None:
+                events.extend(wait.made)
             self._deal_now(state, deck, rng, None, events)
         # Only once dealt: a plugin that fails the deal leaves the last hand's events.
         self.events = events
