@@ -524,15 +524,14 @@ class GinRummy(Ruleset):
             )
         target = options.target
         hand_total = count.points + sum(line.points for line in lines[scorer])
-        if target is None or state.scores[scorer] + hand_total < target:
+        scores, history = _before_this_hand(state)
+        if target is None or scores[scorer] + hand_total < target:
             return lines
         # Ruling G14: the race is won; the bonuses are added to the last hand.
         lines[scorer].append(
             _line("game_bonus", N_("the game bonus: %(points)s"), options.game_bonus)
         )
-        won = [
-            sum(1 for hand in state.hand_history if hand[seat] > 0) for seat in range(state.players)
-        ]
+        won = [sum(1 for hand in history if hand[seat] > 0) for seat in range(state.players)]
         won[scorer] += 1
         for seat, hands in enumerate(won):
             if hands:
@@ -621,6 +620,18 @@ class GinRummy(Ruleset):
             return []
         scorer = self.count_knock(state, outcome.went_out).scorer
         return [] if scorer is None else [scorer]
+
+
+def _before_this_hand(state: State) -> tuple[list[int], list[list[int]]]:
+    """The match's scores and finished hands before the hand being scored: its score lines are
+    asked again once its points are added (a score sheet), and must read the same."""
+    outcome = state.outcome
+    if outcome is None or outcome.hand_number != state.hand_number:
+        return list(state.scores), state.hand_history
+    before = [
+        total - points for total, points in zip(state.scores, outcome.hand_scores, strict=True)
+    ]
+    return before, state.hand_history[:-1]
 
 
 def _line(code: str, message: str, points: int, params: dict[str, int] | None = None) -> ScoreLine:

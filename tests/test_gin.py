@@ -13,11 +13,13 @@ from rummy_core.engine.actions import Discard, Draw, MeldDown, NewMeld
 from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.defaults import PIP_VALUES
 from rummy_core.engine.errors import RuleError
+from rummy_core.engine.game import Game
 from rummy_core.engine.moves import legal_actions
 from rummy_core.engine.setup import new_game
 from rummy_core.engine.state import MATCH_OVER, PLAY
 from rummy_core.engine.view import player_view
 from rummy_core.match.service import Match
+from rummy_core.present.sheet import score_lines
 from rummy_core.testing import assert_refused, position_game
 
 KNOCKER = ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS", "KH"]
@@ -137,3 +139,44 @@ def test_greedy_bots_knock_and_go_gin_in_a_race() -> None:
     state = game.state
     assert state.phase == MATCH_OVER and max(state.scores) >= 100 + 100  # target and game bonus
     assert len(state.winners) == 1 and len(state.hand_history) > 1
+
+
+def _knock_34(scores: list[int], history: list[list[int]]) -> Game:
+    """A race to 100: seat 0 knocks keeping 10 against the defender's 44 (34 points)."""
+    game = position_game(
+        "gin:target=100",
+        hands=[KNOCKER, DEFENDER],
+        discard=["4H"],
+        stock=["8H"],
+        turns_taken=[1, 1],
+        dealer=1,
+        scores=scores,
+        hand_history=history,
+        hand_number=len(history) + 1,
+    )
+    game.apply(0, Draw("stock"))
+    game.apply(0, meld("AC 2C 3C", "7D 7H 7S", "9S 10S JS"))
+    game.apply(0, Knock(parse_card("8H")))
+    game.apply(1, Pass())
+    return game
+
+
+@pytest.mark.parametrize(
+    ("scores", "history", "bonuses"),
+    [
+        # Short of the target: no bonus, on the sheet as in the scores (G14).
+        ([40, 0], [[40, 0]], set()),
+        # The target reached: the game bonus, and a line bonus for each player's hands won.
+        ([80, 40], [[50, 0], [0, 40], [30, 0]], {"game_bonus", "line_bonus"}),
+    ],
+)
+def test_g14_the_score_sheet_reads_as_the_scores_were_counted(
+    scores: list[int], history: list[list[int]], bonuses: set[str]
+) -> None:
+    game = _knock_34(scores, history)
+    outcome = game.state.outcome
+    assert outcome is not None
+    # The sheet asks the rules again once the hand's points are in the totals.
+    lines = score_lines(game)
+    assert [sum(line.points for line in seat) for seat in lines] == list(outcome.hand_scores)
+    assert {line.code for seat in lines for line in seat} & {"game_bonus", "line_bonus"} == bonuses
