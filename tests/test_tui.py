@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Markdown, Select, Static
+from textual.widgets import Input, Markdown, Select, Static
 
 from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.setup import Variant, game_from_position
@@ -116,6 +116,24 @@ async def test_start_screen_deals_the_chosen_game(tmp_path: Path) -> None:
         assert "### H1 " not in rules and "### C1 " not in rules
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
+
+
+@pytest.mark.asyncio
+async def test_start_screen_says_gin_plays_a_single_hand_unless_given_a_target(
+    tmp_path: Path,
+) -> None:
+    # Ruling G14: gin's target defaults to none, a single hand; the screen says so in words.
+    app = RummyApp(save_path=tmp_path / "g.json", pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        app.screen.query_one("#ruleset", Select).value = "gin"
+        await pilot.pause()
+        assert app.screen.query_one("#length", Input).placeholder == "default: a single hand"
+        opponents = app.screen.query_one("#opponents", Select)
+        assert [v for _, v in opponents._options if v != Select.NULL] == [1]
+        app.screen.query_one("#ruleset", Select).value = "classic"
+        await pilot.pause()
+        assert app.screen.query_one("#length", Input).placeholder == "default 100"
 
 
 @pytest.mark.asyncio

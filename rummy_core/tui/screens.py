@@ -165,7 +165,13 @@ class StartScreen(Screen[Setup | SavedGame]):
         label = {"target": _("Target score"), "hands": _("Hands")}.get(length.field or "")
         self.query_one("#length-label", Label).update(label or _("Match length"))
         field = self.query_one("#length", Input)
-        field.placeholder = _("default %(value)s", value=length.default) if label else _("fixed")
+        if label is None:
+            field.placeholder = _("fixed")
+        elif length.default is None:
+            # A target left out plays a single hand (gin's default, G14): a number races to it.
+            field.placeholder = _("default: a single hand")
+        else:
+            field.placeholder = _("default %(value)s", value=length.default)
         field.disabled = label is None
         cls = find_ruleset(name)
         self.query_one("#ruleset-summary", Static).update(plugin_text(cls, cls.summary))
