@@ -487,20 +487,16 @@ class GinRummy(Ruleset):
         out = knocker(state)
         big = out is None
         seat_out = went_out if out is None else out
-        solver = solver_for(GIN_MELDS, PIP_VALUES)
         values = tuple(
-            hand_value(state, seat) if seat == seat_out else solver.best(hand).deadwood_value
+            hand_value(state, seat) if seat == seat_out else deadwood(hand)
             for seat, hand in enumerate(state.hands)
         )
         gin = values[seat_out] == 0
-        options = self.options
-        scorer: int | None = knock_winner(values, seat_out, options.undercut_on_tie)
-        points = knock_points(values, scorer) if scorer is not None else 0
-        if gin:
-            scorer = seat_out
-            points = knock_points(values, seat_out)
-        elif scorer == seat_out and points == 0:
-            scorer = None
+        # Gin cannot be undercut (G8): the knocker scores even against a defender with none.
+        winner = seat_out if gin else knock_winner(values, seat_out, self.options.undercut_on_tie)
+        points = knock_points(values, winner)
+        # Equal counts without the undercut option: nobody scores (G10).
+        scorer = None if not gin and winner == seat_out and points == 0 else winner
         return KnockCount(seat_out, values, gin, big, scorer, points)
 
     def _bonus_lines(self, state: State, count: KnockCount) -> list[list[ScoreLine]]:

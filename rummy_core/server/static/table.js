@@ -393,6 +393,7 @@ function onKey(event) {
   if (document.querySelector("dialog[open]") || event.target.closest?.("input, select, textarea")) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  const rule = ruleByKey(key);
   const moves = { ArrowLeft: -1, ArrowRight: 1 };
   if (key in moves && s.order.length) {
     s.cursor = (s.cursor + moves[key] + s.order.length) % s.order.length;
@@ -410,7 +411,7 @@ function onKey(event) {
   else if (key === "d") draw("stock");
   else if (key === "t") draw("discard");
   else if (key === "c" && shownSource()) draw(shownSource());
-  else if (openRules().some((rule) => rule.key === key)) ruleAction(openRules().find((rule) => rule.key === key));
+  else if (rule) ruleAction(rule);
   else return;
   event.preventDefault();
 }
@@ -565,6 +566,7 @@ function renderActions(v) {
 // The actions the rules add (a knock, gin's pass): a button each, shown while the rules open it,
 // ready once the one card it is made with is selected.
 const openRules = () => (s.ruleActions ?? []).filter((rule) => can(rule.type));
+const ruleByKey = (key) => openRules().find((rule) => rule.key === key);
 
 function renderRuleActions(picked) {
   $("rule-actions").replaceChildren(...openRules().map((rule) => {
