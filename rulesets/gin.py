@@ -171,10 +171,19 @@ def can_knock(cards: list[int], limit: int) -> bool:
     """Whether a hand of one card more than it keeps may knock: some discard leaves cards
     whose deadwood is ``limit`` or less."""
     solver = solver_for(GIN_MELDS, PIP_VALUES)
+    whole = solver.best(cards)
+    least = whole.deadwood_value
+    # Discarding the dearest card of the best arrangement's deadwood usually settles it. No
+    # discard can leave less than the whole hand's deadwood less its own value (its melds are
+    # melds of the whole hand), so only the cards dear enough are tried.
+    if whole.deadwood and least - max(PIP_VALUES[c] for c in whole.deadwood) <= limit:
+        return True
     for code in set(cards):
+        if least - PIP_VALUES[code] > limit:
+            continue
         rest = list(cards)
         rest.remove(code)
-        if solver.best(rest).deadwood_value <= limit:
+        if solver.deadwood(rest) <= limit:
             return True
     return False
 
@@ -487,10 +496,7 @@ class GinRummy(Ruleset):
         out = knocker(state)
         big = out is None
         seat_out = went_out if out is None else out
-        values = tuple(
-            hand_value(state, seat) if seat == seat_out else deadwood(hand)
-            for seat, hand in enumerate(state.hands)
-        )
+        values = tuple(_counted(state, seat, seat_out) for seat in range(state.players))
         gin = values[seat_out] == 0
         # Gin cannot be undercut (G8): the knocker scores even against a defender with none.
         winner = seat_out if gin else knock_winner(values, seat_out, self.options.undercut_on_tie)
@@ -498,6 +504,14 @@ class GinRummy(Ruleset):
         # Equal counts without the undercut option: nobody scores (G10).
         scorer = None if not gin and winner == seat_out and points == 0 else winner
         return KnockCount(seat_out, values, gin, big, scorer, points)
+
+    @hookimpl
+    def rummy_leftover_value(self, state: State, seat: int) -> int:
+        # What count_knock compares; a void hand's cards at their best arrangement.
+        out = knocker(state)
+        if out is None and state.outcome is not None:
+            out = state.outcome.went_out
+        return _counted(state, seat, out)
 
     def _bonus_lines(self, state: State, count: KnockCount) -> list[list[ScoreLine]]:
         """Each seat's bonuses for the hand: gin, big gin, undercut, and the race's end."""
@@ -616,6 +630,13 @@ class GinRummy(Ruleset):
             return []
         scorer = self.count_knock(state, outcome.went_out).scorer
         return [] if scorer is None else [scorer]
+
+
+def _counted(state: State, seat: int, out: int | None) -> int:
+    """What ``seat``'s cards count for once ``out`` has knocked or gone gin: the knocker's as
+    they are (G7), the other's deadwood after its lay-offs (G9)."""
+    hand = state.hands[seat]
+    return hand_value(state, seat) if seat == out else deadwood(hand)
 
 
 def _before_this_hand(state: State) -> tuple[list[int], list[list[int]]]:

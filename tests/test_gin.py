@@ -19,7 +19,8 @@ from rummy_core.engine.setup import new_game
 from rummy_core.engine.state import MATCH_OVER, PLAY
 from rummy_core.engine.view import player_view
 from rummy_core.match.service import Match
-from rummy_core.present.sheet import score_lines
+from rummy_core.present.sheet import leftover_worth, score_lines
+from rummy_core.server.outbox import hand_sheet
 from rummy_core.testing import assert_refused, position_game
 
 KNOCKER = ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS", "KH"]
@@ -96,6 +97,18 @@ def test_g9_the_defender_counts_at_the_best_arrangement() -> None:
     outcome = game.state.outcome
     # 4C..KC is one run at its best: 0 deadwood against the knocker's 10, an undercut.
     assert outcome is not None and outcome.hand_scores == (0, 35)
+
+
+def test_the_score_sheet_s_worth_is_what_the_knock_compared() -> None:
+    # The defender's ten cards hold a run of three: pips 59, deadwood 44 (G9); the knocker keeps
+    # KH, worth 10 (G7). The sheet shows what the scores were counted from, not the pips.
+    game = _knock_34([0, 0], [])
+    assert leftover_worth(game) == [10, 44]
+    sheet = hand_sheet(game)
+    assert sheet is not None and sheet.worth == [10, 44]
+    assert sum(PIP_VALUES[c] for c in game.state.hands[1]) == 59
+    outcome = game.state.outcome
+    assert outcome is not None and outcome.hand_scores == (34, 0)
 
 
 def test_the_knocker_s_remaining_cards_are_not_shown_to_the_defender() -> None:

@@ -37,7 +37,7 @@ from rummy_core.engine.moves import action_candidates, legal_actions
 from rummy_core.engine.plugin import hookimpl
 from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER, Meld, State
-from rummy_core.present.sheet import score_lines
+from rummy_core.present.sheet import leftover_worth, score_lines
 
 Mode = Literal["raise", "answer", "interrupt"]
 NOTIFICATIONS = {
@@ -200,6 +200,7 @@ def drive(hook: str, mode: Mode, steps: int = 120) -> Hits:
                 break
             if plain.state.phase == HAND_OVER:
                 guarded(bad, "score sheet", hook, mode, hits, partial(score_lines, bad))
+                guarded(bad, "sheet's worth", hook, mode, hits, partial(leftover_worth, bad))
                 guarded(bad, "next_hand", hook, mode, hits, bad.next_hand)
                 plain.next_hand()
                 continue

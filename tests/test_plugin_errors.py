@@ -34,7 +34,7 @@ from rummy_core.engine.moves import legal_actions
 from rummy_core.engine.plugin import HouseRule, hookimpl
 from rummy_core.engine.setup import game_from_position, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER, State
-from rummy_core.present.sheet import score_lines
+from rummy_core.present.sheet import leftover_worth, score_lines
 from rummy_core.testing import assert_refused, position_game
 
 PLAYING: dict[str, Any] = {
@@ -192,9 +192,15 @@ def wrong_type(hook: str) -> object:
 
 SET_UP_HOOKS = {"rummy_deck", "rummy_meld_rules", "rummy_card_values", "rummy_turn_cap"}
 # Not asked by the engine in classic play: statistics ask rummy_hand_bonus, score sheets
-# rummy_score_lines (tested below); classic has no wilds to swap or opening points; the
-# registrar is asked at set-up and tested below.
-UNREACHED = {"rummy_hand_bonus", "rummy_score_lines", "rummy_swap_violations", "rummy_meld_points"}
+# rummy_score_lines and rummy_leftover_value (tested below); classic has no wilds to swap or
+# opening points; the registrar is asked at set-up and tested below.
+UNREACHED = {
+    "rummy_hand_bonus",
+    "rummy_score_lines",
+    "rummy_leftover_value",
+    "rummy_swap_violations",
+    "rummy_meld_points",
+}
 GAME_HOOKS = [h for h in hook_names() if h not in SET_UP_HOOKS | UNREACHED]
 # Notifications: their answers are ignored, so no type is wrong.
 TYPELESS = {"rummy_action_applied", "rummy_turn_ended", "rummy_hand_ended"}
@@ -332,6 +338,31 @@ def test_a_plugin_answering_the_wrong_score_lines_is_named_when_a_sheet_asks() -
         "wrong-lines",
         "rummy_score_lines",
     )
+
+
+class HalfWorth(HouseRule):
+    """Says a hand's leftover cards are worth a fraction."""
+
+    name = "half-worth"
+
+    @hookimpl(tryfirst=True)
+    def rummy_leftover_value(self) -> object:
+        return 2.5
+
+
+def test_a_plugin_answering_a_wrong_worth_is_named_when_a_sheet_asks() -> None:
+    game = game_with(
+        variant="classic+half-worth", local_rules=(HalfWorth,), hands=[["4S", "KD"], ["5H"]]
+    )
+    game.apply(0, LayOff(0, (parse_card("4S"),), (None,)))
+    game.apply(0, Discard(parse_card("KD")))
+    with pytest.raises(PluginError) as caught:
+        leftover_worth(game)
+    assert (caught.value.params["plugin"], caught.value.params["hook"]) == (
+        "half-worth",
+        "rummy_leftover_value",
+    )
+    assert "expected int" in caught.value.message
 
 
 # -- plugin actions --------------------------------------------------------------------------

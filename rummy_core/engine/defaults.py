@@ -184,6 +184,11 @@ def rummy_hand_scores(state: State, went_out: int | None, values: tuple[int, ...
 
 
 @hookimpl(trylast=True)
+def rummy_leftover_value(state: State, seat: int, values: tuple[int, ...]) -> int:
+    return sum(values[c] for c in state.hands[seat])
+
+
+@hookimpl(trylast=True)
 def rummy_score_lines(
     state: State, went_out: int | None, values: tuple[int, ...]
 ) -> list[list[ScoreLine]]:

@@ -516,6 +516,17 @@ class Hooks:
         )
         return lines
 
+    def leftover_value(self, state: State, seat: int) -> int:
+        """What ``seat``'s cards left in hand count for (``rummy_leftover_value``), asked of a
+        copy of ``state`` for a plugin that takes it: the score sheet asks between actions."""
+        return self._decide(
+            "rummy_leftover_value",
+            int,
+            self._own("rummy_leftover_value", state),
+            seat,
+            self.card_values,
+        )
+
     def match_over(self, state: State, *, working: bool = False) -> bool:
         """Whether the match is over; asked of a copy of ``state`` for a plugin that takes it,
         unless ``working`` (the engine's own clone, inside an action)."""

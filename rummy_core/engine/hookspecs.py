@@ -492,6 +492,21 @@ def rummy_score_lines(
 
 
 @hookspec(firstresult=True)
+def rummy_leftover_value(state: State, seat: int, values: tuple[int, ...]) -> int | None:
+    """What the cards ``seat`` holds when a hand is over count for, as a score sheet shows them.
+
+    :param state: the hand as it ended.
+    :param seat: the seat whose cards left in hand are counted.
+    :param values: each card's value, as ``rummy_card_values`` answered.
+
+    The engine's default sums the cards' values. Gin counts what its scoring compares: the
+    knocker's cards as they are (ruling G7), the other hand's deadwood once its best melds are
+    taken out (G9). The score sheet (the terminal game, the server) shows the answer next to
+    the cards left. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
 def rummy_match_over(state: State) -> bool | None:
     """Whether the match ends with the hand just scored (``state``: scores and outcome updated).
 

@@ -26,6 +26,13 @@ def score_lines(game: Game) -> list[list[ScoreLine]]:
     return hooks.score_lines(st, out, outcome.reason, bonus)
 
 
+def leftover_worth(game: Game) -> list[int]:
+    """What each seat's cards left in hand count for, as the rules count them
+    (``rummy_leftover_value``): the score sheet's "Worth"."""
+    st = game.state
+    return [game.hooks.leftover_value(st, seat) for seat in range(st.players)]
+
+
 def why(items: Sequence[str], points: int) -> str:
     """One seat's items, each already in words, as one clause; a seat with no items scored its
     ``points`` (0) with nothing to say about them."""

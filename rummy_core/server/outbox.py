@@ -30,7 +30,7 @@ from rummy_core.i18n.languages import use_language
 from rummy_core.i18n.uitext import UI, _
 from rummy_core.present.describe import EventLine, describe
 from rummy_core.present.rule_actions import rule_actions
-from rummy_core.present.sheet import score_lines
+from rummy_core.present.sheet import leftover_worth, score_lines
 from rummy_core.present.status import level_name, seat_statuses
 from rummy_core.server import choices
 from rummy_core.server.protocol import (
@@ -74,10 +74,9 @@ def hand_sheet(game: Game) -> HandSheet | None:
     st = game.state
     if st.phase not in (HAND_OVER, MATCH_OVER):
         return None
-    values = game.hooks.card_values
     return HandSheet(
         leftover=[[card_name(c) for c in hand] for hand in st.hands],
-        worth=[sum(values[c] for c in hand) for hand in st.hands],
+        worth=leftover_worth(game),
         why=[
             [
                 ScoreItem(code=i.code, message=i.render(), params=dict(i.params), points=i.points)

@@ -9,13 +9,14 @@ from rich.text import Text
 
 from rummy_core.i18n.uitext import _, join_names, ngettext
 from rummy_core.present.plays import card_label, sort_hand
+from rummy_core.present.sheet import leftover_worth
 from rummy_core.tui.session import Session
 
 
 def hand_table(s: Session) -> Table:
     """This hand, a row a player: the cards left, their worth, the points, the total."""
     st = s.game.state
-    values = s.game.hooks.card_values
+    worth = leftover_worth(s.game)
     points = st.outcome.hand_scores if st.outcome else (0,) * st.players
     grid = Table(box=None, padding=(0, 1), expand=False, show_edge=False)
     grid.add_column(_("Player"), no_wrap=True)
@@ -26,8 +27,7 @@ def hand_table(s: Session) -> Table:
     for seat, name in enumerate(s.names):
         hand = sort_hand(st.hands[seat], by_rank=False)
         cards = " ".join(card_label(c) for c in hand) if hand else _("none")
-        worth = sum(values[c] for c in hand)
-        grid.add_row(name, cards, str(worth), str(points[seat]), Text(str(st.scores[seat])))
+        grid.add_row(name, cards, str(worth[seat]), str(points[seat]), Text(str(st.scores[seat])))
     return grid
 
 
