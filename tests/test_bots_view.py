@@ -42,6 +42,7 @@ PUBLIC = {
     "is_legal",
     "allows",
     "candidates",
+    "rule_candidates",
     "legal_actions",
 }
 

@@ -8,8 +8,9 @@ import pytest
 from rummy_rulesets.gin import KNOCK_CARD, Pass, deadwood
 from rummy_rulesets.knocking import Knock
 
+from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.registry import make_bot
-from rummy_core.engine.actions import Discard, Draw, MeldDown, NewMeld
+from rummy_core.engine.actions import Discard, Draw, MeldDown, NewMeld, PluginAction
 from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.defaults import PIP_VALUES
 from rummy_core.engine.errors import RuleError
@@ -130,6 +131,21 @@ def test_the_pass_is_refused_where_there_is_nothing_to_decline() -> None:
     assert_refused(game, 0, Pass(), "no_pass_now")
     game.apply(0, Draw("stock"))
     assert_refused(game, 0, Pass(), "no_pass_now")
+
+
+def test_a_bot_s_rule_candidates_are_the_rules_own_actions_among_its_candidates() -> None:
+    game = position_game(
+        "gin", hands=[KNOCKER, DEFENDER], discard=["4H"], stock=["8H"], turns_taken=[1, 1], dealer=1
+    )
+    game.apply(0, Draw("stock"))
+    game.apply(0, meld("AC 2C 3C", "7D 7H 7S", "9S 10S JS"))
+    for seat in (0, 1):
+        handle = SeatHandle(game, seat)
+        ours = [a for a in handle.candidates() if isinstance(a, PluginAction)]
+        assert handle.rule_candidates() == ours
+    # The knocker's knocks: each card that leaves 10 or less (KH 10, 8H 8), not the turn's pass.
+    assert SeatHandle(game, 0).rule_candidates() == [Knock(parse_card(c)) for c in ("8H", "KH")]
+    assert SeatHandle(game, 1).rule_candidates() == []
 
 
 @pytest.mark.parametrize(("first", "second"), [("greedy", "greedy"), ("random", "greedy")])

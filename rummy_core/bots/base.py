@@ -17,13 +17,13 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Protocol
 
-from rummy_core.engine.actions import Action, Discard
+from rummy_core.engine.actions import Action, Discard, PluginAction
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.meldrules import MeldRules
-from rummy_core.engine.moves import action_candidates, legal_actions
+from rummy_core.engine.moves import action_candidates, legal_actions, rule_action_candidates
 from rummy_core.engine.view import PlayerView, player_view
 
 _SEATS: dict[int, tuple[Callable[[], Game | None], int]] = {}
@@ -151,6 +151,12 @@ class SeatHandle:
         """Actions worth checking now, legal or not (see ``rummy_core.engine.moves``)."""
         game, seat = self._seat()
         return action_candidates(game, seat)
+
+    def rule_candidates(self) -> list[PluginAction]:
+        """The rules' own actions worth checking now, legal or not (a knock, a pass): the
+        plugin actions among ``candidates``, without listing the built-in ones."""
+        game, seat = self._seat()
+        return rule_action_candidates(game, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of this seat now."""

@@ -39,7 +39,6 @@ from rummy_core.engine.actions import (
     Discard,
     Draw,
     MeldDown,
-    PluginAction,
     Swap,
     TakeBack,
 )
@@ -349,7 +348,7 @@ class GreedyBot:
 def _turn_enders(seat: SeatHandle, discards: Sequence[int]) -> Action | None:
     """A legal plugin action that ends the turn otherwise than a discard: one carrying a card,
     the first of ``discards`` that has one (a knock), else one with no fields (a pass)."""
-    offered = [a for a in seat.candidates() if isinstance(a, PluginAction)]
+    offered = seat.rule_candidates()
     if not offered:
         return None
     with_card = {getattr(a, "card", None): a for a in offered}

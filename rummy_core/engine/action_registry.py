@@ -135,12 +135,13 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
         waits, the waited-for kind's; in a turn, those of the kinds made in turns."""
         waiting = self.waiting_in(game.state.phase)
         found: list[PluginAction] = []
+        # One copy for all the kinds: what a kind does to it can change only what the kinds
+        # after it offer, and every candidate is checked before it is offered.
+        steps = StepsOnCopy(game)
         for kind in self._kinds.values() if waiting is None else (waiting,):
             if waiting is None and kind.before_deal is not None:
                 continue
-            actions = self._guard(
-                kind, "candidates", _listed, kind.candidates, StepsOnCopy(game), seat
-            )
+            actions = self._guard(kind, "candidates", _listed, kind.candidates, steps, seat)
             wrong = [a for a in actions if not isinstance(a, kind.action)]
             if wrong:
                 raise PluginError(

@@ -19,6 +19,7 @@ from rummy_core.engine.actions import (
     LayOff,
     MeldDown,
     NewMeld,
+    PluginAction,
     Swap,
     TakeBack,
 )
@@ -56,6 +57,14 @@ def action_candidates(game: Game, seat: int) -> list[Action]:
     if game.hooks.action_kinds:
         found.extend(game.hooks.action_kinds.candidates(game, seat))
     return found
+
+
+def rule_action_candidates(game: Game, seat: int) -> list[PluginAction]:
+    """The plugins' own actions worth checking for ``seat`` now, unchecked (a knock, a pass):
+    ``action_candidates`` without the built-in ones, for a caller that looks only for these."""
+    if game.current_player() != seat or not game.hooks.action_kinds:
+        return []
+    return game.hooks.action_kinds.candidates(game, seat)
 
 
 def play_candidates(game: Game, seat: int) -> list[Action]:
