@@ -13,8 +13,9 @@ from textual.widgets import Select, Static
 from rummy_core.engine.cards import parse_cards
 from rummy_core.engine.setup import Variant, game_from_position
 from rummy_core.engine.state import PLAY
+from rummy_core.i18n.languages import use_language
 from rummy_core.tui.app import RummyApp
-from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen
+from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen, keys_text
 from rummy_core.tui.session import HUMAN, Session, Setup
 from rummy_core.tui.widgets import HandView, LogView, PileView, TableView
 
@@ -268,3 +269,14 @@ async def test_help_names_the_bots_and_no_internal_codes() -> None:
         assert "easy (the `random` bot)" in shown and "PgUp" in shown
         assert "(`must_keep_a_card`)" not in shown and "rulings.md" not in shown.lower()
         assert "card down: you always need a card to discard" in shown
+
+
+def test_the_help_names_the_rules_own_actions_in_the_player_s_language() -> None:
+    # Gin's knock and pass are the ruleset's own actions, called as the rules call them.
+    game = game_from_position("gin", {**classic_position(), "turns_taken": [1, 1], "table": []})
+    with use_language("is"):
+        text = keys_text(game, [HUMAN, "greedy"])
+    assert "Reglurnar" in text and "- **K** banka\n" in text and "- **P** pass\n" in text
+    with use_language("en"):
+        text = keys_text(game, [HUMAN, "greedy"])
+    assert "The rules in play bring their own actions:" in text and "- **K** knock\n" in text

@@ -43,7 +43,7 @@ from rummy_core.present.plays import (
     wilds_spent,
 )
 from rummy_core.present.words import with_symbols
-from rummy_core.tui.extras import house_actions, house_keys, turn_keys
+from rummy_core.tui.extras import rule_action_tries, rule_keys, turn_keys
 from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.panels import (
     discard_text,
@@ -75,7 +75,7 @@ GAME_ACTIONS = frozenset(
         "help",
         "log",
         "speed",
-        "house",
+        "rule",
     }
 )
 """Actions of the table, switched off while a dialog or another screen is on top."""
@@ -231,8 +231,8 @@ class RummyApp(App[None]):
 
     def _begin(self) -> None:
         self.arranged = None
-        for name, key in house_keys(self.sess.game).items():
-            self.bind(key, f"house('{key}')", description=name.capitalize(), show=False)
+        for key, rule in rule_keys(self.sess.game).items():
+            self.bind(key, f"rule('{key}')", description=rule.label, show=False)
         self.query_one("#log", LogView).show(self.sess.log)
         self.title = _("Rummy: %(variant)s", variant=self.sess.variant.label())
         self.refresh_table()
@@ -250,9 +250,9 @@ class RummyApp(App[None]):
         if action == "quit":
             return not isinstance(self.screen, ModalScreen)
         busy = self.session is None or len(self.screen_stack) > 1
-        if action == "house":
-            # A house rule's key works only where that rule is installed.
-            return not busy and str(parameters[0]) in house_keys(self.sess.game).values()
+        if action == "rule":
+            # A rule's key works only where that rule is in play.
+            return not busy and str(parameters[0]) in rule_keys(self.sess.game)
         return not (action in GAME_ACTIONS and busy)
 
     # -- drawing the table -----------------------------------------------------------------------
@@ -783,19 +783,20 @@ class RummyApp(App[None]):
         speed = speed_name(speed_of(self.pause))
         self.say(_("The computer players now play at %(speed)s speed.", speed=speed))
 
-    def action_house(self, key: str) -> None:
-        """Play the action a house rule adds (a knock): with the selected cards, or choose."""
+    def action_rule(self, key: str) -> None:
+        """Play an action the rules add (a knock, a pass): with the selected cards, or choose."""
         s = self.sess
-        name = next(n for n, k in house_keys(s.game).items() if k == key)
+        rule = rule_keys(s.game)[key]
         cards = self.query_one("#hand", HandView).chosen()
-        found = house_actions(s, name, cards)
+        found = rule_action_tries(s, rule.type, cards)
+        said = rule.label.lower()
         if not found:
             if cards:
-                self.say(_("You cannot %(action)s now with that card.", action=name), refusal=True)
+                self.say(_("You cannot %(action)s now with that card.", action=said), refusal=True)
             else:
-                self.say(_("You cannot %(action)s now.", action=name), refusal=True)
+                self.say(_("You cannot %(action)s now.", action=said), refusal=True)
             return
-        self._resolve(found, _("How do you %(action)s?", action=name), None, found[0])
+        self._resolve(found, _("How do you %(action)s?", action=said), None, found[0])
 
     def action_help(self) -> None:
         """The keys and the rules of this game."""

@@ -1,5 +1,5 @@
-"""The keys usable now, and the actions house rules bring with them (a knock), through the
-engine's public API: the legal actions of the human's seat and the registered action kinds."""
+"""The keys usable now, and the actions the rules bring with them (a knock, gin's pass), through
+the engine's public API: the legal actions of the human's seat and the registered action kinds."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from rummy_core.engine.actions import (
 from rummy_core.engine.cards import parse_card
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
-from rummy_core.engine.moves import legal_actions
+from rummy_core.engine.moves import legal_actions, rule_action_candidates
 from rummy_core.i18n.uitext import N_, _
-from rummy_core.present.rule_actions import rule_actions
+from rummy_core.present.rule_actions import RuleAction, rule_actions
 from rummy_core.tui.session import Session
 
 PLAY_KEYS = (
@@ -32,9 +32,9 @@ PLAY_KEYS = (
 """The hint of each built-in action of the play phase, in the order the hint lists them."""
 
 
-def house_keys(game: Game) -> dict[str, str]:
-    """The key of each action the rules add (``rummy_core.present.rule_actions``), by type."""
-    return {a.type: a.key for a in rule_actions(game.hooks) if a.key is not None}
+def rule_keys(game: Game) -> dict[str, RuleAction]:
+    """The actions the rules add that have a key (``rummy_core.present.rule_actions``), by key."""
+    return {a.key: a for a in rule_actions(game.hooks) if a.key is not None}
 
 
 def turn_keys(s: Session) -> list[str]:
@@ -51,15 +51,16 @@ def turn_keys(s: Session) -> list[str]:
     return hints
 
 
-def house_actions(s: Session, name: str, cards: Sequence[int]) -> list[Action]:
-    """The actions of the house-rule kind ``name`` worth trying now with the selected ``cards``
+def rule_action_tries(s: Session, name: str, cards: Sequence[int]) -> list[Action]:
+    """The actions of the rules' kind ``name`` worth trying now with the selected ``cards``
     (all of them when none is selected): the legal ones, or else the others, so that the
     engine can say why they are refused."""
     kind = s.game.hooks.action_kinds[name]
     found: list[Action] = [
         a
-        for a in kind.candidates(s.game, s.human)
-        if not cards or set(_cards_of(kind.to_model(a).model_dump())) <= set(cards)
+        for a in rule_action_candidates(s.game, s.human)
+        if a.type == name
+        and (not cards or set(_cards_of(kind.to_model(a).model_dump())) <= set(cards))
     ]
     legal = [a for a in found if s.game.is_legal(s.human, a)]
     return legal or found

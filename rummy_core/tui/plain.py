@@ -29,7 +29,7 @@ from rummy_core.match import Match
 from rummy_core.present.cut import CUT, cut_action
 from rummy_core.present.describe import describe
 from rummy_core.present.words import with_symbols
-from rummy_core.tui.extras import house_keys
+from rummy_core.tui.extras import rule_keys
 
 HELP = N_("""Commands, with the keys of the full-screen game (cards like 7H, 10S, QD, AC, JK;
 a wild that stands for a card: 2C=5S):
@@ -86,9 +86,9 @@ def rule_command(game: Game, text: str) -> Action | None:
     full-screen game or its name, then its card if it takes one (``k KD``, ``pass``); None when
     the word is no such action."""
     words = text.replace(",", " ").split()
-    keys = house_keys(game)
+    keys = rule_keys(game)
     verb = words[0].lower() if words else ""
-    name = next((n for n, key in keys.items() if verb in (key, n)), None)
+    name = next((a.type for key, a in keys.items() if verb in (key, a.type)), None)
     if name is None:
         return None
     fields: dict[str, object] = {"type": name}

@@ -22,7 +22,7 @@ from rummy_core.i18n.uitext import N_, UI, _, join_names, ngettext, speed_name
 from rummy_core.present.rules import help_rules
 from rummy_core.present.sheet import reasons
 from rummy_core.present.status import level_name
-from rummy_core.tui.extras import house_keys
+from rummy_core.tui.extras import rule_keys
 from rummy_core.tui.keys import bind_keys
 from rummy_core.tui.session import HUMAN, Session, Setup, match_length
 from rummy_core.tui.sheet import hand_table, history_table, leader_line
@@ -55,13 +55,13 @@ could stand for more than one card you are asked, and can type it, like `2C=5S` 
 
 
 def keys_text(game: Game, seats: Sequence[str]) -> str:
-    """The keys, with the keys of the installed house rules' own actions and the opponents'
-    strengths (each level with the bot that plays it)."""
+    """The keys, with the keys of the actions the rules in play add (a knock, gin's pass) and
+    the opponents' strengths (each level with the bot that plays it)."""
     text = _(KEYS)
-    house = house_keys(game)
-    if house:
-        text += "\n" + _("House rules in play bring their own actions:") + "\n\n"
-        text += "".join(f"- **{key.upper()}** {name}\n" for name, key in house.items())
+    keyed = rule_keys(game)
+    if keyed:
+        text += "\n" + _("The rules in play bring their own actions:") + "\n\n"
+        text += "".join(f"- **{key.upper()}** {a.label.lower()}\n" for key, a in keyed.items())
     bots = sorted({who for who in seats if who != HUMAN})
     who = ", ".join(_("%(level)s (the `%(bot)s` bot)", level=level_name(b), bot=b) for b in bots)
     text += "\n" + _("Your opponents: %(bots)s.", bots=who) + " "
