@@ -15,6 +15,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from rummy_core.bots.sampling import CannotSample
+from rummy_core.engine.actions import TakeBack
 from rummy_core.engine.view import player_view
 from rummy_core.env import RummyAEC, RummyGym, aec_env, gym_env
 
@@ -51,9 +52,9 @@ def _trace(env: RummyAEC, seed: int, steps: int) -> list[tuple[str, float, bytes
     return found
 
 
-def _at_own_turn_start(variant: str, seed: int, skip: int) -> RummyAEC:
+def _at_own_turn_start(variant: str, seed: int, skip: int, played: bool = False) -> RummyAEC:
     """An environment ``skip`` random steps in, then on until a seat is to act with nothing played
-    this turn and no lay-down under way."""
+    this turn (``played``: with something played) and no lay-down under way."""
     env = aec_env(variant, players=3, seed=seed)
     env.reset()
     rng = np.random.default_rng(seed)
@@ -63,7 +64,7 @@ def _at_own_turn_start(variant: str, seed: int, skip: int) -> RummyAEC:
         session = env.session
         seat = session.current()
         assert seat is not None, "the hand ended before a turn could be sampled"
-        if not session.views[seat].plays and session.pending.empty:
+        if bool(session.views[seat].plays) == played and session.pending.empty:
             return env
         _random_step(env, rng)
 
@@ -166,7 +167,30 @@ def _hidden(env: RummyAEC, seat: int) -> tuple[list[list[int]], list[int]]:
     [("classic", 1, 0), ("classic", 2, 31), ("riverside", 3, 40), ("hungarian", 4, 25)],
 )
 def test_resample_is_consistent_with_the_seat(variant: str, seed: int, skip: int) -> None:
-    env = _at_own_turn_start(variant, seed, skip)
+    _resamples_consistently(_at_own_turn_start(variant, seed, skip))
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "skip"),
+    [("classic", 1, 0), ("classic", 7, 20), ("riverside", 3, 40), ("hungarian", 4, 25)],
+)
+def test_resample_in_the_middle_of_the_seat_s_turn(variant: str, seed: int, skip: int) -> None:
+    # Something is on the table this turn: the copy is dealt from just after the draw and the
+    # seat's plays are made again; a take-back then leads where the real one does.
+    env = _at_own_turn_start(variant, seed, skip, played=True)
+    _resamples_consistently(env)
+    seat = env.session.current()
+    assert seat is not None
+    real = env.clone().session
+    real.apply(seat, TakeBack())
+    for draw in range(5):
+        other = env.resample(env.agent_selection, Random(draw)).session
+        other.apply(seat, TakeBack())
+        assert other.views[seat] == real.views[seat]
+
+
+def _resamples_consistently(env: RummyAEC) -> None:
+    """Resampled 30 times, the seat to act sees the same; the hidden cards are dealt anew."""
     session = env.session
     seat = session.current()
     assert seat is not None

@@ -32,9 +32,9 @@ import numpy.typing as npt
 
 from rummy_core.bots import Bot
 from rummy_core.bots.base import seat_handles
-from rummy_core.bots.sampling import sampled_game
+from rummy_core.bots.sampling import CannotSample, sampled_game
 from rummy_core.bots.tracking import CardTracker
-from rummy_core.engine.actions import Action
+from rummy_core.engine.actions import Action, Draw
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event, seen_by
 from rummy_core.engine.game import Game
@@ -138,6 +138,10 @@ class Session:
         self.memories: list[SeatMemory] = []
         self.views: list[PlayerView] = []
         self.pending: Pending = EMPTY
+        self.turn_plays: list[Action] = []
+        """The actions of the turn under way since its draw (or its start, in a turn without
+        one), which ``resample`` makes again."""
+        self._turn = (0, 0)
         self._choices: Choices | None = None
         self.done = False
         """Whether the episode is over (the hand, or the match with ``reward="match"``)."""
@@ -177,14 +181,27 @@ class Session:
         deals are drawn by the bots' own determinisation (``rummy_core.bots.sampling``) from
         ``seat``'s view and the events it saw this hand, never from the cards it cannot see:
         its view, observation and ``info_state`` are unchanged. The copy's history of the hand
-        is those events as ``seat`` saw them. Only at the start of ``seat``'s own turn (before
-        its draw or just after it, nothing played yet): ``CannotSample`` elsewhere.
+        is those events as ``seat`` saw them. Only on ``seat``'s own turn: rebuilt as it was
+        just after the draw, its plays since then are made again on the copy (so a take-back
+        there goes where it goes here); ``CannotSample`` on another seat's turn.
         """
+        view = self.views[seat]
+        plays: list[Action] = []
+        if view.my_turn and view.plays:
+            base = self.game.state.state_after_draw()
+            if base is None:
+                raise CannotSample("the turn's draw was not recorded, so its plays cannot be made")
+            view = player_view(base, seat)
+            plays = self.turn_plays
         seen = [seen_by(event, seat) for event in self.game.events]
         tracker = CardTracker()
         tracker.observe(seen)
-        tracker.sync(self.views[seat])
-        game = sampled_game(self.hooks, self.views[seat], tracker, rng)
+        tracker.sync(view)
+        game = sampled_game(self.hooks, view, tracker, rng)
+        for action in plays:
+            game.apply(seat, action)
+        if player_view(game.state, seat) != self.views[seat]:
+            raise CannotSample("the plays of this turn did not lead back to the seat's view")
         game.events = seen
         new = self.clone()
         new.match = Match(game, new.match.bots, new.match.journal)
@@ -227,6 +244,7 @@ class Session:
         self.match = Match(game, seats)
         self.memories = [SeatMemory(seat, self.players) for seat in range(self.players)]
         self.pending = EMPTY
+        self.turn_plays = []
         self.done = False
         self.rewards = [0.0] * self.players
         self._refresh()
@@ -272,7 +290,14 @@ class Session:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Make an engine action for ``seat`` (a bot's, or one an id resolved to)."""
+        before = self.game.state
         events = self.match.act(seat, action).events
+        turn = (before.hand_number, before.hand_turns)
+        if turn != self._turn or isinstance(action, Draw):
+            self._turn = turn
+            self.turn_plays = []
+        if not isinstance(action, Draw):
+            self.turn_plays.append(action)
         self.pending = EMPTY
         self.rewards = [0.0] * self.players
         state = self.game.state
