@@ -233,12 +233,10 @@ def _discard(reader: Reader, action: Discard) -> bool | None:
     hooks, old, seat = reader.hooks, reader._state(), reader.seat
     # The checks ``Game.discard_card`` makes, in its order, on ``old`` itself and, for
     # ``rummy_turn_end_violations``, on a clone with the card on the pile, as the trial has it.
-    # A discard that may end the hand (the last card, the turn cap, an empty stock to refill)
-    # is run: what the rest of the trial asks then is the scoring, left to the reference.
+    # A discard that ends the hand (the last card, the turn cap, a stock that cannot be
+    # refilled) asks the scoring hooks after these, which refuse nothing (HAND_END_HOOKS).
     if old.phase != PLAY:
         return False
-    if len(old.hands[seat]) <= 1 or not old.stock or old.hand_turns + 1 >= hooks.turn_cap:
-        return None
     card = action.card
     if hooks.discard_violations(old, seat, card) or card not in old.hands[seat]:
         return False
