@@ -28,11 +28,19 @@ REGISTER_ACTIONS = "rummy_register_actions"
 class StepsOnCopy:
     """A game's public steps, with ``state`` a copy of the game's state."""
 
-    __slots__ = ("_game", "state")
+    __slots__ = ("_copy", "_game")
 
     def __init__(self, game: GameSteps) -> None:
         self._game = game
-        self.state = game.state.clone()
+        self._copy: State | None = None
+
+    @property
+    def state(self) -> State:
+        """A copy of the game's state, made when first asked for: most actions work on the
+        clone ``apply`` is given and never ask."""
+        if self._copy is None:
+            self._copy = self._game.state.clone()
+        return self._copy
 
     def check_play(self, st: State, seat: int, action: Action) -> None:
         """The game's ``check_play``."""
