@@ -18,7 +18,7 @@ from rummy_core.engine.events import EVENT_KINDS, Drew, TookBack, seen_by
 from rummy_core.engine.game import Game
 from rummy_core.engine.moves import legal_actions
 from rummy_core.engine.plugin import HouseRule, hookimpl
-from rummy_core.engine.registry import house_rules, rulesets
+from rummy_core.engine.registry import house_rules
 from rummy_core.engine.setup import Variant, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.formats.events import event_json
@@ -102,7 +102,7 @@ VARIANTS = variants()
 def play_checked(variant: str, seed: int, players: int, actions: int) -> set[str]:
     """Random play (take-backs and cuts by a person included), every action's events checked;
     returns the kinds of event seen. ``players`` is capped at what the ruleset seats."""
-    most = rulesets()[Variant.parse(variant).ruleset].Options.max_players
+    most = Variant.parse(variant).player_range()[1]
     game = new_game(
         variant, players=min(players, most), seed=seed, local_rules=(GiveBackDraws,), choosers=[0]
     )

@@ -208,7 +208,7 @@ def check_every_state(game: Game, rng: Random) -> int:
 
 def _players(variant: str, wanted: int) -> int:
     """``wanted`` players, or as many as the variant's ruleset seats (gin: two)."""
-    return min(wanted, rulesets()[Variant.parse(variant).ruleset].Options.max_players)
+    return min(wanted, Variant.parse(variant).player_range()[1])
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

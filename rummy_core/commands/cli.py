@@ -184,8 +184,9 @@ def _check_opponents(ruleset: str, opponents: int | None) -> int:
     """``opponents`` (default 1), if the ruleset seats that many players besides you."""
     if opponents is None:
         return 1
-    cls = find_ruleset(Variant.parse(ruleset).ruleset)
-    low, high = cls.Options.min_players, cls.Options.max_players
+    variant = Variant.parse(ruleset)
+    cls = find_ruleset(variant.ruleset)
+    low, high = variant.player_range()
     if not low <= opponents + 1 <= high:
         raise RuleError(
             "bad_opponents",

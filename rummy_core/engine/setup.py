@@ -43,6 +43,12 @@ class Variant:
         rules = tuple(_name_and_options(p, text) for p in parts[1:])
         return Variant(name, options, rules)
 
+    def player_range(self) -> tuple[int, int]:
+        """How many players the ruleset seats, fewest and most (``unknown_ruleset`` if there
+        is no such ruleset)."""
+        options = find_ruleset(self.ruleset).Options
+        return options.min_players, options.max_players
+
     def label(self) -> str:
         """The variant written back as one string."""
         return "+".join(

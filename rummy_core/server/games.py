@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummy_core.engine.game import Game
-from rummy_core.engine.registry import find_ruleset
 from rummy_core.engine.setup import Variant, first_dealer, game_from_position, new_game
 
 
@@ -21,8 +20,7 @@ def variant_label(text: str) -> str:
 
 def player_range(text: str) -> tuple[int, int]:
     """How many players the variant's ruleset seats, lowest and highest."""
-    options = find_ruleset(Variant.parse(text).ruleset).Options
-    return options.min_players, options.max_players
+    return Variant.parse(text).player_range()
 
 
 def start(variant: str, players: int, seed: int, people: Sequence[int]) -> tuple[Game, int]:

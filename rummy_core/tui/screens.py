@@ -17,6 +17,7 @@ from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
 from rummy_core.engine.plugin import plugin_text, ruleset_title
 from rummy_core.engine.registry import find_ruleset, rulesets
+from rummy_core.engine.setup import Variant
 from rummy_core.formats.saves import SavedGame, saved_games
 from rummy_core.i18n.uitext import N_, UI, _, join_names, ngettext, speed_name
 from rummy_core.present.rules import help_rules
@@ -151,7 +152,7 @@ class StartScreen(Screen[Setup | SavedGame]):
             self._ruleset_changed(event.value)
 
     def _ruleset_changed(self, name: str) -> None:
-        most = find_ruleset(name).Options.max_players - 1
+        most = Variant(name).player_range()[1] - 1
         opponents = self.query_one("#opponents", Select)
         opponents.set_options([(str(n), n) for n in range(1, most + 1)])
         opponents.value = 1
