@@ -71,6 +71,12 @@ def new_melds(seat: int, action: MeldDown, rules: MeldRules) -> list[Meld]:
     return melds
 
 
+def opening_points(hooks: Hooks, st: State, melds: list[Meld], *, working: bool = False) -> int:
+    """What ``melds`` laid down together count toward an opening (``rummy_meld_points`` of
+    each); ``working``: ``st`` is the engine's clone, or a state only shipped plugins read."""
+    return sum(hooks.meld_points(st, m, working=working) for m in melds)
+
+
 def opening_violations(
     hooks: Hooks, st: State, seat: int, melds: list[Meld], minimum: int | None = None
 ) -> list[Violation]:
@@ -83,7 +89,7 @@ def opening_violations(
         minimum = hooks.opening_minimum(st, seat, working=True)
     if minimum <= 0:
         return []
-    points = sum(hooks.meld_points(st, m, working=True) for m in melds)
+    points = opening_points(hooks, st, melds, working=True)
     if points >= minimum:
         return []
     return [

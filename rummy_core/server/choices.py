@@ -17,7 +17,7 @@ from rummy_core.engine.actions import Action, LayOff, MeldDown, Swap
 from rummy_core.engine.cards import card_name, parse_card
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
-from rummy_core.engine.plays import new_melds
+from rummy_core.engine.plays import new_melds, opening_points
 from rummy_core.engine.state import PLAY
 from rummy_core.formats.actions import action_json
 from rummy_core.i18n.uitext import UI
@@ -96,7 +96,7 @@ def _opening(game: Game, seat: int, lay_downs: Sequence[MeldDown]) -> tuple[int,
         return None
     hooks = game.hooks
     worth = [
-        sum(hooks.meld_points(state, meld) for meld in new_melds(seat, action, hooks.meld_rules))
+        opening_points(hooks, state, new_melds(seat, action, hooks.meld_rules))
         for action in lay_downs
     ]
     return max(worth, default=0), needed
