@@ -239,6 +239,24 @@ async def test_a_person_can_knock_when_the_house_rule_is_on() -> None:
 
 
 @pytest.mark.asyncio
+async def test_the_keys_work_in_capitals_as_the_hints_write_them() -> None:
+    # The hints say "D stock", "K knock": with Caps Lock on, or read literally, they still work.
+    s = session(
+        "classic+knock",
+        classic_position(hands=[hand("AH AS 2S 2D KD"), hand("2C 10H QS 4D JC 7D KS")]),
+    )
+    app = RummyApp(s, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D")
+        assert s.game.state.phase == PLAY
+        await click(pilot, app, "KD")
+        await pilot.press("K")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreSheet)
+        assert parse_cards("KD")[0] == s.game.state.discard[-1]
+
+
+@pytest.mark.asyncio
 async def test_start_screen_defaults_to_normal_and_offers_a_fast_pace(tmp_path: Path) -> None:
     app = RummyApp(save_path=tmp_path / "g.json", pause=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -126,16 +126,16 @@ class RummyApp(App[None]):
         Binding("left", "cursor(-1)", N_("Move"), show=False),
         Binding("right", "cursor(1)", N_("Move"), show=False),
         Binding("space", "select", N_("Select"), show=False),
-        Binding("d", "draw('stock')", N_("Draw"), show=False),
-        Binding("t", "draw('discard')", N_("Take discard"), show=False),
-        Binding("c", "draw_shown", N_("Cards on show"), show=False),
-        Binding("m", "meld", N_("Meld"), show=False),
-        Binding("l", "lay_off", N_("Lay off"), show=False),
-        Binding("w", "swap", N_("Swap"), show=False),
-        Binding("x", "discard", N_("Discard"), show=False),
-        Binding("b", "take_back", N_("Take back"), show=False),
-        Binding("s", "sort", N_("Sort")),
-        Binding("f", "speed", N_("Speed")),
+        Binding("d,D", "draw('stock')", N_("Draw"), show=False),
+        Binding("t,T", "draw('discard')", N_("Take discard"), show=False),
+        Binding("c,C", "draw_shown", N_("Cards on show"), show=False),
+        Binding("m,M", "meld", N_("Meld"), show=False),
+        Binding("l,L", "lay_off", N_("Lay off"), show=False),
+        Binding("w,W", "swap", N_("Swap"), show=False),
+        Binding("x,X", "discard", N_("Discard"), show=False),
+        Binding("b,B", "take_back", N_("Take back"), show=False),
+        Binding("s,S", "sort", N_("Sort")),
+        Binding("f,F", "speed", N_("Speed")),
         Binding("pageup", "log(-1)", N_("Log"), key_display="PgUp"),
         Binding("pagedown", "log(1)", N_("Log"), show=False),
         Binding("up", "point(-1)", N_("Meld"), show=False),
@@ -143,7 +143,7 @@ class RummyApp(App[None]):
         Binding("enter", "confirm", N_("Choose"), show=False),
         Binding("escape", "cancel", N_("Cancel"), show=False),
         Binding("question_mark", "help", N_("Help")),
-        Binding("q", "quit", N_("Quit")),
+        Binding("q,Q", "quit", N_("Quit")),
     ]
 
     def __init__(
@@ -232,7 +232,7 @@ class RummyApp(App[None]):
     def _begin(self) -> None:
         self.arranged = None
         for key, rule in rule_keys(self.sess.game).items():
-            self.bind(key, f"rule('{key}')", description=rule.label, show=False)
+            self.bind(f"{key},{key.upper()}", f"rule('{key}')", description=rule.label, show=False)
         self.query_one("#log", LogView).show(self.sess.log)
         self.title = _("Rummy: %(variant)s", variant=self.sess.variant.label())
         self.refresh_table()

@@ -250,7 +250,7 @@ class HelpScreen(ModalScreen[None]):
     KEYS: ClassVar[list[Binding]] = [
         Binding("escape", "close", N_("Close")),
         Binding("question_mark", "close", N_("Close")),
-        Binding("q", "close", N_("Close"), show=False),
+        Binding("q,Q", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -282,9 +282,9 @@ class ScoreSheet(ModalScreen[bool]):
 
     KEYS: ClassVar[list[Binding]] = [
         Binding("enter", "go_on", N_("Go on")),
-        Binding("n", "go_on", N_("Next hand"), show=False),
-        Binding("y", "go_on", N_("Play again"), show=False),
-        Binding("q", "stop", N_("Quit")),
+        Binding("n,N", "go_on", N_("Next hand"), show=False),
+        Binding("y,Y", "go_on", N_("Play again"), show=False),
+        Binding("q,Q", "stop", N_("Quit")),
         Binding("escape", "stop", N_("Quit"), show=False),
     ]
 
