@@ -234,6 +234,9 @@ def _only_back(game: Game, seat: int, action: Action) -> bool:
     sight (a draw from the stock, which is not, always stands)."""
     if not isinstance(action, Draw) or action.source == STOCK:
         return False
+    if game.hooks.shipped_only(("rummy_take_back",), defaults_only=True):
+        # The engine's own answer is "play": a draw is never given back.
+        return False
     after = game.preview(seat, action)
     if game.hooks.take_back(after, seat) != "draw":
         return False
