@@ -198,8 +198,11 @@ class Session:
         tracker.observe(seen)
         tracker.sync(view)
         game = sampled_game(self.hooks, view, tracker, rng)
-        for action in plays:
-            game.apply(seat, action)
+        try:
+            for action in plays:
+                game.apply(seat, action)
+        except RuleError as exc:
+            raise CannotSample(f"a play of this turn is refused on the copy: {exc}") from exc
         if player_view(game.state, seat) != self.views[seat]:
             raise CannotSample("the plays of this turn did not lead back to the seat's view")
         game.events = seen
