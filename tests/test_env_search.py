@@ -16,6 +16,7 @@ from gymnasium.utils.env_checker import check_env
 
 from rummy_core.bots.sampling import CannotSample
 from rummy_core.engine.actions import TakeBack
+from rummy_core.engine.setup import Variant
 from rummy_core.engine.view import player_view
 from rummy_core.env import RummyAEC, RummyGym, aec_env, gym_env
 
@@ -55,7 +56,7 @@ def _trace(env: RummyAEC, seed: int, steps: int) -> list[tuple[str, float, bytes
 def _at_own_turn_start(variant: str, seed: int, skip: int, played: bool = False) -> RummyAEC:
     """An environment ``skip`` random steps in, then on until a seat is to act with nothing played
     this turn (``played``: with something played) and no lay-down under way."""
-    env = aec_env(variant, players=3, seed=seed)
+    env = aec_env(variant, players=min(3, Variant.parse(variant).player_range()[1]), seed=seed)
     env.reset()
     rng = np.random.default_rng(seed)
     for _ in range(skip):
@@ -164,7 +165,15 @@ def _hidden(env: RummyAEC, seat: int) -> tuple[list[list[int]], list[int]]:
 
 @pytest.mark.parametrize(
     ("variant", "seed", "skip"),
-    [("classic", 1, 0), ("classic", 2, 31), ("riverside", 3, 40), ("hungarian", 4, 25)],
+    [
+        ("classic", 1, 0),
+        ("classic", 2, 31),
+        ("riverside", 3, 40),
+        ("hungarian", 4, 25),
+        # The dealer's turn on the upcard: gin's record of the pass before it (G4) is kept.
+        ("gin", 5, 1),
+        ("gin:oklahoma=true", 6, 6),
+    ],
 )
 def test_resample_is_consistent_with_the_seat(variant: str, seed: int, skip: int) -> None:
     _resamples_consistently(_at_own_turn_start(variant, seed, skip))

@@ -8,14 +8,19 @@ The game runs on the real game's ``Hooks``, so every rule (house rules too) appl
 
 Limits, all toward less knowledge than a player could have: the order of a stock turned over
 from the discard pile is not kept (its cards are dealt at random with the rest), and a plugin's
-``State.extra`` records from before the turn are not known (the turn's own draw is replayed, so
-records made by it are).
+``State.extra`` records from before the turn are not known unless the caller gives them (a bot
+cannot: they are not in its view; the environments give them where every plugin ships with the
+framework, whose records are public). The turn's own draw is replayed, so records made by it
+are kept.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
+from collections.abc import Mapping
 from random import Random
+from typing import Any
 
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine.actions import DISCARD, STOCK, Draw
@@ -29,12 +34,19 @@ class CannotSample(Exception):
     """The view is not one a game can be rebuilt from (mid-turn plays, or a finished hand)."""
 
 
-def sampled_game(hooks: Hooks, view: PlayerView, tracker: CardTracker, rng: Random) -> Game:
+def sampled_game(
+    hooks: Hooks,
+    view: PlayerView,
+    tracker: CardTracker,
+    rng: Random,
+    extra: Mapping[str, Any] | None = None,
+) -> Game:
     """A game in the position ``view`` shows, its hidden cards dealt at random.
 
     Works at the start of the seat's turn (before its draw, or after it with nothing played yet):
     the position before the draw is rebuilt, and the draw replayed through the engine so that
     whatever the ruleset records about it is recorded again. ``CannotSample`` otherwise.
+    ``extra``: the plugins' records (``State.extra``) at the start of the turn, when known.
     """
     if not view.my_turn or view.plays:
         raise CannotSample("a game is rebuilt only at the start of the seat's own turn")
@@ -93,6 +105,8 @@ def sampled_game(hooks: Hooks, view: PlayerView, tracker: CardTracker, rng: Rand
     ]
     state.on_show = on_show
     state.refused_sources = list(view.refused_sources)
+    if extra is not None:
+        state.extra = copy.deepcopy(dict(extra))
     # The draw is replayed when its cards are known (always, in a game played from the start).
     replay = view.drew is not None and bool(drawn)
     state.phase = DRAW if replay or view.phase == DRAW else PLAY

@@ -38,7 +38,7 @@ from rummy_core.engine.actions import Action, Draw
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event, seen_by
 from rummy_core.engine.game import Game
-from rummy_core.engine.hooks import Hooks
+from rummy_core.engine.hooks import Hooks, hook_names
 from rummy_core.engine.setup import Variant, build_hooks, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.engine.view import PlayerView, player_view
@@ -185,10 +185,11 @@ class Session:
         just after the draw, its plays since then are made again on the copy (so a take-back
         there goes where it goes here); ``CannotSample`` on another seat's turn.
         """
+        state = self.game.state
         view = self.views[seat]
         plays: list[Action] = []
         if view.my_turn and view.plays:
-            base = self.game.state.state_after_draw()
+            base = state.state_after_draw()
             if base is None:
                 raise CannotSample("the turn's draw was not recorded, so its plays cannot be made")
             view = player_view(base, seat)
@@ -197,7 +198,12 @@ class Session:
         tracker = CardTracker()
         tracker.observe(seen)
         tracker.sync(view)
-        game = sampled_game(self.hooks, view, tracker, rng)
+        # The plugins' records at the turn's start (Oklahoma's knock card, gin's upcard passes):
+        # public for the plugins that ship with the framework, unknown for others.
+        start = state.start_of_turn()
+        shipped = self.hooks.shipped_only(tuple(hook_names()))
+        extra = start.extra if start is not None and shipped else None
+        game = sampled_game(self.hooks, view, tracker, rng, extra)
         try:
             for action in plays:
                 game.apply(seat, action)
