@@ -237,6 +237,7 @@ class GinRummy(Ruleset):
     domain = DOMAIN
     Options = GinOptions
     options: GinOptions
+    public_records = frozenset({UPCARD_PASSES, RETURNED, KNOCK_CARD, KNOCKED})
 
     # -- the deal and the cards ------------------------------------------------------------------
 

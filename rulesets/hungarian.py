@@ -175,6 +175,8 @@ class HungarianRomi(Ruleset):
     options: HungarianOptions
     low_score_wins = True  # rulings H9, H11
     shows: ClassVar[dict[str, str]] = {CUT: N_("cut card")}  # rulings H2, H7
+    # The pile card's count tells how many a hand held: not every player's to know.
+    public_records = frozenset({JOKERS_TO_REPLAY})
 
     # -- the deck, the melds, the deal -----------------------------------------------------------
 

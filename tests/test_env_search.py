@@ -13,6 +13,8 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from rummy_rulesets.gin import KNOCK_CARD, UPCARD_PASSES
+from rummy_rulesets.hungarian import PILE_CARD_HELD
 
 from rummy_core.bots.sampling import CannotSample
 from rummy_core.engine.actions import TakeBack
@@ -243,6 +245,24 @@ def test_resample_never_reads_a_hidden_card() -> None:
     assert _hidden(imagined, seat) != _hidden(env, seat)
     first, second = env.resample(agent, Random(7)), imagined.resample(agent, Random(7))
     assert _hidden(first, seat) == _hidden(second, seat)
+
+
+def test_resample_keeps_only_the_records_every_player_may_know() -> None:
+    # Hungarian counts the copies of a pile card a hand holds (not public); gin's passes on the
+    # upcard and Oklahoma's knock card are (Ruleset.public_records).
+    env = _at_own_turn_start("hungarian", 4, 25)
+    start = env.session.game.state.start_of_turn()
+    assert start is not None
+    start.extra[PILE_CARD_HELD] = 2
+    other = env.resample(env.agent_selection, Random(0)).session.game.state
+    assert PILE_CARD_HELD not in other.extra
+    env = _at_own_turn_start("gin:oklahoma=true", 0, 1)  # the non-dealer passed the upcard
+    state = env.session.game.state
+    assert {UPCARD_PASSES, KNOCK_CARD} <= state.extra.keys()
+    other = env.resample(env.agent_selection, Random(0)).session.game.state
+    assert {k: other.extra[k] for k in (UPCARD_PASSES, KNOCK_CARD)} == {
+        k: state.extra[k] for k in (UPCARD_PASSES, KNOCK_CARD)
+    }
 
 
 def test_resample_away_from_the_turn_start() -> None:

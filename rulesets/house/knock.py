@@ -77,6 +77,7 @@ class KnockRule(HouseRule):
     )
     domain = DOMAIN
     applies_to = ("classic",)
+    public_records = frozenset({KNOCKED})
     Options = KnockOptions
     options: KnockOptions
 

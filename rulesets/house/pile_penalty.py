@@ -59,6 +59,7 @@ class PilePenalty(HouseRule):
     summary = N_("Riverside: -50 for taking the discard pile without melding from it that turn.")
     domain = DOMAIN
     applies_to = ("riverside",)
+    public_records = frozenset({CHARGES})
     Options = PilePenaltyOptions
     options: PilePenaltyOptions
 

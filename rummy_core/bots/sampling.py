@@ -9,9 +9,8 @@ The game runs on the real game's ``Hooks``, so every rule (house rules too) appl
 Limits, all toward less knowledge than a player could have: the order of a stock turned over
 from the discard pile is not kept (its cards are dealt at random with the rest), and a plugin's
 ``State.extra`` records from before the turn are not known unless the caller gives them (a bot
-cannot: they are not in its view; the environments give them where every plugin ships with the
-framework, whose records are public). The turn's own draw is replayed, so records made by it
-are kept.
+cannot: they are not in its view; the environments give those the plugins declare public,
+``Ruleset.public_records``). The turn's own draw is replayed, so records made by it are kept.
 """
 
 from __future__ import annotations

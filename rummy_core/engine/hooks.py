@@ -113,6 +113,11 @@ class Hooks:
             for label, name in plugin.shows.items():
                 self.shows[label] = name
                 self._shown_by[label] = type(plugin)
+        self.public_records: frozenset[str] = frozenset().union(
+            *(plugin.public_records for plugin in owners)
+        )
+        """The keys of ``State.extra`` the ruleset and house rules say every player may know
+        (``Ruleset.public_records``, ``HouseRule.public_records``)."""
         self.action_kinds = ActionKinds(self._calls)
         """The kinds of action plugins added, by JSON ``type`` (``rummy_register_actions``)."""
 

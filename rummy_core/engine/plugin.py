@@ -44,6 +44,10 @@ class Ruleset:
     shows: ClassVar[dict[str, str]] = {}
     """The labels under which this ruleset puts cards on show (``State.on_show``), each with
     what the table calls them: ``{"cut": "cut card"}``."""
+    public_records: ClassVar[frozenset[str]] = frozenset()
+    """The keys of ``State.extra`` this plugin writes that every player may know (a knock, the
+    passes on the upcard): a game rebuilt from one seat's knowledge (``env.resample``) keeps
+    them. Leave out a record of what some seat may not know (how many of a card a hand holds)."""
 
     def __init__(self, options: BaseOptions) -> None:
         self.options = options
@@ -78,6 +82,10 @@ class HouseRule:
     shows: ClassVar[dict[str, str]] = {}
     """The labels under which this house rule puts cards on show (``State.on_show``), each with
     what the table calls them: ``{"kitty": "kitty"}``."""
+    public_records: ClassVar[frozenset[str]] = frozenset()
+    """The keys of ``State.extra`` this plugin writes that every player may know (a knock, the
+    passes on the upcard): a game rebuilt from one seat's knowledge (``env.resample``) keeps
+    them. Leave out a record of what some seat may not know (how many of a card a hand holds)."""
 
     def __init__(self, options: BaseModel, ruleset: Ruleset) -> None:
         self.options = options

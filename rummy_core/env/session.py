@@ -38,7 +38,7 @@ from rummy_core.engine.actions import Action, Draw
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event, seen_by
 from rummy_core.engine.game import Game
-from rummy_core.engine.hooks import Hooks, hook_names
+from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.setup import Variant, build_hooks, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER
 from rummy_core.engine.view import PlayerView, player_view
@@ -198,11 +198,11 @@ class Session:
         tracker = CardTracker()
         tracker.observe(seen)
         tracker.sync(view)
-        # The plugins' records at the turn's start (Oklahoma's knock card, gin's upcard passes):
-        # public for the plugins that ship with the framework, unknown for others.
+        # The records at the turn's start that every player may know (Oklahoma's knock card,
+        # gin's passes on the upcard); the others are not the seat's to know.
         start = state.start_of_turn()
-        shipped = self.hooks.shipped_only(tuple(hook_names()))
-        extra = start.extra if start is not None and shipped else None
+        public = self.hooks.public_records
+        extra = {k: v for k, v in start.extra.items() if k in public} if start is not None else {}
         game = sampled_game(self.hooks, view, tracker, rng, extra)
         try:
             for action in plays:
