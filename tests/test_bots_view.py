@@ -43,6 +43,7 @@ PUBLIC = {
     "allows",
     "candidates",
     "rule_candidates",
+    "turn_records",
     "legal_actions",
 }
 

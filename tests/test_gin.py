@@ -4,16 +4,22 @@ whole hands by these rules."""
 
 from __future__ import annotations
 
+from random import Random
+from typing import Any
+
 import pytest
 from rummy_rulesets.gin import KNOCK_CARD, Pass, deadwood
 from rummy_rulesets.knocking import Knock
 
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.registry import make_bot
+from rummy_core.bots.sampling import sampled_game
+from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine.actions import Discard, Draw, MeldDown, NewMeld, PluginAction
 from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.defaults import PIP_VALUES
 from rummy_core.engine.errors import RuleError
+from rummy_core.engine.events import seen_by
 from rummy_core.engine.game import Game
 from rummy_core.engine.moves import legal_actions
 from rummy_core.engine.setup import new_game
@@ -113,12 +119,7 @@ def test_the_score_sheet_s_worth_is_what_the_knock_compared() -> None:
 
 
 def test_the_knocker_s_remaining_cards_are_not_shown_to_the_defender() -> None:
-    game = position_game(
-        "gin", hands=[KNOCKER, DEFENDER], discard=["4H"], stock=["8H"], turns_taken=[1, 1], dealer=1
-    )
-    game.apply(0, Draw("stock"))
-    game.apply(0, meld("AC 2C 3C", "7D 7H 7S", "9S 10S JS"))
-    game.apply(0, Knock(parse_card("8H")))
+    game = _knocked()
     view = player_view(game.state, 1)
     assert view.hand_sizes[0] == 1 and parse_card("KH") not in view.hand
     assert parse_card("KH") not in [c for meld in view.table for c in meld.cards]
@@ -148,6 +149,20 @@ def test_a_bot_s_rule_candidates_are_the_rules_own_actions_among_its_candidates(
     assert SeatHandle(game, 1).rule_candidates() == []
 
 
+def test_a_bot_s_sampled_game_knows_the_knock_it_defends_against() -> None:
+    # The knock is a record every player may know (public_records): a game the defender's bot
+    # rebuilds from its view to weigh its lay-offs is still after the knock, as the real one.
+    game = _knocked()
+    handle = SeatHandle(game, 1)
+    assert handle.turn_records() == {"knocked": 0}
+    tracker = CardTracker()
+    tracker.observe([seen_by(e, 1) for e in game.events])
+    tracker.sync(handle.view)
+    sampled = sampled_game(game.hooks, handle.view, tracker, Random(1), handle.turn_records())
+    assert legal_actions(sampled, 1) == legal_actions(game, 1)
+    assert Pass() in legal_actions(sampled, 1)
+
+
 @pytest.mark.parametrize(("first", "second"), [("greedy", "greedy"), ("random", "greedy")])
 def test_bots_play_whole_hands_to_a_scored_end(first: str, second: str) -> None:
     ends = set()
@@ -170,22 +185,29 @@ def test_greedy_bots_knock_and_go_gin_in_a_race() -> None:
     assert len(state.winners) == 1 and len(state.hand_history) > 1
 
 
-def _knock_34(scores: list[int], history: list[list[int]]) -> Game:
-    """A race to 100: seat 0 knocks keeping 10 against the defender's 44 (34 points)."""
+def _knocked(variant: str = "gin", **position: Any) -> Game:
+    """Seat 0 draws 8H, lays its three melds and knocks with 8H, keeping KH (10); the
+    defender, seat 1, is to lay off or pass."""
     game = position_game(
-        "gin:target=100",
+        variant,
         hands=[KNOCKER, DEFENDER],
         discard=["4H"],
         stock=["8H"],
         turns_taken=[1, 1],
         dealer=1,
-        scores=scores,
-        hand_history=history,
-        hand_number=len(history) + 1,
+        **position,
     )
     game.apply(0, Draw("stock"))
     game.apply(0, meld("AC 2C 3C", "7D 7H 7S", "9S 10S JS"))
     game.apply(0, Knock(parse_card("8H")))
+    return game
+
+
+def _knock_34(scores: list[int], history: list[list[int]]) -> Game:
+    """A race to 100: seat 0 knocks keeping 10 against the defender's 44 (34 points)."""
+    game = _knocked(
+        "gin:target=100", scores=scores, hand_history=history, hand_number=len(history) + 1
+    )
     game.apply(1, Pass())
     return game
 

@@ -15,8 +15,9 @@ import secrets
 import weakref
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Protocol
+from typing import Any, Protocol
 
+from rummy_core.bots.sampling import turn_records
 from rummy_core.engine.actions import Action, Discard, PluginAction
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event
@@ -151,6 +152,12 @@ class SeatHandle:
         """Actions worth checking now, legal or not (see ``rummy_core.engine.moves``)."""
         game, seat = self._seat()
         return action_candidates(game, seat)
+
+    def turn_records(self) -> dict[str, Any]:
+        """The rules' records every player may know as they were when this seat's turn began
+        (``bots.sampling.turn_records``), for a game rebuilt from its view (``sampled_game``)."""
+        game, seat = self._seat()
+        return turn_records(game) if game.state.turn == seat else {}
 
     def rule_candidates(self) -> list[PluginAction]:
         """The rules' own actions worth checking now, legal or not (a knock, a pass): the

@@ -203,14 +203,15 @@ class ExpertBot:
 
     def _turn_options(self, seat: SeatHandle, view: PlayerView) -> list[list[Action]]:
         """Whole turns worth weighing: greedy's plays, or none, each with a few discards."""
+        records = seat.turn_records()
         try:
-            game = sampled_game(seat.hooks, view, self.greedy.tracker, Random(0))
+            game = sampled_game(seat.hooks, view, self.greedy.tracker, Random(0), records)
         except (CannotSample, RuleError):
             return []
         plays = self._greedy_plays(game, view.seat)
         options: list[list[Action]] = []
         for prefix in [plays, []] if plays else [[]]:
-            copy = sampled_game(seat.hooks, view, self.greedy.tracker, Random(0))
+            copy = sampled_game(seat.hooks, view, self.greedy.tracker, Random(0), records)
             try:
                 for action in prefix:
                     copy.apply(view.seat, action)
@@ -334,8 +335,9 @@ class ExpertBot:
         option was refused there)."""
         hooks = seat.hooks
         me = view.seat
+        records = seat.turn_records()
         try:
-            game = sampled_game(hooks, view, self.greedy.tracker, Random(deal))
+            game = sampled_game(hooks, view, self.greedy.tracker, Random(deal), records)
             for action in option:
                 game.apply(me, action)
         except (CannotSample, RuleError):

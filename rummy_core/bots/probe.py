@@ -42,7 +42,7 @@ class Probe:
         known = _TAKES_ALL.get(hooks.pm)
         if known is None:
             try:
-                game = sampled_game(hooks, view, tracker, self._rng)
+                game = sampled_game(hooks, view, tracker, self._rng, seat.turn_records())
                 game.apply(view.seat, Draw(DISCARD))
             except (CannotSample, RuleError):
                 return False
@@ -57,7 +57,7 @@ class Probe:
         True when, after the draw on a sampled copy, no other card of the hand may be discarded.
         """
         try:
-            game = sampled_game(seat.hooks, view, tracker, self._rng)
+            game = sampled_game(seat.hooks, view, tracker, self._rng, seat.turn_records())
             game.apply(view.seat, Draw(DISCARD))
         except (CannotSample, RuleError):
             return True

@@ -8,9 +8,9 @@ The game runs on the real game's ``Hooks``, so every rule (house rules too) appl
 
 Limits, all toward less knowledge than a player could have: the order of a stock turned over
 from the discard pile is not kept (its cards are dealt at random with the rest), and a plugin's
-``State.extra`` records from before the turn are not known unless the caller gives them (a bot
-cannot: they are not in its view; the environments give those the plugins declare public,
-``Ruleset.public_records``). The turn's own draw is replayed, so records made by it are kept.
+``State.extra`` records from before the turn are known only where the plugins declare them public
+(``Ruleset.public_records``, given by ``turn_records``). The turn's own draw is replayed, so
+records made by it are kept.
 """
 
 from __future__ import annotations
@@ -38,14 +38,15 @@ def sampled_game(
     view: PlayerView,
     tracker: CardTracker,
     rng: Random,
-    extra: Mapping[str, Any] | None = None,
+    records: Mapping[str, Any] | None = None,
 ) -> Game:
     """A game in the position ``view`` shows, its hidden cards dealt at random.
 
     Works at the start of the seat's turn (before its draw, or after it with nothing played yet):
     the position before the draw is rebuilt, and the draw replayed through the engine so that
     whatever the ruleset records about it is recorded again. ``CannotSample`` otherwise.
-    ``extra``: the plugins' records (``State.extra``) at the start of the turn, when known.
+    ``records``: the plugins' records (``State.extra``) at the start of the turn that the seat
+    may know (``turn_records``).
     """
     if not view.my_turn or view.plays:
         raise CannotSample("a game is rebuilt only at the start of the seat's own turn")
@@ -104,8 +105,8 @@ def sampled_game(
     ]
     state.on_show = on_show
     state.refused_sources = list(view.refused_sources)
-    if extra is not None:
-        state.extra = copy.deepcopy(dict(extra))
+    if records is not None:
+        state.extra = copy.deepcopy(dict(records))
     # The draw is replayed when its cards are known (always, in a game played from the start).
     replay = view.drew is not None and bool(drawn)
     state.phase = DRAW if replay or view.phase == DRAW else PLAY
@@ -116,6 +117,18 @@ def sampled_game(
         assert view.drew is not None
         game.apply(me, Draw(view.drew))
     return game
+
+
+def turn_records(game: Game) -> dict[str, Any]:
+    """The plugins' records (``State.extra``) as they were when the turn under way began, those
+    every player may know (``Hooks.public_records``: gin's knock, Oklahoma's knock card): what a
+    game rebuilt for the seat to move needs of them (empty when the turn's start was not
+    recorded, as in a position loaded mid-turn)."""
+    start = game.state.start_of_turn()
+    if start is None:
+        return {}
+    public = game.hooks.public_records
+    return {key: copy.deepcopy(value) for key, value in start.extra.items() if key in public}
 
 
 def unseen_cards(

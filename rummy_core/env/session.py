@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from rummy_core.bots import Bot
 from rummy_core.bots.base import seat_handles
-from rummy_core.bots.sampling import CannotSample, sampled_game
+from rummy_core.bots.sampling import CannotSample, sampled_game, turn_records
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine.actions import Action, Draw
 from rummy_core.engine.errors import RuleError
@@ -198,12 +198,7 @@ class Session:
         tracker = CardTracker()
         tracker.observe(seen)
         tracker.sync(view)
-        # The records at the turn's start that every player may know (Oklahoma's knock card,
-        # gin's passes on the upcard); the others are not the seat's to know.
-        start = state.start_of_turn()
-        public = self.hooks.public_records
-        extra = {k: v for k, v in start.extra.items() if k in public} if start is not None else {}
-        game = sampled_game(self.hooks, view, tracker, rng, extra)
+        game = sampled_game(self.hooks, view, tracker, rng, turn_records(self.game))
         try:
             for action in plays:
                 game.apply(seat, action)
