@@ -17,8 +17,20 @@ def test_four_wilds_and_eight_cards_are_split_within_a_few_hundred_steps(
     rules = build_hooks(Variant.parse("riverside")).meld_rules
     cards = parse_cards("2C 2D 2H 2S 5H 6H 8H 9S 10S QS KD KC")
     everything = plays.meld_plays(cards, rules)
-    assert len(everything) == 12  # which 2 goes where
+    assert len(everything.plays) == 12 and everything.complete  # which 2 goes where
     monkeypatch.setattr(plays, "SEARCH_BUDGET", 300)
-    assert plays.meld_plays(cards, rules) == everything
-    first = everything[0].melds
+    assert plays.meld_plays(cards, rules).plays == everything.plays
+    first = everything.plays[0].melds
     assert sorted(c for meld in first for c in meld.cards) == sorted(cards)
+
+
+def test_a_search_cut_short_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Capped with a clear answer (#39): the ways listed are some of them, and the caller knows.
+    rules = build_hooks(Variant.parse("riverside")).meld_rules
+    cards = parse_cards("2C 2D 2H 2S 5H 6H 8H 9S 10S QS KD KC")
+    monkeypatch.setattr(plays, "MAX_SPLITS", 5)
+    found = plays.meld_plays(cards, rules)
+    assert len(found.plays) == 5 and not found.complete
+    monkeypatch.setattr(plays, "MAX_SPLITS", 24)
+    monkeypatch.setattr(plays, "SEARCH_BUDGET", 3)
+    assert not plays.meld_plays(cards, rules).complete

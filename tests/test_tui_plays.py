@@ -44,7 +44,8 @@ def cards(text: str) -> tuple[int, ...]:
 
 def test_a_selection_splits_into_the_melds_it_holds() -> None:
     # Ruling H5: an opening may be several melds put down together; the player selects them all.
-    plays = meld_plays(cards("QS KH QH KS QD KD"), CLASSIC)
+    plays, complete = meld_plays(cards("QS KH QH KS QD KD"), CLASSIC)
+    assert complete
     assert [sorted(m.cards for m in p.melds) for p in plays] == [
         sorted([cards("QD QH QS"), cards("KD KH KS")])
     ]
@@ -52,7 +53,7 @@ def test_a_selection_splits_into_the_melds_it_holds() -> None:
 
 def test_an_ace_high_run_is_found_in_any_selection_order() -> None:
     # Ruling C3: Q-K-A is a run; the player clicks the cards in any order.
-    plays = meld_plays(cards("AH QH KH"), CLASSIC)
+    plays = meld_plays(cards("AH QH KH"), CLASSIC).plays
     assert [p.melds[0].cards for p in plays] == [cards("QH KH AH")]
 
 
@@ -93,7 +94,7 @@ def test_stripes_leave_wilds_out() -> None:
 def test_a_run_without_wrap_sorts_the_ace_last_when_high() -> None:
     rules = MeldRules(run=RunShape(wrap=False))
     assert sort_hand(cards("KS AS QS"), by_rank=True) == list(cards("AS QS KS"))
-    assert meld_plays(cards("KS AS QS"), rules)[0].melds[0].cards == cards("QS KS AS")
+    assert meld_plays(cards("KS AS QS"), rules).plays[0].melds[0].cards == cards("QS KS AS")
 
 
 def test_the_log_hides_what_the_human_may_not_see() -> None:

@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
+import rummy_core.present.plays as plays
 from rummy_core.engine.cards import parse_cards
 from rummy_core.engine.setup import Variant, game_from_position
 from rummy_core.engine.state import PLAY
@@ -112,6 +113,37 @@ async def test_several_melds_with_wilds_split_and_ask_only_about_the_wild() -> N
             tuple(parse_cards("2C 3C 4C")),
             tuple(parse_cards("JD QD KD")),
         ]
+
+
+@pytest.mark.asyncio
+async def test_a_selection_with_more_splits_than_are_listed_asks_for_them_typed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Capped with a clear answer (#39): when the search stops short, the player is told so and
+    # types the melds, rather than being offered some of them as if they were all.
+    monkeypatch.setattr(plays, "MAX_SPLITS", 1)
+    s = session(
+        "riverside",
+        {
+            "players": 2,
+            "dealer": 1,
+            "turn": 0,
+            "turns_taken": [2, 2],
+            "hands": [hand("2C 3C 4C QD KD 2D 9S 8H"), hand("10C JC 3H 9D")],
+            "stock": ["KS", "4D"],
+            "discard": ["10H"],
+        },
+    )
+    app = RummyApp(s, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await click(pilot, app, "2C 3C 4C QD KD 2D")
+        await pilot.press("m")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ChoiceScreen) and question.answers == []
+        assert "more ways than can be listed" in question.question
+        assert not s.game.state.table
 
 
 @pytest.mark.asyncio

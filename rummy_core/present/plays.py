@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from rummy_core.bots.assess import new_meld
 from rummy_core.engine.actions import Action, LayOff, MeldDown, NewMeld, PluginAction, Swap
@@ -105,7 +106,16 @@ def orderings(
 # -- melding -----------------------------------------------------------------------------------
 
 
-def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
+class Splits(NamedTuple):
+    """The ways found to put a selection down, and whether they are all of them."""
+
+    plays: list[MeldDown]
+    complete: bool
+    """False when the search stopped at ``MAX_SPLITS`` ways or at ``SEARCH_BUDGET`` steps: the
+    selection may be laid down in ways not listed (the player can type them)."""
+
+
+def meld_plays(cards: Sequence[int], rules: MeldRules) -> Splits:
     """Ways to put exactly ``cards`` down: as one meld, or split into several melds at once.
 
     The solver's candidate melds hold every reading of each group, so a group whose wild could
@@ -126,11 +136,13 @@ def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
             holding.setdefault(code, []).append(meld)
     found: list[tuple[int, MeldDown]] = []
     budget = [SEARCH_BUDGET]
+    cut = [False]
     dead: set[frozenset[tuple[int, int]]] = set()
     """Cards left over that were searched through without a split: not searched again."""
 
     def search(remaining: Counter[int], chosen: list[NewMeld]) -> None:
         if len(found) >= MAX_SPLITS or budget[0] <= 0:
+            cut[0] = True
             return
         budget[0] -= 1
         if not remaining:
@@ -152,7 +164,7 @@ def meld_plays(cards: Sequence[int], rules: MeldRules) -> list[MeldDown]:
 
     search(Counter(cards), [])
     # A stable sort keeps the search's order among splits that spend as many wilds.
-    return [play for _, play in sorted(found, key=lambda f: f[0])]
+    return Splits([play for _, play in sorted(found, key=lambda f: f[0])], not cut[0])
 
 
 def wilds_spent(play: Action, rules: MeldRules) -> int:

@@ -55,6 +55,9 @@ class Selection:
     opening: tuple[int, int] | None = None
     """While the seat has still to open: what its selection would be worth toward the opening
     at best, and what the opening needs; None when no opening is needed now."""
+    complete: bool = True
+    """False when the cards split into more lay-downs than were searched (``Splits``): the
+    plays listed are some of them, and the player may type the one meant."""
 
 
 def selection(game: Game, seat: int, names: Sequence[str]) -> Selection:
@@ -76,15 +79,16 @@ def selection(game: Game, seat: int, names: Sequence[str]) -> Selection:
     held = [[card_name(c) for c in m.cards] for m in held_melds(hand, rules)]
     plays: list[Choice] = []
     opening = None
+    complete = True
     if cards and game.current_player() == seat and game.state.phase == PLAY:
-        lay_downs = meld_plays(cards, rules)
+        lay_downs, complete = meld_plays(cards, rules)
         plays += _plays(game, seat, "meld", None, lay_downs)
         for index in range(len(game.state.table)):
             plays += _plays(game, seat, "lay_off", index, lay_off_plays(game, index, cards))
             if len(cards) == 1:
                 plays += _plays(game, seat, "swap", index, swap_plays(game, index, cards[0]))
         opening = _opening(game, seat, lay_downs)
-    return Selection(held, plays, opening)
+    return Selection(held, plays, opening, complete)
 
 
 def _opening(game: Game, seat: int, lay_downs: Sequence[MeldDown]) -> tuple[int, int] | None:

@@ -620,17 +620,22 @@ class RummyApp(App[None]):
             self.say(_("Select the cards to meld first (Space or a click)."), refusal=True)
             return
         rules = s.game.hooks.meld_rules
-        plays = distinct_legal(s.game, s.human, meld_plays(cards, rules))
+
+        def typed(text: str) -> list[Action]:
+            return list(typed_melds(text, cards, rules))
+
+        splits = meld_plays(cards, rules)
+        if not splits.complete:
+            why = _("Those cards can be laid down in more ways than can be listed: say which.")
+            self._ask_typed(why, typed, cards)
+            return
+        plays = distinct_legal(s.game, s.human, splits.plays)
         if plays:
             # A card is read in its own place before it is read as a wild: 2♣ 3♣ 4♣ is asked
             # about only when no split leaves every card natural.
             fewest = min(wilds_spent(p, rules) for p in plays)
             plays = [p for p in plays if wilds_spent(p, rules) == fewest]
         fallback = plays[0] if plays else MeldDown((NewMeld.of(tuple(cards)),))
-
-        def typed(text: str) -> list[Action]:
-            return list(typed_melds(text, cards, rules))
-
         self._resolve(plays, _("Which do you mean?"), typed, fallback)
 
     def action_lay_off(self) -> None:
