@@ -80,11 +80,9 @@ def centre(widget: Any) -> tuple[int, int]:
     return (region.x + region.width // 2, region.y + region.height // 2)
 
 
-@pytest.mark.asyncio
-async def test_several_melds_with_wilds_split_and_ask_only_about_the_wild() -> None:
-    # The evening's report: 2♣ 3♣ 4♣ Q♦ K♦ 2♦ and M said "is not a run or a set". The 2♣ sits
-    # in its own place; only the 2♦ could be J♦ or A♦, so that is all the player is asked.
-    s = session(
+def _two_wilds_session() -> Session:
+    """Riverside, seat 0 to draw, holding 2C 3C 4C QD KD 2D 9S 8H: two 2s, one in its place."""
+    return session(
         "riverside",
         {
             "players": 2,
@@ -96,6 +94,13 @@ async def test_several_melds_with_wilds_split_and_ask_only_about_the_wild() -> N
             "discard": ["10H"],
         },
     )
+
+
+@pytest.mark.asyncio
+async def test_several_melds_with_wilds_split_and_ask_only_about_the_wild() -> None:
+    # The evening's report: 2♣ 3♣ 4♣ Q♦ K♦ 2♦ and M said "is not a run or a set". The 2♣ sits
+    # in its own place; only the 2♦ could be J♦ or A♦, so that is all the player is asked.
+    s = _two_wilds_session()
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
@@ -122,18 +127,7 @@ async def test_a_selection_with_more_splits_than_are_listed_asks_for_them_typed(
     # Capped with a clear answer (#39): when the search stops short, the player is told so and
     # types the melds, rather than being offered some of them as if they were all.
     monkeypatch.setattr(plays, "MAX_SPLITS", 1)
-    s = session(
-        "riverside",
-        {
-            "players": 2,
-            "dealer": 1,
-            "turn": 0,
-            "turns_taken": [2, 2],
-            "hands": [hand("2C 3C 4C QD KD 2D 9S 8H"), hand("10C JC 3H 9D")],
-            "stock": ["KS", "4D"],
-            "discard": ["10H"],
-        },
-    )
+    s = _two_wilds_session()
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
