@@ -30,12 +30,21 @@ def base(db: str) -> Iterator[str]:
         yield url
 
 
-def test_one_address_makes_only_so_many_tables(base: str) -> None:
-    for _ in range(SMALL.tables_per_address):
-        create_table(base, "classic", [None, "random"])
-    refused = httpx.post(f"{base}/api/tables", json={"variant": "classic", "seats": [{}, {}]})
+def test_one_address_keeps_only_so_many_tables_and_closing_one_makes_room(base: str) -> None:
+    made = [
+        create_table(base, "classic", [None, "random"]) for _ in range(SMALL.tables_per_address)
+    ]
+    body = {"variant": "classic", "seats": [{}, {}]}
+    refused = httpx.post(f"{base}/api/tables", json=body)
     assert refused.status_code == 429 and refused.json()["code"] == "too_many_tables"
+    assert "Close one first" in refused.json()["message"]
     assert len(httpx.get(f"{base}/api/tables").json()["tables"]) == SMALL.tables_per_address
+    # As the refusal says: the host closes one, and may make another (a long-running server
+    # would otherwise refuse an address for good once it had made its tables).
+    host = {"authorization": f"Bearer {made[0]['creator_token']}"}
+    assert httpx.delete(f"{base}/api/tables/{made[0]['table']['id']}", headers=host).is_success
+    assert httpx.post(f"{base}/api/tables", json=body).status_code == 201
+    assert httpx.post(f"{base}/api/tables", json=body).status_code == 429
 
 
 def test_the_host_closes_a_table_and_everyone_is_told(base: str, db: str) -> None:

@@ -539,7 +539,7 @@ def schema(out: Path) -> None:
     type=click.IntRange(min=1),
     default=20,
     show_default=True,
-    help=N_("Tables one network address may make while the server runs."),
+    help=N_("Tables made from one network address the server keeps at once."),
 )
 @click.option(
     "--idle-minutes",

@@ -78,8 +78,9 @@ class Hub:
         self._waking = asyncio.Lock()
         self._creating = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
-        self._made_by: dict[str, int] = {}
-        """Tables made from each network address since the server started."""
+        self._made_from: dict[str, str] = {}
+        """The network address each table still kept was made from (since the server started;
+        a rematch is not made from an address)."""
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummy-db")
         # The work that takes CPU (bots choosing, what a selection could do) runs here, off the
         # event loop, so no question a client asks holds up the other tables.
@@ -167,6 +168,7 @@ class Hub:
             # Taken off before the database is asked: a table being loaded is not resting.
             if keeping.expired(rest, self.limits) and self.resting.pop(table_id, None) is not None:
                 await self._in_db(self.store.delete, table_id)
+                self._made_from.pop(table_id, None)
                 log.info("table %s deleted: unused since %s", table_id, rest.active)
 
     async def stop(self) -> None:
@@ -215,12 +217,12 @@ class Hub:
             self._check_room(address)
             # A table of bots alone plays at once; one with people waits for them.
             table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
-            self._made_by[address] = self._made_by.get(address, 0) + 1
+            self._made_from[table.id] = address
         links = [seat_link(base_url, table.id, i, t, lang) for i, t in tokens.items()]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
     def _check_room(self, address: str) -> None:
-        made_here = self._made_by.get(address, 0)
+        made_here = sum(made == address for made in self._made_from.values())
         refusals.check_room(len(self.tables) + len(self.resting), made_here, self.limits)
 
     async def close_table(self, table: LiveTable, creator_token: str) -> None:
@@ -238,6 +240,7 @@ class Hub:
             # Resting by now, if it sat unused while the request waited for the lock.
             self.tables.pop(table.id, None)
             self.resting.pop(table.id, None)
+            self._made_from.pop(table.id, None)
             await self._in_db(self.store.delete, table.id)
 
     async def _open(

@@ -30,7 +30,8 @@ class Limits:
     max_tables: int = 500
     """Tables the server keeps at once; a new one is refused (``too_many_tables``) past it."""
     tables_per_address: int = 20
-    """Tables one network address may have made since the server started."""
+    """Tables made from one network address the server may keep at once: closing one, or its
+    deletion, makes room for another."""
     bot_table_moves: int = 5000
     """Changes (moves and deals) a table of bots alone makes after its host last let it play (at
     its making, ``POST /api/tables/{id}/start``, or a seat handed to a bot); then it pauses
