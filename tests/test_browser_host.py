@@ -186,7 +186,12 @@ def test_a_table_of_bots_that_paused_is_let_play_on_by_its_host(
     limits = replace(SCRIPTED, bot_table_moves=20)
     with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}", limits) as base:
         host = lobby(browser, base)
-        make_table(host, ["greedy", "greedy"])
+        host.fill("#seat-count", "2")
+        for seat in range(2):
+            host.select_option(f'select[name="seat-{seat}"]', "greedy")
+        host.fill('input[name="bot_pause"]', "0")
+        host.click("#create-button")
+        expect(host.locator("#links")).to_contain_text("Every seat is a bot's")
         host.locator("#tables a", has_text="watch").first.click()
         expect(host.locator("#waiting")).to_contain_text(
             "These bots have played as long as they may without you, and pause here."
