@@ -25,7 +25,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 import httpx
 from websockets.asyncio.client import connect
@@ -268,9 +268,15 @@ def free_port() -> int:
 
 
 def start_server(
-    db_url: str, port: int, home: str, rate: float = 1000, options: Sequence[str] = ()
+    db_url: str,
+    port: int,
+    home: str,
+    rate: float = 1000,
+    options: Sequence[str] = (),
+    log: IO[bytes] | None = None,
 ) -> subprocess.Popen[bytes]:
-    """``rummy serve`` in a child process on 127.0.0.1:``port``, once it answers.
+    """``rummy serve`` in a child process on 127.0.0.1:``port``, once it answers; its log goes
+    to ``log`` (by default, nowhere).
 
     Scripted clients act far faster than people, so the rate limit is raised (to ``rate``), and
     one address (this one) may make every table of a load test unless ``options`` say otherwise.
@@ -278,9 +284,8 @@ def start_server(
     env = {**os.environ, "RUMMY_HOME": home}
     command = [sys.executable, "-m", "rummy_core", "serve", "--port", str(port), "--db", db_url]
     command += ["--rate-limit", str(rate), "--tables-per-address", "100000", *options]
-    process = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+    output = log or subprocess.DEVNULL
+    process = subprocess.Popen(command, env=env, stdout=output, stderr=output)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -6,6 +6,7 @@ back, and removes a player."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,32 @@ def test_the_host_shares_each_link_and_hands_seats_about_by_name(
     phone.locator("#links li summary").click()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(phone, "lobby-links-phone")
+
+
+def test_a_table_of_bots_that_paused_is_let_play_on_by_its_host(
+    tmp_path: Path, browser: Browser
+) -> None:
+    limits = replace(SCRIPTED, bot_table_moves=20)
+    with running_server(f"sqlite:///{tmp_path / 'server.sqlite3'}", limits) as base:
+        host = lobby(browser, base)
+        host.fill("#seat-count", "2")
+        for seat in range(2):
+            host.select_option(f'select[name="seat-{seat}"]', "greedy")
+        host.fill('input[name="bot_pause"]', "0")
+        host.click("#create-button")
+        expect(host.locator("#links")).to_contain_text("Every seat is a bot's")
+        host.locator("#tables a", has_text="watch").first.click()
+        expect(host.locator("#waiting")).to_contain_text(
+            "These bots have played as long as they may without you, and pause here."
+        )
+        assert state_id(host) == 20
+        # Someone else watching is told who may let them play on, and has no button for it.
+        other = new_page(browser)
+        other.goto(host.url)
+        expect(other.locator("#waiting")).to_contain_text("until the host lets them play on")
+        expect(other.locator("#start-now")).to_be_hidden()
+        other.goto(base)
+        expect(other.locator("#tables")).to_contain_text("paused: the host may let the bots")
+        host.get_by_role("button", name="Let them play on").click()
+        host.wait_for_function("window.rummyTable.stateId === 40")
+        expect(host.locator("#waiting")).to_be_visible()

@@ -1,6 +1,7 @@
 """A flood of tables and a table of bots that plays on hold a fixed memory and disk budget
 (#39 point 2): ``rummy serve`` in its own process, tables made from many addresses as fast as
-the limits let them, then a table of bots racing to 10,000 points with no pause, watched."""
+the limits let them, then a table of bots racing to 10,000 points with no pause, watched, which
+pauses once it has made the changes ``--bot-moves`` allows."""
 
 from __future__ import annotations
 
@@ -30,8 +31,13 @@ DISK_BUDGET_MIB = 16.0
 """The database with its -wal and -shm files, at most: the flood takes about 4.5 MiB (9 KiB a
 table), the table of bots about 0.1 KiB a change, and a whole match to 10,000 points (stopped by
 the cap of 1,000 hands: 50,000 changes) about 5 MiB."""
+BOTS_DISK_BUDGET_MIB = 1.0
+"""The database's growth while the table of bots plays (its ``BOT_MOVES`` changes)."""
 WATCHED = 20.0
-"""Seconds the table of bots plays, watched."""
+"""Seconds the table of bots is watched: long enough for several times ``BOT_MOVES``."""
+BOT_MOVES = 2000
+"""Changes a table of bots alone makes before it waits for its host (``--bot-moves``): 0.2 MiB
+of database, where unpaused it made some 13,000 changes in ``WATCHED`` seconds."""
 
 
 class Sampler:
@@ -97,6 +103,7 @@ def test_a_flood_and_a_table_of_bots_that_plays_on_hold_a_fixed_budget(tmp_path:
     base = f"http://127.0.0.1:{port}"
     # The server's own limits on tables, and tables leaving memory after 6 s.
     options = ["--tables-per-address", str(Limits.tables_per_address), "--idle-minutes", "0.1"]
+    options += ["--bot-moves", str(BOT_MOVES)]
     server = start_server(url, port, str(tmp_path), options=options)
     sampler = Sampler(server.pid, tmp_path)
     try:
@@ -118,20 +125,22 @@ def test_a_flood_and_a_table_of_bots_that_plays_on_hold_a_fixed_budget(tmp_path:
             "bot_pause": 0,
         }
         bots = httpx.post(f"{base}/api/tables", json=body).json()["table"]["id"]
+        before_bots = max(sampler.disk)
         played = _watch(base, bots, WATCHED)
-        assert played > 500  # it played on, watched
-        stopped = _state_id(base, bots)
-        time.sleep(1)
-        assert _state_id(base, bots) == stopped  # unwatched, it waits
+        assert played == BOT_MOVES  # it played on, watched, and paused at its bound
+        assert _state_id(base, bots) == BOT_MOVES
     finally:
         sampler.stop()
         server.terminate()
         server.wait(20)
+    bots_disk = max(sampler.disk) - before_bots
     print(
         f"\n{len(made)} tables flooded from {ADDRESSES} addresses; a table of bots played"
-        f" {played} changes in {WATCHED:g} s; server RSS at most {max(sampler.rss):.1f} MiB"
-        f" ({flood_rss:.1f} after the flood), database at most {max(sampler.disk):.1f} MiB"
-        f" ({flood_disk:.1f} after the flood)"
+        f" {played} changes in {WATCHED:g} s and paused; server RSS at most"
+        f" {max(sampler.rss):.1f} MiB ({flood_rss:.1f} after the flood), database at most"
+        f" {max(sampler.disk):.1f} MiB ({flood_disk:.1f} after the flood, +{bots_disk:.2f} for"
+        " the table of bots)"
     )
     assert max(sampler.rss) < RSS_BUDGET_MIB
     assert max(sampler.disk) < DISK_BUDGET_MIB
+    assert bots_disk < BOTS_DISK_BUDGET_MIB

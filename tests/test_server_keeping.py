@@ -1,5 +1,6 @@
 """Tables the server keeps (#39 point 2): a table nobody uses leaves memory and comes back as
-it was when someone opens it; a table nobody comes back to is deleted after a while."""
+it was when someone opens it; a table nobody comes back to is deleted after a while, each time
+set by an option of ``rummy serve``."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Literal
 
 import httpx
+import pytest
+from click.testing import CliRunner
 from server_helpers import (
     SCRIPTED,
     Client,
@@ -25,7 +28,9 @@ from server_helpers import (
     take_turn,
 )
 
+from rummy_core.commands.cli import cli
 from rummy_core.engine.state import MATCH_OVER
+from rummy_core.server import run
 from rummy_core.server.app import create_app
 from rummy_core.server.hub import Hub
 from rummy_core.server.keeping import Resting, expired, kept_for
@@ -167,6 +172,41 @@ def test_each_kind_of_table_is_kept_for_its_own_time() -> None:
     resting = Resting(table("human", "human"), now - timedelta(seconds=999))
     assert not expired(resting, limits, now)
     assert expired(replace(resting, active=now - timedelta(seconds=1000)), limits, now)
+
+
+def test_the_times_tables_are_kept_are_options_of_rummy_serve(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    started: list[Limits] = []
+    monkeypatch.setenv("RUMMY_HOME", str(tmp_path))
+    monkeypatch.setattr(run, "serve", lambda *_, limits, **__: started.append(limits))
+    options = ["--keep-bot-tables", "0.5", "--keep-finished", "48", "--keep-others", "7"]
+    done = CliRunner().invoke(cli, ["serve", *options, "--bot-moves", "200"])
+    assert done.exit_code == 0, done.output
+    assert started == [
+        replace(
+            Limits(),
+            bot_table_kept=1800,
+            finished_kept=48 * 3600,
+            abandoned_kept=7 * 86400,
+            bot_table_moves=200,
+        )
+    ]
+    for option, value in [
+        ("--keep-bot-tables", "0"),
+        ("--keep-finished", "-1"),
+        ("--keep-others", "nan"),
+        ("--keep-others", "inf"),
+        ("--keep-others", "a week"),
+        ("--idle-minutes", "nan"),
+        ("--rate-limit", "nan"),
+        ("--bot-moves", "0"),
+    ]:
+        refused = CliRunner().invoke(cli, ["serve", option, value])
+        assert refused.exit_code == 2 and f"Invalid value for '{option}'" in refused.output
+    assert len(started) == 1
+    shown = CliRunner().invoke(cli, ["serve", "--help"]).output
+    assert "--keep-others DAYS" in shown and "[default: 30.0; 0.001<=x<=3650]" in shown
 
 
 def test_requests_at_once_wake_a_resting_table_once(tmp_path: Path) -> None:

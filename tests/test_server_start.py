@@ -99,6 +99,7 @@ def test_a_database_from_before_the_wait_counts_its_tables_as_started(tmp_path: 
         db.execute("ALTER TABLE rummy_tables DROP COLUMN started")
         db.execute("ALTER TABLE rummy_tables DROP COLUMN rematch")
         db.execute("ALTER TABLE rummy_tables DROP COLUMN active")
+        db.execute("ALTER TABLE rummy_tables DROP COLUMN bots_until")
         db.execute(
             "INSERT INTO rummy_tables VALUES ('old', 'classic', 2, 1, 0, 0.6, 'x', '2026',"
             " 0, 'draw', '{}')"
@@ -106,7 +107,7 @@ def test_a_database_from_before_the_wait_counts_its_tables_as_started(tmp_path: 
     store = Store(f"sqlite:///{path}")
     row = store.load("old")
     store.close()
-    assert row is not None and row.started and row.active is None
+    assert row is not None and row.started and row.active is None and row.bots_until is None
 
 
 def test_only_the_creator_starts_a_table(tmp_path: Path) -> None:

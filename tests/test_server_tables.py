@@ -1,5 +1,6 @@
-"""How many tables a server keeps, who may close one, and bots that play only while watched
-(#39 point 2): no request can make the server work or grow without end."""
+"""How many tables a server keeps, who may close one, and bots that play only while watched,
+and only so long without their host (#39 point 2): no request can make the server work or grow
+without end."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_helpers import Client, create_table, running_server
+from server_helpers import Client, Message, create_table, running_server
 from websockets.exceptions import ConnectionClosed
 
 from rummy_core.server.limits import Limits
 from rummy_core.server.store import Store
 
-SMALL = Limits(rate=1000.0, burst=2000, max_tables=4, tables_per_address=3)
+SMALL = Limits(rate=1000.0, burst=2000, max_tables=4, tables_per_address=3, bot_table_moves=30)
 
 
 @pytest.fixture
@@ -29,12 +30,21 @@ def base(db: str) -> Iterator[str]:
         yield url
 
 
-def test_one_address_makes_only_so_many_tables(base: str) -> None:
-    for _ in range(SMALL.tables_per_address):
-        create_table(base, "classic", [None, "random"])
-    refused = httpx.post(f"{base}/api/tables", json={"variant": "classic", "seats": [{}, {}]})
+def test_one_address_keeps_only_so_many_tables_and_closing_one_makes_room(base: str) -> None:
+    made = [
+        create_table(base, "classic", [None, "random"]) for _ in range(SMALL.tables_per_address)
+    ]
+    body = {"variant": "classic", "seats": [{}, {}]}
+    refused = httpx.post(f"{base}/api/tables", json=body)
     assert refused.status_code == 429 and refused.json()["code"] == "too_many_tables"
+    assert "Close one first" in refused.json()["message"]
     assert len(httpx.get(f"{base}/api/tables").json()["tables"]) == SMALL.tables_per_address
+    # As the refusal says: the host closes one, and may make another (a long-running server
+    # would otherwise refuse an address for good once it had made its tables).
+    host = {"authorization": f"Bearer {made[0]['creator_token']}"}
+    assert httpx.delete(f"{base}/api/tables/{made[0]['table']['id']}", headers=host).is_success
+    assert httpx.post(f"{base}/api/tables", json=body).status_code == 201
+    assert httpx.post(f"{base}/api/tables", json=body).status_code == 429
 
 
 def test_the_host_closes_a_table_and_everyone_is_told(base: str, db: str) -> None:
@@ -78,3 +88,36 @@ def test_a_table_of_bots_plays_only_while_someone_watches(base: str) -> None:
     stopped = _state_id(base, table_id)
     time.sleep(0.5)
     assert _state_id(base, table_id) == stopped  # nobody watches: it waits
+
+
+def _paused(message: Message) -> bool:
+    return message["type"] == "error" and message["code"] == "bots_paused"
+
+
+def test_a_watched_table_of_bots_pauses_until_its_host_lets_it_play_on(base: str, db: str) -> None:
+    made = create_table(base, "classic", ["random", "random"])
+    table_id, creator = made["table"]["id"], made["creator_token"]
+    watcher = Client(base, table_id, None)
+    assert not watcher.recv()["table"]["paused"]
+    told = watcher.wait_for(_paused)
+    assert "host can let it play on" in told["message"]
+    assert told["params"] == {"moves": SMALL.bot_table_moves}
+    time.sleep(0.5)  # still watched, it plays no more
+    shown = httpx.get(f"{base}/api/tables/{table_id}").json()["table"]
+    assert shown["state_id"] == SMALL.bot_table_moves and shown["paused"]
+    # Whoever comes to watch now is told why nothing moves.
+    late = Client(base, table_id, None)
+    assert late.recv()["table"]["paused"] and _paused(late.recv())
+    url = f"{base}/api/tables/{table_id}/start"
+    wrong = httpx.post(url, headers={"authorization": "Bearer not-the-token"})
+    assert wrong.status_code == 403 and wrong.json()["code"] == "bad_creator_token"
+    host = httpx.post(url, headers={"authorization": f"Bearer {creator}"})
+    assert host.status_code == 200 and not host.json()["table"]["paused"]
+    watcher.wait_for(_paused)
+    time.sleep(0.5)
+    assert _state_id(base, table_id) == 2 * SMALL.bot_table_moves
+    store = Store(db)
+    assert len(store.changes(table_id)) == 2 * SMALL.bot_table_moves
+    store.close()
+    watcher.close()
+    late.close()

@@ -15,6 +15,7 @@ from pydantic_core import to_jsonable_python
 from rummy_core import __version__
 from rummy_core.bots import bot_names, make_bot
 from rummy_core.bots.levels import DEFAULT_LEVEL, LEVELS
+from rummy_core.commands.amount import Amount
 from rummy_core.commands.check import check
 from rummy_core.commands.clicklang import HELP_VALUES, LangGroup
 from rummy_core.commands.completion import complete_bots, complete_variant
@@ -522,7 +523,7 @@ def schema(out: Path) -> None:
 )
 @click.option(
     "--rate-limit",
-    type=float,
+    type=Amount(0.1, 100_000),
     default=20.0,
     show_default=True,
     help=N_("Messages a second each connection may send (a burst of twice that is let through)."),
@@ -539,17 +540,51 @@ def schema(out: Path) -> None:
     type=click.IntRange(min=1),
     default=20,
     show_default=True,
-    help=N_("Tables one network address may make while the server runs."),
+    help=N_("Tables made from one network address the server keeps at once."),
 )
 @click.option(
     "--idle-minutes",
-    type=click.FloatRange(min=0.1),
+    type=Amount(0.1, 1440),
     default=10.0,
     show_default=True,
     help=N_(
         "Minutes a table nobody uses stays in memory; it stays in the database and comes back"
         " when someone opens it."
     ),
+)
+@click.option(
+    "--bot-moves",
+    type=click.IntRange(1, 1_000_000),
+    default=5000,
+    show_default=True,
+    help=N_(
+        "Changes (moves and deals) a table of bots alone makes, watched, before it pauses until"
+        " its host lets it play on."
+    ),
+)
+@click.option(
+    "--keep-bot-tables",
+    type=Amount(0.001, 8760),
+    default=1.0,
+    show_default=True,
+    metavar="HOURS",
+    help=N_("Hours a table of bots alone is kept once nobody watches it; then it is deleted."),
+)
+@click.option(
+    "--keep-finished",
+    type=Amount(0.001, 8760),
+    default=24.0,
+    show_default=True,
+    metavar="HOURS",
+    help=N_("Hours a table whose match is over is kept after its last change."),
+)
+@click.option(
+    "--keep-others",
+    type=Amount(0.001, 3650),
+    default=30.0,
+    show_default=True,
+    metavar="DAYS",
+    help=N_("Days any other table is kept once nothing happens at it and nobody is connected."),
 )
 @click.option(
     "--public-url",
@@ -577,6 +612,10 @@ def serve(
     max_tables: int,
     tables_per_address: int,
     idle_minutes: float,
+    bot_moves: int,
+    keep_bot_tables: float,
+    keep_finished: float,
+    keep_others: float,
     public_url: str | None,
     allowed_origins: tuple[str, ...],
 ) -> None:
@@ -586,15 +625,25 @@ def serve(
         return
     # The server's libraries load only for its commands, and are an extra.
     require_extra("server")
+    from rummy_core.server.limits import Limits
     from rummy_core.server.run import serve as run_server
 
+    limits = Limits(
+        rate=rate_limit,
+        burst=max(1, round(2 * rate_limit)),
+        max_tables=max_tables,
+        tables_per_address=tables_per_address,
+        idle_seconds=idle_minutes * 60,
+        bot_table_moves=bot_moves,
+        bot_table_kept=keep_bot_tables * 3600,
+        finished_kept=keep_finished * 3600,
+        abandoned_kept=keep_others * 86400,
+    )
     run_server(
         host,
         port,
         db_url,
-        rate=rate_limit,
-        tables=(max_tables, tables_per_address),
-        idle_minutes=idle_minutes,
+        limits=limits,
         public_url=public_url,
         allowed_origins=allowed_origins,
         say=click.echo,

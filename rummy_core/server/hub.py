@@ -78,8 +78,9 @@ class Hub:
         self._waking = asyncio.Lock()
         self._creating = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
-        self._made_by: dict[str, int] = {}
-        """Tables made from each network address since the server started."""
+        self._made_from: dict[str, str] = {}
+        """The network address each table still kept was made from (since the server started;
+        a rematch is not made from an address)."""
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummy-db")
         # The work that takes CPU (bots choosing, what a selection could do) runs here, off the
         # event loop, so no question a client asks holds up the other tables.
@@ -108,6 +109,8 @@ class Hub:
         row = await self._in_db(self.store.load, table_id)
         if row is None:
             return None
+        if row.bots_until is None:  # stored by a server from before bots paused
+            row.bots_until = self.limits.bot_table_moves
         game = games.restore(row.variant, row.position, row.seed, _people(row))
         table = LiveTable(row, Match(game, self._bots(row)))
         self.tables[row.id] = table
@@ -165,6 +168,7 @@ class Hub:
             # Taken off before the database is asked: a table being loaded is not resting.
             if keeping.expired(rest, self.limits) and self.resting.pop(table_id, None) is not None:
                 await self._in_db(self.store.delete, table_id)
+                self._made_from.pop(table_id, None)
                 log.info("table %s deleted: unused since %s", table_id, rest.active)
 
     async def stop(self) -> None:
@@ -213,12 +217,12 @@ class Hub:
             self._check_room(address)
             # A table of bots alone plays at once; one with people waits for them.
             table = await self._open(variant, seats, spec.bot_pause, digest(creator), not tokens)
-            self._made_by[address] = self._made_by.get(address, 0) + 1
+            self._made_from[table.id] = address
         links = [seat_link(base_url, table.id, i, t, lang) for i, t in tokens.items()]
         return TableCreated(table=table.info(), creator_token=creator, links=links)
 
     def _check_room(self, address: str) -> None:
-        made_here = self._made_by.get(address, 0)
+        made_here = sum(made == address for made in self._made_from.values())
         refusals.check_room(len(self.tables) + len(self.resting), made_here, self.limits)
 
     async def close_table(self, table: LiveTable, creator_token: str) -> None:
@@ -236,6 +240,7 @@ class Hub:
             # Resting by now, if it sat unused while the request waited for the lock.
             self.tables.pop(table.id, None)
             self.resting.pop(table.id, None)
+            self._made_from.pop(table.id, None)
             await self._in_db(self.store.delete, table.id)
 
     async def _open(
@@ -264,6 +269,7 @@ class Hub:
             position=dump_position(game.state),
             started=started,
             seats=seats,
+            bots_until=self.limits.bot_table_moves,
         )
         await self._in_db(self.store.create, row)
         table = LiveTable(row, Match(game, self._bots(row)))
@@ -354,16 +360,27 @@ class Hub:
                 table.info(), table.game, seat, table.state_id, conn.lang, said
             )
             conn.send(outbox.encode(welcome))
+            if table.paused():
+                self._tell_paused(table, [conn])
         self._announce(table)
         self._wake_bots(table)
 
     async def start_table(self, table: LiveTable, creator_token: str) -> None:
-        """The host starts the table before everyone has joined: bots play, people act."""
+        """The host starts the table before everyone has joined: bots play, people act. At a
+        table of bots alone that paused, its bots play on (``Limits.bot_table_moves`` more)."""
         refusals.check_creator(table, creator_token)
         async with table.lock:
             await self._mark_started(table)
+            await self._allow_bots(table)
         self._announce(table)
         self._wake_bots(table)
+
+    async def _allow_bots(self, table: LiveTable) -> None:
+        """The host's word: a table of bots alone may make ``Limits.bot_table_moves`` changes
+        from here before it pauses."""
+        until = table.state_id + self.limits.bot_table_moves
+        await self._in_db(self.store.allow_bots, table.id, until)
+        table.row.bots_until = until
 
     async def _mark_started(self, table: LiveTable) -> None:
         if not table.row.started:
@@ -513,6 +530,7 @@ class Hub:
             row.bot, row.token_hash = bot, None
             await self._in_db(self.store.update_seat, table.id, row)
             await self._commit(table, table.match.hand_to_bot(seat, player))
+            await self._allow_bots(table)
             self._dismiss(
                 table,
                 seat,
@@ -580,6 +598,20 @@ class Hub:
 
     # -- bots --------------------------------------------------------------------------------
 
+    def _tell_paused(self, table: LiveTable, conns: Sequence[Connection]) -> None:
+        """Tell ``conns`` that this table of bots waits for its host (``bots_paused``)."""
+        for conn in conns:
+            paused = outbox.error(
+                "bots_paused",
+                N_(
+                    "This table of bots has played as long as it may without its host, and"
+                    " pauses here: the host can let it play on."
+                ),
+                conn.lang,
+                moves=self.limits.bot_table_moves,
+            )
+            conn.send(outbox.encode(paused))
+
     def _wake_bots(self, table: LiveTable) -> None:
         if self._closing or (table.bot_task is not None and not table.bot_task.done()):
             return
@@ -589,8 +621,9 @@ class Hub:
     def _bot_can_move(self, table: LiveTable) -> bool:
         if not table.row.started or table.id not in self.tables:
             return False
-        if table.all_bots() and not table.watchers:
-            # A table of bots plays while someone watches it, and waits for the next.
+        if table.all_bots() and (not table.watchers or table.paused()):
+            # A table of bots plays while someone watches it, and waits for the next; having
+            # made the changes its host allowed, it waits for its host.
             return False
         if table.match.bot_to_move() is not None:
             return True
@@ -615,6 +648,9 @@ class Hub:
                     choose = partial(table.match.choose, seat, fallback)
                     action = await loop.run_in_executor(self._work, choose)
                     await self._commit(table, table.match.act(seat, action))
+            if table.paused():
+                self._announce(table)
+                self._tell_paused(table, [*table.seated.values(), *table.watchers])
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -30,7 +30,13 @@ class Limits:
     max_tables: int = 500
     """Tables the server keeps at once; a new one is refused (``too_many_tables``) past it."""
     tables_per_address: int = 20
-    """Tables one network address may have made since the server started."""
+    """Tables made from one network address the server may keep at once: closing one, or its
+    deletion, makes room for another."""
+    bot_table_moves: int = 5000
+    """Changes (moves and deals) a table of bots alone makes after its host last let it play (at
+    its making, ``POST /api/tables/{id}/start``, or a seat handed to a bot); then it pauses
+    (``bots_paused``) until its host lets it play on. At the default pause of 0.6 s that is
+    about 50 minutes of play, some 0.5 MiB of database."""
     idle_seconds: float = 600.0
     """A table nobody has used for this long (no connection, no bot playing) leaves memory; it
     stays in the database and comes back when someone opens it."""

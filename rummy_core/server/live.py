@@ -87,6 +87,12 @@ class LiveTable:
         """Whether every seat is played by a bot."""
         return not self.match.people()
 
+    def paused(self) -> bool:
+        """Whether this is a table of bots alone that has made the changes its host allowed
+        (``Limits.bot_table_moves``): it waits for its host to let it play on."""
+        until = self.row.bots_until
+        return until is not None and self.state_id >= until and self.all_bots()
+
     def info(self) -> TableInfo:
         """The table as the lobby lists it."""
         phase, turn, hand_number = self._shown
@@ -113,4 +119,5 @@ class LiveTable:
             created=self.row.created,
             started=self.row.started,
             rematch=self.row.rematch,
+            paused=self.paused(),
         )

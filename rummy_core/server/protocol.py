@@ -88,6 +88,11 @@ class TableInfo(_Message):
         description="The table its players went on to after the match (same seats and tokens),"
         " once someone asked for a rematch.",
     )
+    paused: bool = Field(
+        False,
+        description="A table of bots alone that has made the changes its host allowed it: no"
+        " bot plays until its host lets it play on (`POST /api/tables/{id}/start`).",
+    )
 
 
 # -- client to server --------------------------------------------------------------------------

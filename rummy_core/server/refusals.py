@@ -16,7 +16,7 @@ from rummy_core.server.store import token_matches
 
 def check_room(tables: int, made_here: int, limits: Limits) -> None:
     """Refuse a new table past ``Limits.max_tables`` (``tables`` kept now, resting ones too),
-    or past ``tables_per_address`` (``made_here``: made from the asking address)."""
+    or past ``tables_per_address`` (``made_here``: those kept that the asking address made)."""
     if tables >= limits.max_tables:
         raise RuleError(
             "too_many_tables",

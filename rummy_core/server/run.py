@@ -41,24 +41,15 @@ def serve(
     port: int,
     db_url: str | None,
     *,
-    rate: float = Limits.rate,
-    tables: tuple[int, int] = (Limits.max_tables, Limits.tables_per_address),
-    idle_minutes: float = Limits.idle_seconds / 60,
+    limits: Limits | None = None,
     public_url: str | None = None,
     allowed_origins: Sequence[str] = (),
     say: Callable[[str], None] = print,
     log_level: str = "info",
 ) -> None:
-    """Run the server until interrupted."""
+    """Run the server until interrupted, within ``limits`` (``rummy serve``'s options)."""
     url = db_url or default_url()
-    most, per_address = tables
-    limits = Limits(
-        rate=rate,
-        burst=max(1, round(2 * rate)),
-        max_tables=most,
-        tables_per_address=per_address,
-        idle_seconds=idle_minutes * 60,
-    )
+    limits = limits or Limits()
     say(_("rummy server: database %(url)s", url=url))
     for address in [public_url] if public_url else addresses(host, port):
         say(_("Open %(address)s to create a table and share its seat links.", address=address))

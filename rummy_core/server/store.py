@@ -69,6 +69,9 @@ tables = Table(
     # When the table last changed or a connection left it (null: never since it was made); how
     # long a table is kept counts from it (``server/keeping.py``).
     Column("active", String(40), nullable=True),
+    # The state id at which a table of bots alone pauses until its host lets it play on (null:
+    # ``Limits.bot_table_moves`` from its first deal).
+    Column("bots_until", Integer, nullable=True),
 )
 
 seats = Table(
@@ -167,6 +170,7 @@ class TableRow:
     rematch: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     active: str | None = None
+    bots_until: int | None = None
 
 
 @dataclass(frozen=True)
@@ -289,6 +293,11 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(started=True))
 
+    def allow_bots(self, table_id: str, bots_until: int) -> None:
+        """Store the state id up to which a table of bots alone plays (its host let it on)."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(bots_until=bots_until))
+
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
         """Store a seat's player, token, name and claim."""
         with self.engine.begin() as db:
@@ -342,6 +351,7 @@ LATER_COLUMNS = {
     "started": "BOOLEAN NOT NULL DEFAULT TRUE",
     "rematch": "VARCHAR(32)",
     "active": "VARCHAR(40)",
+    "bots_until": "INTEGER",
 }
 """The columns of ``rummy_tables`` added since its first version, with what they are added as."""
 

@@ -413,6 +413,7 @@ async function refresh() {
     const title = info?.rulesets.find((r) => r.name === game)?.title ?? game;
     const cells = [table.id, title, table.seats.map(seatText).join(", "), table.hand_number,
       !table.started ? t("waiting for everyone to join")
+        : table.paused ? t("paused: the host may let the bots play on")
         : turn === undefined ? over[table.phase] ?? table.phase : seatName(turn, false)];
     for (const text of cells) { const td = document.createElement("td"); td.textContent = text; row.append(td); }
     // The whole variant (options and house rules) for whoever wants it, as `rummy play` takes it.

@@ -587,19 +587,29 @@ function ruleAction(rule) {
 }
 
 // The creator's token, kept by this browser when it made the table (the start page), makes
-// this page the host's: it may start the table without the ones who have not joined.
+// this page the host's: it may start the table without the ones who have not joined, and let a
+// table of bots that paused play on.
 const creatorToken = () => localStorage.getItem(`rummy-creator:${tableId}`);
 
 function renderWaiting(who) {
   const waiting = !started();
-  $("waiting").hidden = !waiting;
+  const paused = s.table?.paused === true;
+  $("waiting").hidden = !(waiting || paused);
+  $("start-now").hidden = !creatorToken();
+  if (paused) {
+    $("waiting-text").textContent = creatorToken()
+      ? t("These bots have played as long as they may without you, and pause here.")
+      : t("These bots have played as long as they may without the host, and pause here until the host lets them play on.");
+    $("start-now").textContent = t("Let them play on");
+    return;
+  }
   if (!waiting) return;
   const missing = s.table.seats.filter((seat) => seat.kind === "human" && !seat.claimed).map((seat) => who[seat.seat]);
   const names = joinNames(missing);
   $("waiting-text").textContent = creatorToken()
     ? t("Not here yet: {names}. Nobody plays until they join, or until you start without them.", { names })
     : t("Not here yet: {names}. Nobody plays until they join, or until the host starts the table.", { names });
-  $("start-now").hidden = !creatorToken();
+  $("start-now").textContent = t("Start now");
 }
 
 async function startNow() {
