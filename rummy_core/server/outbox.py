@@ -177,6 +177,7 @@ def choices_for(game: Game, seat: int, cards: Sequence[str], state_id: int, lang
         opening=None
         if found.opening is None
         else OpeningProgress(points=found.opening[0], needed=found.opening[1]),
+        complete=found.complete,
     )
 
 

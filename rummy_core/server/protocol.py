@@ -304,6 +304,11 @@ class Choices(_Message):
         description="While the seat has still to open: what the selection would be worth toward"
         " the opening, and what it needs; null when no opening is needed now.",
     )
+    complete: bool = Field(
+        True,
+        description="False when the cards split into more lay-downs than the server searched"
+        " (24 ways, or a bounded number of steps): the meld plays listed are some of them.",
+    )
 
 
 class Pong(_Message):

@@ -229,6 +229,13 @@ function meld() {
   if (!cards.length) { say(t("Select the cards to meld first."), true); return; }
   withChoices((c) => {
     const plays = c.plays.filter((p) => p.kind === "meld");
+    if (c.complete === false) {
+      // The server stopped looking: what it lists is not all there is, so nothing is played
+      // without asking (the protocol's "complete").
+      if (plays.length === 0) say(t("These cards can be laid down in more ways than the table can list: select fewer at a time."), true);
+      else choose(t("These cards can be laid down in more ways than the table can list. Is it one of these?"), plays);
+      return;
+    }
     if (plays.length === 0) act({ type: "meld", melds: [cards] });
     else if (plays.length === 1) act(plays[0].action);
     else choose(t("These cards can be read more than one way. Which do you mean?"), plays);
