@@ -72,6 +72,21 @@ def test_a_seat_reconnecting_while_a_draw_is_stored_is_shown_one_state(db_url: s
     assert info.state_id == 1 and info.phase == "play"
 
 
+async def _turns_while_held(
+    task: asyncio.Task[None], started: threading.Event, release: threading.Event
+) -> int:
+    """Once ``task``'s work has started in a worker (``started``), the turns the loop takes
+    (50 if it is free) before the work is let go (``release``) and the task ends."""
+    await asyncio.to_thread(started.wait, 20)
+    turns = 0
+    for _ in range(50):
+        await asyncio.sleep(0)
+        turns += 1
+    release.set()
+    await task
+    return turns
+
+
 def test_what_a_selection_could_do_is_worked_out_off_the_event_loop(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -102,16 +117,57 @@ def test_what_a_selection_could_do_is_worked_out_off_the_event_loop(
         await hub.join(table, seat, asker, None)
         hand = table.game.state.hands[seat][:3]
         asking = asyncio.create_task(hub.choices(table, seat, asker, [card_name(c) for c in hand]))
-        await asyncio.to_thread(started.wait, 20)
-        turns = 0
-        for _ in range(50):  # the loop is free while the question is worked out
-            await asyncio.sleep(0)
-            turns += 1
-        release.set()
-        await asking
+        turns = await _turns_while_held(asking, started, release)
         await hub.stop()
         return turns, asker.messages
 
     turns, messages = asyncio.run(scenario())
     assert released == [True] and turns == 50
     assert messages[-1]["type"] == "choices"
+
+
+@pytest.mark.parametrize("message", ["update", "welcome"])
+def test_the_views_of_a_change_are_written_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, message: str
+) -> None:
+    """Each seat's view after a change, and the welcome of a seat that joins (#39: views off the
+    loop), are written in a worker: while one is held, the loop runs on."""
+    from rummy_core.server import outbox
+
+    written = getattr(outbox, message)
+    started, release = threading.Event(), threading.Event()
+    released: list[bool] = []
+    holding = [False]
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        if holding[0]:
+            started.set()
+            released.append(release.wait(5))
+        return written(*args, **kwargs)
+
+    monkeypatch.setattr(outbox, message, slow)
+
+    async def scenario() -> tuple[int, list[dict[str, Any]]]:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 's.sqlite3'}"))
+        spec = CreateTable(variant="classic", seats=[SeatSpec(), SeatSpec()], bot_pause=0)
+        created = await hub.create(spec, "http://127.0.0.1/")
+        table = hub.tables[created.table.id]
+        seat = table.game.state.turn
+        player = Inbox()
+        # The table starts once everyone has joined.
+        await hub.join(table, 1 - seat, Inbox(), None)
+        if message == "update":
+            await hub.join(table, seat, player, None)
+        holding[0] = True
+        if message == "update":
+            draw = {"type": "draw", "source": "stock"}
+            moving = hub.act(table, seat, player, draw, table.state_id)
+        else:
+            moving = hub.join(table, seat, player, None)
+        turns = await _turns_while_held(asyncio.create_task(moving), started, release)
+        await hub.stop()
+        return turns, player.messages
+
+    turns, messages = asyncio.run(scenario())
+    assert released and released[0] and turns == 50
+    assert message in [m["type"] for m in messages]

@@ -85,6 +85,9 @@ class Hub:
         # The work that takes CPU (bots choosing, what a selection could do) runs here, off the
         # event loop, so no question a client asks holds up the other tables.
         self._work = ThreadPoolExecutor(bot_workers, thread_name_prefix="rummy-work")
+        # The messages of a change (each seat's view) are written in a pool of their own, so a
+        # table's update never waits behind another table's bot thinking.
+        self._write = ThreadPoolExecutor(2, thread_name_prefix="rummy-write")
         self._closing = False
 
     # -- running -----------------------------------------------------------------------------
@@ -182,11 +185,22 @@ class Hub:
             for conn in [*table.seated.values(), *table.watchers]:
                 conn.close(1001)
         self._work.shutdown(wait=False, cancel_futures=True)
+        self._write.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
         self.store.close()
 
     async def _in_db(self, call: Callable[..., T], *args: object) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, partial(call, *args))
+
+    async def _off_loop(
+        self, call: Callable[..., T], *args: object, pool: ThreadPoolExecutor | None = None
+    ) -> T:
+        """``call(*args)`` in a worker pool (the bots' unless ``pool``): work a table's size
+        bounds (a view, a question about a selection), kept off the event loop so no table waits
+        for another's. Asked under the table's lock, so the game does not move meanwhile."""
+        return await asyncio.get_running_loop().run_in_executor(
+            pool or self._work, partial(call, *args)
+        )
 
     # -- tables ------------------------------------------------------------------------------
 
@@ -356,8 +370,15 @@ class Hub:
                 if table.everyone_here():
                     await self._mark_started(table)
             said = await self._in_db(self.store.chat, table.id, CHAT_KEPT)
-            welcome = outbox.welcome(
-                table.info(), table.game, seat, table.state_id, conn.lang, said
+            welcome = await self._off_loop(
+                outbox.welcome,
+                table.info(),
+                table.game,
+                seat,
+                table.state_id,
+                conn.lang,
+                said,
+                pool=self._write,
             )
             conn.send(outbox.encode(welcome))
             if table.paused():
@@ -407,7 +428,9 @@ class Hub:
     async def table_state(self, table: LiveTable) -> TableState:
         """The table and what anyone may see of it, read between changes."""
         async with table.lock:
-            return outbox.table_state(table.info(), table.game)
+            return await self._off_loop(
+                outbox.table_state, table.info(), table.game, pool=self._write
+            )
 
     async def leave(self, table: LiveTable, seat: int | None, conn: Connection) -> None:
         """Forget ``conn``; the seat stays its player's, to reconnect to. The table was used
@@ -453,10 +476,11 @@ class Hub:
     ) -> None:
         """Tell ``conn`` what its seat could do with ``cards`` (under the lock: bots move),
         worked out off the event loop."""
-        ask = partial(outbox.choices_for, table.game, seat, cards, table.state_id, conn.lang)
         async with table.lock:
             try:
-                answer = await asyncio.get_running_loop().run_in_executor(self._work, ask)
+                answer = await self._off_loop(
+                    outbox.choices_for, table.game, seat, cards, table.state_id, conn.lang
+                )
             except RuleError as exc:
                 conn.send(outbox.encode(outbox.refused(exc, table.state_id, conn.lang)))
                 return
@@ -496,7 +520,7 @@ class Hub:
         table.row.active = stamp()
         table.touched = time.time()
         table.settle()
-        self._broadcast(table, step.events)
+        await self._broadcast(table, step.events)
 
     async def _reload(self, table: LiveTable) -> None:
         row = await self._in_db(self.store.load, table.id)
@@ -506,19 +530,31 @@ class Hub:
             table.row.state_id = row.state_id
             table.settle()
 
-    def _broadcast(self, table: LiveTable, events: Sequence[Event]) -> None:
+    async def _broadcast(self, table: LiveTable, events: Sequence[Event]) -> None:
+        """Tell everyone at the table of a change: each seat its view, the spectators theirs
+        (the messages written off the event loop, then sent)."""
         state_id = table.state_id
         info = table.info()
-        for seat, conn in table.seated.items():
-            update = outbox.update(info, table.game, seat, events, state_id, conn.lang)
-            conn.send(outbox.encode(update))
-        # Spectators of one language share one message.
-        texts: dict[str, str] = {}
-        for conn in table.watchers:
-            if conn.lang not in texts:
-                update = outbox.update(info, table.game, None, events, state_id, conn.lang)
-                texts[conn.lang] = outbox.encode(update)
-            conn.send(texts[conn.lang])
+        game = table.game
+        seated = list(table.seated.items())
+        watchers = list(table.watchers)
+
+        def written() -> list[tuple[Connection, str]]:
+            found = [
+                (conn, outbox.encode(outbox.update(info, game, seat, events, state_id, conn.lang)))
+                for seat, conn in seated
+            ]
+            # Spectators of one language share one message.
+            texts: dict[str, str] = {}
+            for conn in watchers:
+                if conn.lang not in texts:
+                    update = outbox.update(info, game, None, events, state_id, conn.lang)
+                    texts[conn.lang] = outbox.encode(update)
+                found.append((conn, texts[conn.lang]))
+            return found
+
+        for conn, text in await self._off_loop(written, pool=self._write):
+            conn.send(text)
 
     async def hand_to_bot(self, table: LiveTable, seat: int, creator_token: str, bot: str) -> None:
         """The table's creator gives ``seat`` to a bot; its link stops working."""
