@@ -6,14 +6,14 @@ name; the engine has the last word on every action built here (``SeatHandle.is_l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from rummy_core.engine.actions import LayOff, NewMeld
 from rummy_core.engine.cards import JOKER
-from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.meldrules import MeldRules, RunShape
 from rummy_core.engine.melds import RUN, reads_alone
 from rummy_core.engine.state import Meld
 from rummy_core.solver import Meld as SolvedMeld
@@ -151,3 +151,103 @@ class Pickups:
     def fed(self, code: int) -> int:
         """How many pickups a natural ``code`` would help: its rank, or its suit two ranks away."""
         return self._ranks[code % 13] + self._near[code]
+
+
+DOUBT: Final = 0.2
+"""How much less likely a rival is to hold a pair that would also have melded with a card it
+refused: a player who holds a pair takes the card that makes it a meld."""
+
+
+def live_outs(hand: Iterable[int], rules: MeldRules, live: Collection[int]) -> dict[int, int]:
+    """For each natural card of ``hand``: how many cards that may still be drawn (``live``: not
+    seen on the pile or the table, not known in a rival's hand) would meld it with another card of
+    the hand: a third of its rank, or the card that closes or extends a run of its suit.
+
+    A pair whose other two cards were thrown away is no pair: ``partner_counts`` counts it, this
+    does not. Runs follow the meld rules' shape (an ace low or high only where runs allow it,
+    round the corner only where they wrap).
+    """
+    cards = {c for c in hand if not is_wild(c, rules)}
+    run = rules.run
+    found: dict[int, int] = {}
+    for code in cards:
+        suit, rank = divmod(code, 13)
+        outs: set[int] = set()
+        if rules.set is not None and any(c != code and c % 13 == rank for c in cards):
+            outs.update(s * 13 + rank for s in range(4))
+        if run is not None:
+            for step in (-2, -1, 1, 2):
+                other = _run_card(suit, rank + step, run)
+                if other is None or other not in cards:
+                    continue
+                low, high = min(rank, rank + step), max(rank, rank + step)
+                for end in (low + 1,) if high - low == 2 else (low - 1, high + 1):
+                    out = _run_card(suit, end, run)
+                    if out is not None:
+                        outs.add(out)
+        found[code] = sum(1 for out in outs if out in live and out not in cards)
+    return found
+
+
+def meld_danger(
+    code: int,
+    rules: MeldRules,
+    unseen: Collection[int],
+    held: Collection[int],
+    chance: float,
+    refused: Collection[int],
+) -> float:
+    """The chance that a rival holds two cards that meld with a natural ``code``.
+
+    Each card is held for sure if in ``held`` (taken from the pile), with ``chance`` if
+    ``unseen``, else not at all (on the pile, on the table, in this hand); pairs are counted as
+    independent. A pair that would also have melded with a card the rival ``refused`` (threw
+    away, or left on the pile) is held ``DOUBT`` times as often.
+    """
+    suit, rank = divmod(code, 13)
+    pairs: list[tuple[int | None, int | None, tuple[int | None, ...]]] = []
+    if rules.set is not None:
+        others = [s * 13 + rank for s in range(4) if s != suit]
+        for i, one in enumerate(others):
+            for two in others[i + 1 :]:
+                rest = tuple(c for c in others if c not in (one, two))
+                pairs.append((one, two, (code, *rest)))
+    run = rules.run
+    if run is not None:
+        for low in (-2, -1, 0):
+            first, second = (
+                _run_card(suit, rank + step, run) for step in (low, low + 1, low + 2) if step
+            )
+            # Two cards side by side meld with the card past their far end as well.
+            beyond = 3 if low == 0 else -3 if low == -2 else None
+            also = _run_card(suit, rank + beyond, run) if beyond is not None else None
+            pairs.append((first, second, (code, also)))
+
+    def odds(card: int | None) -> float:
+        if card is None:
+            return 0.0
+        if card in held:
+            return 1.0
+        return chance if card in unseen else 0.0
+
+    safe = 1.0
+    for first, second, closers in pairs:
+        both = odds(first) * odds(second)
+        if both and any(c is not None and c in refused for c in closers):
+            both *= DOUBT
+        safe *= 1.0 - both
+    return 1.0 - safe
+
+
+def _run_card(suit: int, rank: int, run: RunShape) -> int | None:
+    """The card of ``suit`` at ``rank`` (0 the ace, -1 and 13 past either end) where a run may
+    hold it next to its neighbour, else None."""
+    if run.wrap:
+        return suit * 13 + rank % 13
+    if rank == 13 and run.ace_high:
+        return suit * 13
+    if rank == 0 and not run.ace_low:
+        return None
+    if 0 <= rank < 13:
+        return suit * 13 + rank
+    return None

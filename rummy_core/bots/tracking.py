@@ -49,6 +49,7 @@ class CardTracker:
         "known",
         "pile",
         "pile_unknown",
+        "refused",
         "seat",
         "taken",
     )
@@ -61,6 +62,7 @@ class CardTracker:
         self.pile_unknown = 0
         self.known: list[list[int]] = []
         self.taken: list[set[int]] = []
+        self.refused: list[set[int]] = []
         self._turn: list[_Change] = []
         self._turns = 0
 
@@ -71,6 +73,7 @@ class CardTracker:
         self.pile_unknown = 0
         self.known = [[] for _ in range(players)]
         self.taken = [set() for _ in range(players)]
+        self.refused = [set() for _ in range(players)]
         self._turn = []
         self._turns = 0
 
@@ -113,6 +116,8 @@ class CardTracker:
                     else:
                         self._lose(seat, (card,))
                         self.pile.append(card)
+                        self._seats(seat + 1)
+                        self.refused[seat].add(card)
                     self._turn = []
                 case Drew():
                     self._drew(event)
@@ -134,6 +139,10 @@ class CardTracker:
     def _drew(self, event: Drew) -> None:
         seat, source = event.seat, event.source
         if source == STOCK:
+            if self.pile:
+                # The pile's top was there to take: passed over.
+                self._seats(seat + 1)
+                self.refused[seat].add(self.pile[-1])
             self._turn = [(seat, (), (), True)]
             return
         cards: Sequence[int] | None = event.cards
@@ -154,6 +163,8 @@ class CardTracker:
         while len(self.known) < players:
             self.known.append([])
             self.taken.append(set())
+        while len(self.refused) < players:
+            self.refused.append(set())
 
     def _change(
         self, seat: int, lost: tuple[int, ...], gained: tuple[int, ...], draw: bool
@@ -191,6 +202,7 @@ class CardTracker:
         copy.pile = list(pile)
         copy.known = [list(held) for held in self.known]
         copy.taken = [set(cards) for cards in self.taken]
+        copy.refused = [set(cards) for cards in self.refused]
         copy._turns = self._turns
         return copy
 
