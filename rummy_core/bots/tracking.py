@@ -39,7 +39,9 @@ class CardTracker:
     ``pile`` is the part of the discard pile whose cards are known, bottom first (the top card
     last); ``pile_unknown`` cards lie under it unseen. ``known[s]`` lists cards seat ``s`` is
     known to hold (a multiset); ``taken[s]`` every card seat ``s`` took from a pile or the cut
-    this hand, kept even after it was played: what that player collects.
+    this hand, kept even after it was played: what that player collects; ``refused[s]`` every
+    card seat ``s`` threw away, or left on top of the pile when it drew from the stock: what it
+    does not.
     """
 
     __slots__ = (
