@@ -8,6 +8,7 @@ from rummy_rulesets.gin import GIN_MELDS
 
 from rummy_core.bots import SeatHandle
 from rummy_core.bots.assess import live_outs, meld_danger
+from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.greedy import GreedyBot, Look
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.bots.tuning import expert_tuning
@@ -93,16 +94,34 @@ def test_meld_danger_follows_what_the_rival_took_and_refused() -> None:
 
 def test_gin_policy_does_not_feed_the_card_the_rival_just_took_the_match_of() -> None:
     # The 10C and the JS are the costliest deadwood, ten points each; the rival just took the
-    # 9C from the pile, and the 10C would join it: the JS goes.
+    # 9C from the pile, and the 10C would join it: the JS goes; had it taken the JH, the 10C.
     hands = ["AH 2H 3H 4D 5D 6D 10C JS 2S 8H 7C", "9C 5C 4S 7D 2C 10D KH QH JH 10S"]
+    for taken, thrown in (("9C", "JS"), ("JH", "10C")):
+        bot = gin_bot()
+        bot.observe([Drew(1, DISCARD, (c(taken),), 1, c(taken), False)])
+        assert discard_of(gin_position(hands), bot) == c(thrown)
+
+
+def test_gin_policy_throws_the_card_nobody_can_meld() -> None:
+    # The 10C and the KS are the costliest deadwood. The kings of diamonds and hearts and the
+    # QS and JS are on the pile (the rival threw two, passed over one): nobody can meld the KS
+    # any more, while the 10C may still join tens or clubs the rival holds. The untuned greedy
+    # bot throws the 10C (the first of equals).
+    hands = ["AH 2H 3H 4D 5D 6D 10C KS 2S 8H 7C", "9D 5C 4S 7D 2C 10D 3C QH JH 10S"]
+    pile = ["KD", "QS", "JS", "KH"]
+    seen = [
+        Discarded(1, c("KD"), False),
+        Discarded(0, c("QS"), False),
+        Drew(1, STOCK, None, 1, c("QS"), True),
+        Discarded(1, c("JS"), False),
+        Discarded(0, c("KH"), False),
+    ]
     bot = gin_bot()
-    bot.observe([Drew(1, DISCARD, (c("9C"),), 1, c("9C"), False)])
-    assert discard_of(gin_position(hands), bot) == c("JS")
-    # Had it taken the JH instead, the JS would feed it.
-    bot = gin_bot()
-    hands = ["AH 2H 3H 4D 5D 6D 10C JS 2S 8H 7C", "9C 5C 4S 7D 2C 10D KH QH JH 10S"]
-    bot.observe([Drew(1, DISCARD, (c("JH"),), 1, c("JH"), False)])
-    assert discard_of(gin_position(hands), bot) == c("10C")
+    bot.observe(seen)
+    assert discard_of(gin_position(hands, discard=pile), bot) == c("KS")
+    untuned = GreedyBot()
+    untuned.observe(seen)
+    assert discard_of(gin_position(hands, discard=pile), untuned) == c("10C")
 
 
 def test_gin_policy_keeps_the_near_meld_whose_cards_are_still_to_come() -> None:
@@ -139,3 +158,21 @@ def test_the_tracker_remembers_what_a_rival_refused() -> None:
     tracker.observe([Drew(1, STOCK, None, 1, None, True), Discarded(1, c("KS"), False)])
     assert tracker.refused[1] == {c("9H"), c("KS")}
     assert tracker.public_copy(tracker.pile).refused[1] == {c("9H"), c("KS")}
+
+
+def test_only_the_gin_expert_reads_the_unseen_cards() -> None:
+    # The tuning sets the weights for gin alone; the playouts' own policy does not look ahead
+    # (it would cost each playout ten times its time), and the other rulesets play as before.
+    gin = ExpertBot(0)
+    game = gin_position(["AC 2C 3C 4C JD QD KD 5H 6H 5S 6S", "8C 9S 10D 7D 2S 3S KH QH JH 10S"])
+    gin.choose(SeatHandle(game, 0))
+    own = gin.greedy
+    assert (own.outs, own.danger, own.ahead, own.knock_at) == (2, 15, 10, 10)
+    quick = gin._own_policy()
+    assert (quick.outs, quick.danger, quick.ahead) == (2, 15, 0)
+    classic = ExpertBot(0)
+    pos = {"players": 2, "dealer": 1, "turn": 0, "phase": "draw", "turns_taken": [3, 3]}
+    pos["hands"] = [["4H", "5H", "6H", "9C", "KD"], ["3S", "8D"]]
+    game = game_from_position("classic", pos, seed=5)
+    classic.choose(SeatHandle(game, 0))
+    assert (classic.greedy.outs, classic.greedy.danger, classic.greedy.ahead) == (0, 0, 0)
