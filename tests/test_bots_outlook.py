@@ -77,19 +77,19 @@ def test_live_outs_count_only_cards_still_to_come() -> None:
     }
 
 
-def test_meld_danger_follows_what_the_rival_took_and_refused() -> None:
+def test_meld_danger_follows_the_unseen_cards_and_what_the_rival_refused() -> None:
     unseen = set(range(52)) - {c("9C")}
-    # The rival took the 8C: a 9C melds with it and a 7C or 10C it may hold.
-    taken = meld_danger(c("9C"), GIN_MELDS, unseen, {c("8C")}, 0.3, set())
-    blind = meld_danger(c("9C"), GIN_MELDS, unseen, set(), 0.3, set())
-    assert taken > 0.5 > blind
-    # Both other... it holds the 9D and 9H: the 9C makes its set for sure.
-    assert meld_danger(c("9C"), GIN_MELDS, unseen, {c("9D"), c("9H")}, 0.3, set()) == 1.0
+    blind = meld_danger(c("9C"), GIN_MELDS, unseen, 0.3, set())
+    assert 0.3 < blind < 0.6
+    # The 8C and the 10C are gone: no run can take it, only a set.
+    fewer = meld_danger(c("9C"), GIN_MELDS, unseen - {c("8C"), c("10C")}, 0.3, set())
+    assert fewer < blind
     # It threw away the 9S: a pair of nines would have kept it, so the set pairs count less.
-    refused = meld_danger(c("9C"), GIN_MELDS, unseen, set(), 0.3, {c("9S")})
+    refused = meld_danger(c("9C"), GIN_MELDS, unseen, 0.3, {c("9S")})
     assert refused < blind
-    # Nothing it could hold: no danger.
-    assert meld_danger(c("9C"), GIN_MELDS, set(), set(), 0.3, set()) == 0.0
+    # Nothing it could hold: no danger; everything: certain.
+    assert meld_danger(c("9C"), GIN_MELDS, set(), 0.3, set()) == 0.0
+    assert meld_danger(c("9C"), GIN_MELDS, unseen, 1.0, set()) == 1.0
 
 
 def test_gin_policy_does_not_feed_the_card_the_rival_just_took_the_match_of() -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from rummy_core.bots.assess import is_wild, live_outs, meld_danger
+from rummy_core.bots.assess import danger_of, is_wild, live_outs
 from rummy_core.bots.sampling import unseen_cards
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine.meldrules import MeldRules
@@ -31,7 +31,7 @@ stands) when the bot looks a draw ahead."""
 class Outlook:
     """One decision's reading of the unseen cards, for one seat."""
 
-    __slots__ = ("chance", "held", "live", "refused", "rules")
+    __slots__ = ("_odds", "chance", "live", "refused", "rules")
 
     def __init__(
         self, view: PlayerView, tracker: CardTracker, deck: Sequence[int], rules: MeldRules
@@ -46,22 +46,23 @@ class Outlook:
         self.rules = rules
         self.live = sorted(pool)
         """The cards that may still be drawn: not seen, not known in a rival's hand."""
-        self.held = set(known[rival])
-        """The cards the next rival is known to hold (taken from the pile)."""
         slots = view.hand_sizes[rival] - sum(known[rival].values())
         self.chance = max(0.0, min(1.0, slots / max(1, sum(pool.values()))))
         """The chance that the next rival holds any one unseen card."""
         refused = tracker.refused
         self.refused = refused[rival] if rival < len(refused) else set()
         """The cards the next rival threw away or left on the pile this hand."""
+        # Only the unseen cards: what the rival took is charged by the ``feeding`` tip, and
+        # counting it here too kept cards that slowed the race (docs/bots.md).
+        self._odds = dict.fromkeys(self.live, self.chance)
 
     def outs(self, hand: Sequence[int]) -> dict[int, int]:
         """For each natural card of ``hand``, the cards still to come that would meld it."""
         return live_outs(hand, self.rules, set(self.live))
 
     def danger(self, code: int) -> float:
-        """The chance that the next rival holds two cards that meld with ``code``."""
-        return meld_danger(code, self.rules, self.live, self.held, self.chance, self.refused)
+        """The chance that the next rival holds two unseen cards that meld with ``code``."""
+        return danger_of(code, self.rules, self._odds, self.refused)
 
     def look_ahead(
         self,
