@@ -78,13 +78,13 @@ BUILT_IN: Mapping[str, ExpertTuning] = {
         recheck=32,
     ),
     "gin": ExpertTuning(
-        # Gin is a race to a knock (G7): against OpenSpiel's simple bot, nine hands in ten end
-        # with the first knock. Half the greedy bot's weight for partners in hand, with two
-        # points for every card still to come that would meld one (a pair whose other cards
-        # are on the pile is no pair); a card the next player surely melds with is kept as if
-        # worth 15 more points (its melds with cards it refused count a fifth); and the bot's
-        # own discards look a draw ahead, for the best chance to knock with 10 (G12's default).
-        # Measured in docs/bots.md ("Gin against the peers").
+        # Gin is a race to a knock (G7): against OpenSpiel's simple bot the first to knock wins
+        # 98% of the hands. Half the greedy bot's weight for partners in hand, with two points
+        # for every card still to come that would meld one (a pair whose other cards are on the
+        # pile is no pair); a card the next player may meld with two unseen cards is kept as if
+        # worth up to 15 more points (a pair that would have melded with a card it refused
+        # counts a fifth); and the bot's own discards look a draw ahead, for the best chance to
+        # knock with 10 (G12's default). Measured in docs/bots.md ("Gin against the peers").
         weights=(1.5, 4),
         outs=2,
         danger=15,
