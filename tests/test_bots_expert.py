@@ -322,6 +322,8 @@ def test_a_weight_confidence_or_match_worth_not_a_number_from_0_is_refused(
         *(("match_win", v) for v in (-1, "60", None, float("inf"), True)),
         *(("recheck", v) for v in (-1, 2.5, "8", None, True)),
         *(("weights", v) for v in ((3,), (3, -1), ("3", 4), None)),
+        *((setting, v) for setting in ("outs", "danger", "ahead") for v in (-1, "2", None)),
+        *(("knock_at", v) for v in (-1, 9.5, "10", None, True)),
     ],
 )
 def test_a_rulesets_expert_setting_out_of_its_range_is_named(setting: str, value: object) -> None:
@@ -334,6 +336,7 @@ def test_a_rulesets_expert_setting_out_of_its_range_is_named(setting: str, value
             ExpertBot(3).choose(SeatHandle(game, 0))
     assert err.value.code == f"bad_expert_{setting}"
     assert "classic" in err.value.message
+    assert setting in err.value.message
 
 
 def test_a_rulesets_expert_tuning_that_is_not_one_is_named() -> None:

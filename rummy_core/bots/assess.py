@@ -6,14 +6,15 @@ name; the engine has the last word on every action built here (``SeatHandle.is_l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from rummy_core.engine.actions import LayOff, NewMeld
 from rummy_core.engine.cards import JOKER
-from rummy_core.engine.meldrules import MeldRules
+from rummy_core.engine.meldrules import MeldRules, RunShape
 from rummy_core.engine.melds import RUN, reads_alone
 from rummy_core.engine.state import Meld
 from rummy_core.solver import Meld as SolvedMeld
@@ -151,3 +152,120 @@ class Pickups:
     def fed(self, code: int) -> int:
         """How many pickups a natural ``code`` would help: its rank, or its suit two ranks away."""
         return self._ranks[code % 13] + self._near[code]
+
+
+DOUBT: Final = 0.2
+"""How much less likely a rival is to hold a pair that would also have melded with a card it
+refused: a player who holds a pair takes the card that makes it a meld."""
+
+
+def live_outs(hand: Iterable[int], rules: MeldRules, live: Collection[int]) -> dict[int, int]:
+    """For each natural card of ``hand``: how many cards that may still be drawn (``live``: not
+    seen on the pile or the table, not known in a rival's hand) would meld it with another card of
+    the hand: a third of its rank, or the card that closes or extends a run of its suit.
+
+    A pair whose other two cards were thrown away is no pair: ``partner_counts`` counts it, this
+    does not. Runs follow the meld rules' shape (an ace low or high only where runs allow it,
+    round the corner only where they wrap).
+    """
+    cards = {c for c in hand if not is_wild(c, rules)}
+    shapes = _near_melds(rules)
+    sets = rules.set is not None
+    found: dict[int, int] = {}
+    for code in cards:
+        rank = code % 13
+        outs: set[int] = set()
+        if sets and any(c != code and c % 13 == rank for c in cards):
+            outs.update(range(rank, 52, 13))
+        for other, closing in shapes[code][0]:
+            if other in cards:
+                outs.update(closing)
+        found[code] = sum(1 for out in outs if out in live and out not in cards)
+    return found
+
+
+def meld_danger(
+    code: int, rules: MeldRules, unseen: Collection[int], chance: float, refused: Collection[int]
+) -> float:
+    """The chance that a rival holds two ``unseen`` cards that meld with a natural ``code``.
+
+    Each unseen card is held with ``chance``, the others not (on the pile, on the table, in this
+    hand, or known in a rival's hand: what it took is the greedy bot's ``feeding`` tip); pairs
+    are counted as independent. A pair that would also have melded with a card the rival
+    ``refused`` (threw away, or left on the pile) is held ``DOUBT`` times as often.
+    """
+    return danger_of(code, rules, dict.fromkeys(unseen, chance), refused)
+
+
+def danger_of(
+    code: int, rules: MeldRules, odds: Mapping[int, float], refused: Collection[int]
+) -> float:
+    """``meld_danger`` with the chance of each card in the rival's hand given as ``odds``
+    (cards left out: 0)."""
+    safe = 1.0
+    for first, second, closers in _near_melds(rules)[code][1]:
+        both = odds.get(first, 0.0) * odds.get(second, 0.0)
+        if both and any(c in refused for c in closers):
+            both *= DOUBT
+        safe *= 1.0 - both
+    return 1.0 - safe
+
+
+_Shapes = tuple[
+    tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, int, tuple[int, ...]], ...]
+]
+
+
+@functools.cache
+def _near_melds(rules: MeldRules) -> tuple[_Shapes, ...]:
+    """For each natural card code under ``rules``, worked out once: the cards of its suit a run
+    could pair it with and the cards that would then make the run (for ``live_outs``), and the
+    pairs of cards that would meld with it, each with the other cards that would have melded
+    with that pair (for ``meld_danger``)."""
+    run = rules.run
+    found: list[_Shapes] = []
+    for code in range(52):
+        suit, rank = divmod(code, 13)
+        partners: list[tuple[int, tuple[int, ...]]] = []
+        pairs: list[tuple[int, int, tuple[int, ...]]] = []
+        if rules.set is not None:
+            others = [s * 13 + rank for s in range(4) if s != suit]
+            for i, one in enumerate(others):
+                for two in others[i + 1 :]:
+                    rest = tuple(c for c in others if c not in (one, two))
+                    pairs.append((one, two, (code, *rest)))
+        if run is not None:
+            for step in (-2, -1, 1, 2):
+                other = _run_card(suit, rank + step, run)
+                if other is None:
+                    continue
+                low, high = min(rank, rank + step), max(rank, rank + step)
+                ends = (low + 1,) if high - low == 2 else (low - 1, high + 1)
+                closing = (_run_card(suit, end, run) for end in ends)
+                partners.append((other, tuple(c for c in closing if c is not None)))
+            for low in (-2, -1, 0):
+                near, far = (
+                    _run_card(suit, rank + step, run) for step in (low, low + 1, low + 2) if step
+                )
+                if near is None or far is None:
+                    continue
+                # Two cards side by side meld with the card past their far end as well.
+                beyond = 3 if low == 0 else -3 if low == -2 else None
+                also = _run_card(suit, rank + beyond, run) if beyond is not None else None
+                pairs.append((near, far, (code,) if also is None else (code, also)))
+        found.append((tuple(partners), tuple(pairs)))
+    return tuple(found)
+
+
+def _run_card(suit: int, rank: int, run: RunShape) -> int | None:
+    """The card of ``suit`` at ``rank`` (0 the ace, -1 and 13 past either end) where a run may
+    hold it next to its neighbour, else None."""
+    if run.wrap:
+        return suit * 13 + rank % 13
+    if rank == 13 and run.ace_high:
+        return suit * 13
+    if rank == 0 and not run.ace_low:
+        return None
+    if 0 <= rank < 13:
+        return suit * 13 + rank
+    return None

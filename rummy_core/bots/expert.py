@@ -318,6 +318,10 @@ class ExpertBot:
             two_ways, feeding = tuning.weights
             self.greedy.two_ways = two_ways if given_two_ways is None else given_two_ways
             self.greedy.feeding = feeding if given_feeding is None else given_feeding
+            self.greedy.outs = tuning.outs
+            self.greedy.danger = tuning.danger
+            self.greedy.ahead = tuning.ahead
+            self.greedy.knock_at = tuning.knock_at
             if self.playouts is None:
                 self.playouts = int(tuning.playouts)
             if self.match_win is None:
@@ -368,5 +372,9 @@ class ExpertBot:
         return margin
 
     def _own_policy(self) -> GreedyBot:
-        """A fresh greedy bot with this bot's discard weights, for its seat in a playout."""
-        return GreedyBot(two_ways=self.greedy.two_ways, feeding=self.greedy.feeding)
+        """A fresh greedy bot with this bot's discard weights, for its seat in a playout; it does
+        not look a draw ahead (``ahead``), which would cost a playout ten times its time."""
+        own = self.greedy
+        return GreedyBot(
+            two_ways=own.two_ways, feeding=own.feeding, outs=own.outs, danger=own.danger
+        )

@@ -30,6 +30,7 @@ from rummy_core.bots.assess import (
     partner_counts,
 )
 from rummy_core.bots.base import SeatHandle
+from rummy_core.bots.outlook import Outlook
 from rummy_core.bots.probe import Probe
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine.actions import (
@@ -120,11 +121,26 @@ class GreedyBot:
     """The default, said outright: ``bots.turns.tell`` asks every bot's class after every
     action, and a class attribute looked up in vain costs four times one that is found."""
 
-    def __init__(self, seed: int = 0, two_ways: float = TWO_WAYS, feeding: float = FEEDING) -> None:
-        """``two_ways`` and ``feeding``: the weights of the discard tips (see ``discard_order``)."""
+    def __init__(
+        self,
+        seed: int = 0,
+        two_ways: float = TWO_WAYS,
+        feeding: float = FEEDING,
+        outs: float = 0,
+        danger: float = 0,
+        ahead: float = 0,
+        knock_at: int = 0,
+    ) -> None:
+        """``two_ways``, ``feeding``, ``outs``, ``danger`` and ``ahead``: the weights of the
+        discard tips (see ``discard_order``); ``knock_at``: the deadwood a hand may end with, for
+        ``ahead``. The last four are 0 (not read) unless the expert's tuning sets them."""
         self._seed = seed
         self.two_ways = two_ways
         self.feeding = feeding
+        self.outs = outs
+        self.danger = danger
+        self.ahead = ahead
+        self.knock_at = knock_at
         self.tracker = CardTracker()
         """The public cards this bot has seen (the discard pile, rivals' pickups)."""
         self._turn = Turn((0, -1))
@@ -288,25 +304,43 @@ class GreedyBot:
         solving); the other cards follow, costed by the solver. A wild costs ``WILD_KEEP`` more,
         and a card just taken from the discard pile twice that: it was taken to be used, and
         some rules forbid throwing it back (C2).
+
+        Where the weights ask for it (the expert's tuning, ``bots.outlook``), a card also costs
+        ``outs`` for each card still to come that would meld it, and ``danger`` times the chance
+        that the next rival holds two cards that meld with it; with ``ahead``, every card is
+        costed a draw ahead (``Outlook.look_ahead``), toward a hand worth ``knock_at`` or less.
         """
         rules = look.rules
         values = look.solver.values
         arrangement = look.arrangement
         dead = arrangement.deadwood_value
         two_ways, feeding = self.two_ways, self.feeding
+        outs_weight, danger = self.outs, self.danger
         pickups = Pickups(self.tracker.rival_pickups())
         fits = look.fits
         view = look.view
         just_taken = set(view.drawn) if view.drew == DISCARD else set()
         pairs = partner_counts(look.hand, rules)
+        reading = None
+        outs: dict[int, int] = {}
+        if outs_weight or danger or self.ahead:
+            reading = Outlook(view, self.tracker, look.seat.hooks.deck, rules)
+            outs = reading.outs(look.hand) if outs_weight else {}
 
-        def cost(code: int, left: int) -> float:
+        def cost(code: int, left: float) -> float:
             if is_wild(code, rules):
                 extra: float = float(WILD_KEEP)
             else:
                 extra = two_ways * pairs[code] + feeding * (pickups.fed(code) + fits.extends(code))
+                if reading is not None:
+                    extra += outs_weight * outs.get(code, 0)
+                    extra += danger * reading.danger(code) if danger else 0.0
             return left + extra + 2 * WILD_KEEP * (code in just_taken)
 
+        if reading is not None and self.ahead:
+            ahead = reading.look_ahead(look.hand, look.solver, self.knock_at, self.ahead, cost)
+            yield from sorted(ahead, key=lambda c: (ahead[c], c))
+            return
         cheap = {c: cost(c, dead - values[c]) for c in arrangement.deadwood}
         for spare in _spare_cards(arrangement, look):
             cheap.setdefault(spare, cost(spare, dead))

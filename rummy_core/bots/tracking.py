@@ -39,7 +39,9 @@ class CardTracker:
     ``pile`` is the part of the discard pile whose cards are known, bottom first (the top card
     last); ``pile_unknown`` cards lie under it unseen. ``known[s]`` lists cards seat ``s`` is
     known to hold (a multiset); ``taken[s]`` every card seat ``s`` took from a pile or the cut
-    this hand, kept even after it was played: what that player collects.
+    this hand, kept even after it was played: what that player collects; ``refused[s]`` every
+    card seat ``s`` threw away, or left on top of the pile when it drew from the stock: what it
+    does not.
     """
 
     __slots__ = (
@@ -49,6 +51,7 @@ class CardTracker:
         "known",
         "pile",
         "pile_unknown",
+        "refused",
         "seat",
         "taken",
     )
@@ -61,6 +64,7 @@ class CardTracker:
         self.pile_unknown = 0
         self.known: list[list[int]] = []
         self.taken: list[set[int]] = []
+        self.refused: list[set[int]] = []
         self._turn: list[_Change] = []
         self._turns = 0
 
@@ -71,6 +75,7 @@ class CardTracker:
         self.pile_unknown = 0
         self.known = [[] for _ in range(players)]
         self.taken = [set() for _ in range(players)]
+        self.refused = [set() for _ in range(players)]
         self._turn = []
         self._turns = 0
 
@@ -113,6 +118,8 @@ class CardTracker:
                     else:
                         self._lose(seat, (card,))
                         self.pile.append(card)
+                        self._seats(seat + 1)
+                        self.refused[seat].add(card)
                     self._turn = []
                 case Drew():
                     self._drew(event)
@@ -134,6 +141,10 @@ class CardTracker:
     def _drew(self, event: Drew) -> None:
         seat, source = event.seat, event.source
         if source == STOCK:
+            if self.pile:
+                # The pile's top was there to take: passed over.
+                self._seats(seat + 1)
+                self.refused[seat].add(self.pile[-1])
             self._turn = [(seat, (), (), True)]
             return
         cards: Sequence[int] | None = event.cards
@@ -154,6 +165,8 @@ class CardTracker:
         while len(self.known) < players:
             self.known.append([])
             self.taken.append(set())
+        while len(self.refused) < players:
+            self.refused.append(set())
 
     def _change(
         self, seat: int, lost: tuple[int, ...], gained: tuple[int, ...], draw: bool
@@ -191,6 +204,7 @@ class CardTracker:
         copy.pile = list(pile)
         copy.known = [list(held) for held in self.known]
         copy.taken = [set(cards) for cards in self.taken]
+        copy.refused = [set(cards) for cards in self.refused]
         copy._turns = self._turns
         return copy
 

@@ -46,6 +46,19 @@ class ExpertTuning:
     """Points it adds to a playout's result when that hand ends the match and this seat wins it
     (and takes off when a rival does). 0 plays every hand for its points alone; a ruleset sets
     it where playing for the match was measured to win more matches."""
+    outs: float = 0
+    """Points of deadwood its discards keep a card for, per card still to come that would meld
+    it (``bots.outlook``; the greedy bot's ``outs``). 0 counts partners in hand only."""
+    danger: float = 0
+    """Points of deadwood it would rather keep than discard a card the next rival surely melds
+    with, in proportion to the chance that it does (the greedy bot's ``danger``)."""
+    ahead: float = 0
+    """Points its own discards (not its playouts', which stay quick) give a hand for every
+    tenth of chance that the next draw lets it end with ``knock_at`` or less: its discards look
+    a draw ahead. 0 does not look ahead."""
+    knock_at: int = 0
+    """The deadwood a hand may end with, that ``ahead`` aims for: 0 where every card must be
+    melded, gin's knock card."""
     recheck: int = 0
     """More sampled deals it plays, once a decision's first deals are played, on the option that
     came closest to beating its own choice without doing so (ahead on average by half a standard
@@ -65,8 +78,18 @@ BUILT_IN: Mapping[str, ExpertTuning] = {
         recheck=32,
     ),
     "gin": ExpertTuning(
-        # The greedy bot's own weights: a hand is counted by its deadwood (G10), as in classic.
-        weights=(3, 4),
+        # Gin is a race to a knock (G7): against OpenSpiel's simple bot the first to knock wins
+        # 98% of the hands. Half the greedy bot's weight for partners in hand, with two points
+        # for every card still to come that would meld one (a pair whose other cards are on the
+        # pile is no pair); a card the next player may meld with two unseen cards is kept as if
+        # worth up to 15 more points (a pair that would have melded with a card it refused
+        # counts a fifth); and the bot's own discards look a draw ahead, for the best chance to
+        # knock with 10 (G12's default). Measured in docs/bots.md ("Gin against the peers").
+        weights=(1.5, 4),
+        outs=2,
+        danger=15,
+        ahead=10,
+        knock_at=10,
     ),
 }
 """The shipped rulesets' tuning, by ruleset name, where it differs from ``ExpertTuning()``;
@@ -96,6 +119,11 @@ def is_two_weights(value: object) -> TypeGuard[tuple[float, float]]:
     return isinstance(value, tuple) and len(value) == 2 and all(map(is_from_zero, value))
 
 
+_A_NUMBER = N_(
+    "The ruleset %(ruleset)s gives the expert bot expert_tuning.%(setting)s of %(value)r;"
+    " it must be a number from 0."
+)
+
 _RANGES: Mapping[str, tuple[Callable[[object], bool], str]] = {
     "weights": (
         is_two_weights,
@@ -118,6 +146,16 @@ _RANGES: Mapping[str, tuple[Callable[[object], bool], str]] = {
             " it must be a number of points from 0."
         ),
     ),
+    "outs": (is_from_zero, _A_NUMBER),
+    "danger": (is_from_zero, _A_NUMBER),
+    "ahead": (is_from_zero, _A_NUMBER),
+    "knock_at": (
+        is_whole,
+        N_(
+            "The ruleset %(ruleset)s gives the expert bot expert_tuning.knock_at of %(value)r;"
+            " it must be a whole number of points from 0."
+        ),
+    ),
     "recheck": (
         is_whole,
         N_(
@@ -135,8 +173,8 @@ def expert_tuning(ruleset: Ruleset) -> ExpertTuning:
     The nearest class of the ruleset (itself, then its bases) that sets ``expert_tuning`` or is
     a shipped ruleset of ``BUILT_IN`` decides, so a subclass plays as its base did; else the
     defaults. ``bad_expert_tuning`` names a ruleset whose ``expert_tuning`` is not an
-    ``ExpertTuning``; ``bad_expert_weights``, ``bad_expert_playouts``, ``bad_expert_match_win``
-    and ``bad_expert_recheck`` one that set that value out of its range.
+    ``ExpertTuning``; ``bad_expert_<setting>`` (``bad_expert_weights``,
+    ``bad_expert_playouts``, ...) one that set that value out of its range.
     """
     for cls in type(ruleset).__mro__:
         own = vars(cls)
@@ -162,5 +200,11 @@ def _checked(ruleset: Ruleset, tuning: object) -> ExpertTuning:
         value = getattr(tuning, field.name)
         valid, message = _RANGES[field.name]
         if not valid(value):
-            raise RuleError(f"bad_expert_{field.name}", message, ruleset=ruleset.name, value=value)
+            raise RuleError(
+                f"bad_expert_{field.name}",
+                message,
+                ruleset=ruleset.name,
+                setting=field.name,
+                value=value,
+            )
     return tuning
