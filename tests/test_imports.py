@@ -17,7 +17,6 @@ LAZY = {
         "rummy_core.tui.app",
         "rummy_core.server",
         "rummy_core.server.export",
-        "rummy_core.server.limits",
         "rummy_core.server.run",
         "rummy_core.server.store",
     },

@@ -44,6 +44,7 @@ from rummy_core.i18n.languages import (
     set_language,
 )
 from rummy_core.match import Match
+from rummy_core.server.limits import Limits
 from rummy_core.tui.plain import play_text
 from rummy_core.tui.session import Session, Setup
 
@@ -524,28 +525,28 @@ def schema(out: Path) -> None:
 @click.option(
     "--rate-limit",
     type=Amount(0.1, 100_000),
-    default=20.0,
+    default=Limits.rate,
     show_default=True,
     help=N_("Messages a second each connection may send (a burst of twice that is let through)."),
 )
 @click.option(
     "--max-tables",
     type=click.IntRange(min=1),
-    default=500,
+    default=Limits.max_tables,
     show_default=True,
     help=N_("Tables the server keeps at once; a new one past it is refused."),
 )
 @click.option(
     "--tables-per-address",
     type=click.IntRange(min=1),
-    default=20,
+    default=Limits.tables_per_address,
     show_default=True,
     help=N_("Tables made from one network address the server keeps at once."),
 )
 @click.option(
     "--idle-minutes",
     type=Amount(0.1, 1440),
-    default=10.0,
+    default=Limits.idle_seconds / 60,
     show_default=True,
     help=N_(
         "Minutes a table nobody uses stays in memory; it stays in the database and comes back"
@@ -555,7 +556,7 @@ def schema(out: Path) -> None:
 @click.option(
     "--bot-moves",
     type=click.IntRange(1, 1_000_000),
-    default=5000,
+    default=Limits.bot_table_moves,
     show_default=True,
     help=N_(
         "Changes (moves and deals) a table of bots alone makes, watched, before it pauses until"
@@ -565,7 +566,7 @@ def schema(out: Path) -> None:
 @click.option(
     "--keep-bot-tables",
     type=Amount(0.001, 8760),
-    default=1.0,
+    default=Limits.bot_table_kept / 3600,
     show_default=True,
     metavar="HOURS",
     help=N_("Hours a table of bots alone is kept once nobody watches it; then it is deleted."),
@@ -573,7 +574,7 @@ def schema(out: Path) -> None:
 @click.option(
     "--keep-finished",
     type=Amount(0.001, 8760),
-    default=24.0,
+    default=Limits.finished_kept / 3600,
     show_default=True,
     metavar="HOURS",
     help=N_("Hours a table whose match is over is kept after its last change."),
@@ -581,7 +582,7 @@ def schema(out: Path) -> None:
 @click.option(
     "--keep-others",
     type=Amount(0.001, 3650),
-    default=30.0,
+    default=Limits.abandoned_kept / 86400,
     show_default=True,
     metavar="DAYS",
     help=N_("Days any other table is kept once nothing happens at it and nobody is connected."),
@@ -625,7 +626,6 @@ def serve(
         return
     # The server's libraries load only for its commands, and are an extra.
     require_extra("server")
-    from rummy_core.server.limits import Limits
     from rummy_core.server.run import serve as run_server
 
     limits = Limits(
