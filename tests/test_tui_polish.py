@@ -239,14 +239,19 @@ async def test_drag_a_card_onto_a_meld_onto_the_pile_and_within_the_hand() -> No
         assert parse_cards("KD")[0] not in s.view.hand
 
 
+def _knocking_session() -> Session:
+    """Classic with the knock house rule, seat 0 to draw, holding A♥ A♠ 2♠ 2♦ K♦."""
+    return session(
+        "classic+knock",
+        classic_position(hands=[hand("AH AS 2S 2D KD"), hand("2C 10H QS 4D JC 7D KS")]),
+    )
+
+
 @pytest.mark.asyncio
 async def test_a_person_can_knock_when_the_house_rule_is_on() -> None:
     # House rule knock: after the draw the hand is A♥ A♠ 2♠ 2♦ K♦ 3♣; without the K♦ it is
     # worth 9, so K knocks with it, and the help lists the key.
-    s = session(
-        "classic+knock",
-        classic_position(hands=[hand("AH AS 2S 2D KD"), hand("2C 10H QS 4D JC 7D KS")]),
-    )
+    s = _knocking_session()
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         assert "K knock" not in status(app)
@@ -267,10 +272,7 @@ async def test_a_person_can_knock_when_the_house_rule_is_on() -> None:
 @pytest.mark.asyncio
 async def test_the_keys_work_in_capitals_as_the_hints_write_them() -> None:
     # The hints say "D stock", "K knock": with Caps Lock on, or read literally, they still work.
-    s = session(
-        "classic+knock",
-        classic_position(hands=[hand("AH AS 2S 2D KD"), hand("2C 10H QS 4D JC 7D KS")]),
-    )
+    s = _knocking_session()
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("D")
