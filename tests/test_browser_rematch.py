@@ -58,6 +58,15 @@ def end_the_match(ann: Page) -> None:
     assert view(ann)["phase"] == "match_over"
 
 
+def change_rules_page(host: Page) -> Page:
+    """The start page the host's Change the rules opens, once it is ready."""
+    with host.context.expect_page() as opened:
+        host.evaluate("window.open(document.getElementById('change-rules').href)")
+    start = opened.value
+    start.wait_for_function("window.rummyLobby?.ready === true")
+    return start
+
+
 def test_play_again_takes_everyone_to_a_new_match_of_the_same_seats(
     tmp_path: Path, browser: Browser
 ) -> None:
@@ -92,10 +101,7 @@ def test_the_host_changes_the_rules_for_the_same_seats(tmp_path: Path, browser: 
         ann = host_seat(browser, links[0])
         bea = open_seat(browser, links[1], name="Bea")
         end_the_match(ann)
-        with ann.context.expect_page() as opened:
-            ann.evaluate("window.open(document.getElementById('change-rules').href)")
-        start = opened.value
-        start.wait_for_function("window.rummyLobby?.ready === true")
+        start = change_rules_page(ann)
         expect(start.locator("#rematch-note")).to_be_visible()
         expect(start.locator("#seats-box")).to_be_hidden()
         # The form starts from the rules the table played (#36 point 8).
@@ -118,10 +124,7 @@ def test_new_rules_after_play_again_are_refused_not_lost(tmp_path: Path, browser
         ann = host_seat(browser, links[0])
         bea = open_seat(browser, links[1], name="Bea")
         end_the_match(ann)
-        with ann.context.expect_page() as opened:
-            ann.evaluate("window.open(document.getElementById('change-rules').href)")
-        start = opened.value
-        start.wait_for_function("window.rummyLobby?.ready === true")
+        start = change_rules_page(ann)
         start.select_option("#ruleset", "riverside")
         expect(bea.locator("#sheet")).to_be_visible()
         bea.locator("#rematch").click()
