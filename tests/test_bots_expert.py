@@ -199,7 +199,7 @@ def _match_worth(scores: list[int], option: list[Action], deal: int) -> tuple[fl
     for match_win in (0, 60):
         bot = ExpertBot(1, match_win=match_win)
         bot.choose(handle)  # its first decision reads the ruleset's settings
-        result = bot._playout(handle, handle.view, option, deal)
+        result = bot._playout(handle, handle.view, option, deal, handle.turn_records())
         assert result is not None
         results.append(result)
     return results[0], results[1] - results[0]
@@ -250,7 +250,7 @@ def _scripted_search(recheck: int, first: list[list[float]], later: float) -> tu
     options: list[list[Action]] = [[Discard(i)] for i in range(len(first) + 1)]
     played: list[int] = []
 
-    def playout(_: SeatHandle, __: object, option: list[Action], ___: int) -> float:
+    def playout(_: SeatHandle, __: object, option: list[Action], ___: int, ____: object) -> float:
         index = options.index(option)
         turn = played.count(index)
         played.append(index)

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
+from typing import Any
 
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.greedy import GreedyBot, Look, Turn
@@ -255,17 +256,18 @@ class ExpertBot:
         """The index of the option to take: the greedy bot's own (the first) unless another did
         better on the same deals by more than their noise (``confidence`` standard errors)."""
         playouts = self._settle(seat.hooks.ruleset)
+        records = seat.turn_records()
         gains: list[list[float]] = [[] for _ in options]
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         for played in range(playouts):
             if played >= 2 and deadline is not None and time.process_time() > deadline:
                 break
             deal = self._rng.randrange(1 << 30)
-            baseline = self._playout(seat, view, options[0], deal)
+            baseline = self._playout(seat, view, options[0], deal, records)
             if baseline is None:
                 return 0
             for index, option in enumerate(options[1:], start=1):
-                result = self._playout(seat, view, option, deal)
+                result = self._playout(seat, view, option, deal, records)
                 if result is not None:
                     gains[index].append(result - baseline)
         best = self._chosen(gains)
@@ -277,8 +279,8 @@ class ExpertBot:
                 if deadline is not None and time.process_time() > deadline:
                     break
                 deal = self._rng.randrange(1 << 30)
-                baseline = self._playout(seat, view, options[0], deal)
-                result = self._playout(seat, view, options[closest], deal)
+                baseline = self._playout(seat, view, options[0], deal, records)
+                result = self._playout(seat, view, options[closest], deal, records)
                 if baseline is not None and result is not None:
                     gains[closest].append(result - baseline)
             best = self._chosen(gains)
@@ -333,13 +335,17 @@ class ExpertBot:
         return self.playouts
 
     def _playout(
-        self, seat: SeatHandle, view: PlayerView, option: list[Action], deal: int
+        self,
+        seat: SeatHandle,
+        view: PlayerView,
+        option: list[Action],
+        deal: int,
+        records: Mapping[str, Any],
     ) -> float | None:
         """This seat's result of one playout of ``option`` on sampled deal ``deal`` (None: the
-        option was refused there)."""
+        option was refused there), the rules' public records of the turn's start ``records``."""
         hooks = seat.hooks
         me = view.seat
-        records = seat.turn_records()
         try:
             game = sampled_game(hooks, view, self.greedy.tracker, Random(deal), records)
             for action in option:
