@@ -16,12 +16,10 @@ from rummy_core.i18n.languages import _
 
 
 class Amount(click.FloatRange):
-    """A number from ``least`` to ``most`` (both included), and not ``nan``."""
+    """A number from ``min`` to ``max`` (both included, as ``FloatRange`` takes them), and not
+    ``nan``."""
 
     name = "number"
-
-    def __init__(self, least: float, most: float) -> None:
-        super().__init__(least, most)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)
