@@ -76,7 +76,7 @@ from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.moves import action_candidates, legal_actions
 from rummy_core.engine.state import DRAW as DRAW_PHASE
-from rummy_core.env.declared import declared_bound, declared_meld_downs, natural_melds
+from rummy_core.env.declared import Targets, declared_bound, declared_meld_downs, natural_melds
 
 SOURCES = (STOCK, DISCARD, CUT)
 """The draw sources that have ids, in id order."""
@@ -294,9 +294,9 @@ class ActionCodec:
         """The wild card codes, in the order of the swap block."""
         special = [c for c in hooks.deck if c in rules.wilds or c == JOKER]
         budget = len(special) if rules.max_wilds is None else min(rules.max_wilds, len(special))
-        self._targets = natural_melds(hooks) if special else ()
+        self._targets = Targets(natural_melds(hooks) if special else ())
         self.orderings = _most_orderings(budget, len(set(special))) + declared_bound(
-            hooks, self._targets
+            hooks, self._targets.melds
         )
         """``K``: the most orderings of one set of selected cards that have ids, the lay-downs
         with declared wilds (``rummy_core.env.declared``) included."""
