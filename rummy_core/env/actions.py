@@ -121,10 +121,11 @@ EMPTY = Pending()
 class Choices:
     """The legal ids of one seat in one position, and the action each leads to."""
 
-    __slots__ = ("_codec", "laydowns", "simple")
+    __slots__ = ("_codec", "_ids", "laydowns", "simple")
 
     def __init__(self, codec: ActionCodec, legal: Sequence[Action]) -> None:
         self._codec = codec
+        self._ids: tuple[Pending, tuple[int, ...]] | None = None
         self.simple: dict[int, Action] = {}
         """Every legal action with an id of its own, by id."""
         meld_downs = [a for a in legal if isinstance(a, MeldDown)]
@@ -156,6 +157,13 @@ class Choices:
 
     def ids(self, pending: Pending) -> list[int]:
         """The legal ids with ``pending`` under way, ascending."""
+        # The mask asks, and then the step that resolves the id chosen: worked out once.
+        last = self._ids
+        if last is None or last[0] is not pending:
+            last = self._ids = (pending, tuple(self._ids_with(pending)))
+        return list(last[1])
+
+    def _ids_with(self, pending: Pending) -> list[int]:
         codec = self._codec
         found: set[int] = set(self.simple) if pending.empty else set()
         depth = len(pending.staged)
