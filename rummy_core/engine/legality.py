@@ -113,7 +113,7 @@ class Reader:
     count of changes it was made under, and a plugin registered since needs a new reader.
     """
 
-    __slots__ = ("_keep", "_kinds", "_opening", "changes", "hooks", "old", "seat")
+    __slots__ = ("_keep", "_kinds", "_opening", "_sources", "changes", "hooks", "old", "seat")
 
     def __init__(self, hooks: Hooks) -> None:
         self.hooks = hooks
@@ -123,6 +123,7 @@ class Reader:
         self.seat = -1
         self._keep = -1
         self._opening = -1
+        self._sources: list[str] | None = None
 
     def at(self, old: State, seat: int) -> None:
         """Read ``old`` for ``seat`` from now on."""
@@ -130,6 +131,7 @@ class Reader:
         self.seat = seat
         self._keep = -1
         self._opening = -1
+        self._sources = None
 
     def answer(self, action: Action) -> bool | None:
         """Whether the action would be accepted, or None when only the trial run can tell. A
@@ -147,6 +149,12 @@ class Reader:
         old = self.old
         assert old is not None, "Reader.at gives the reader its state"
         return old
+
+    def sources(self) -> list[str]:
+        """The draw sources the rules open to the seat (asked once)."""
+        if self._sources is None:
+            self._sources = self.hooks.draw_sources(self._state(), self.seat, working=True)
+        return self._sources
 
     def keeps_enough(self, played: int) -> bool:
         """Whether a play of ``played`` cards leaves the cards ``rummy_min_hand_after_play``
@@ -173,9 +181,7 @@ def _draw(reader: Reader, action: Draw) -> bool | None:
     if old.phase != DRAW:
         return False
     source = action.source
-    return source in hooks.draw_sources(old, seat, working=True) and not (
-        hooks.draw_violations(old, seat, source)
-    )
+    return source in reader.sources() and not (hooks.draw_violations(old, seat, source))
 
 
 def _take_back(reader: Reader, action: TakeBack) -> bool | None:
