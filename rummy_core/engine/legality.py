@@ -117,6 +117,7 @@ class Reader:
         "_keep",
         "_kinds",
         "_opening",
+        "_points",
         "_probe",
         "_sources",
         "changes",
@@ -135,6 +136,7 @@ class Reader:
         self._opening = -1
         self._sources: list[str] | None = None
         self._probe: State | None = None
+        self._points: dict[Meld, int] = {}
 
     def at(self, old: State, seat: int) -> None:
         """Read ``old`` for ``seat`` from now on."""
@@ -144,6 +146,8 @@ class Reader:
         self._opening = -1
         self._sources = None
         self._probe = None
+        if self._points:
+            self._points = {}
 
     def answer(self, action: Action) -> bool | None:
         """Whether the action would be accepted, or None when only the trial run can tell. A
@@ -191,7 +195,7 @@ class Reader:
             return True
         if self._opening < 0:
             self._opening = self.hooks.opening_minimum(old, seat, working=True)
-        return not opening_violations(self.hooks, old, seat, melds, self._opening)
+        return not opening_violations(self.hooks, old, seat, melds, self._opening, self._points)
 
 
 def _draw(reader: Reader, action: Draw) -> bool | None:
