@@ -200,6 +200,7 @@ def test_a_table_of_bots_that_paused_is_let_play_on_by_its_host(
         # Said once, in the box, and not again as a problem; the turn line does not say "playing".
         expect(host.locator("#turn")).to_have_text("Play is paused.")
         expect(host.locator("#message")).not_to_contain_text("pauses here")
+        expect(host.locator("#keys")).to_be_hidden()  # a watcher has no hand to play
         # Someone else watching is told who may let them play on, and has no button for it.
         other = new_page(browser)
         other.goto(host.url)

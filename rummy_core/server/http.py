@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from typing import Any, TypeVar
 
@@ -207,6 +208,22 @@ async def _host_request(request: Request) -> tuple[Hub, LiveTable, str] | Respon
     return hub, table, token.strip()
 
 
+HostAct = Callable[[Hub, LiveTable, str], Awaitable[Response]]
+"""What a host's request does once its table and creator token are found."""
+
+
+async def _as_host(request: Request, act: HostAct) -> Response:
+    """``act`` on the table of a host's request (``_host_request``), a ``RuleError`` it raises
+    answered as a refusal."""
+    host = await _host_request(request)
+    if isinstance(host, Response):
+        return host
+    try:
+        return await act(*host)
+    except RuleError as exc:
+        return _refusal(request, exc)
+
+
 async def hand_to_bot(request: Request) -> Response:
     """``POST /api/tables/{id}/seats/{seat}/bot``: with ``Authorization: Bearer CREATOR_TOKEN``."""
     # The body first: the table is found just before it is used, so it cannot leave memory
@@ -214,33 +231,26 @@ async def hand_to_bot(request: Request) -> Response:
     spec = await _body(request, HandToBot)
     if isinstance(spec, Response):
         return spec
-    host = await _host_request(request)
-    if isinstance(host, Response):
-        return host
-    hub, table, token = host
-    try:
+
+    async def act(hub: Hub, table: LiveTable, token: str) -> Response:
         await hub.hand_to_bot(table, request.path_params["seat"], token, spec.bot)
-    except RuleError as exc:
-        return _refusal(request, exc)
-    return _json(await hub.table_state(table))
+        return _json(await hub.table_state(table))
+
+    return await _as_host(request, act)
 
 
 async def new_link(request: Request) -> Response:
     """``POST /api/tables/{id}/seats/{seat}/person``: the seat is a person's, with a new link
     (a seat handed to a bot given back; a player removed), with ``Authorization: Bearer
     CREATOR_TOKEN``."""
-    host = await _host_request(request)
-    if isinstance(host, Response):
-        return host
-    hub, table, token = host
-    seat: int = request.path_params["seat"]
-    try:
-        made = await hub.new_link(
-            table, seat, token, _exposure(request).base_url(request), pages.chosen_language(request)
-        )
-    except RuleError as exc:
-        return _refusal(request, exc)
-    return _json(made)
+
+    async def act(hub: Hub, table: LiveTable, token: str) -> Response:
+        base_url = _exposure(request).base_url(request)
+        language = pages.chosen_language(request)
+        seat: int = request.path_params["seat"]
+        return _json(await hub.new_link(table, seat, token, base_url, language))
+
+    return await _as_host(request, act)
 
 
 async def rematch(request: Request) -> Response:
@@ -249,43 +259,33 @@ async def rematch(request: Request) -> Response:
     spec = await _body(request, Rematch)
     if isinstance(spec, Response):
         return spec
-    host = await _host_request(request)
-    if isinstance(host, Response):
-        return host
-    hub, table, token = host
-    try:
-        new = await hub.host_rematch(table, token, spec.variant)
-    except RuleError as exc:
-        return _refusal(request, exc)
-    made = await hub.find(new)
-    if made is None:  # made long ago, and deleted since
-        return error_response(request, 404, "unknown_table", N_("There is no such table."))
-    return _json(await hub.table_state(made))
+
+    async def act(hub: Hub, table: LiveTable, token: str) -> Response:
+        made = await hub.find(await hub.host_rematch(table, token, spec.variant))
+        if made is None:  # made long ago, and deleted since
+            return error_response(request, 404, "unknown_table", N_("There is no such table."))
+        return _json(await hub.table_state(made))
+
+    return await _as_host(request, act)
 
 
 async def close_table(request: Request) -> Response:
     """``DELETE /api/tables/{id}``: the host closes the table (``Authorization: Bearer
     CREATOR_TOKEN``); its people and watchers are told, and it is forgotten."""
-    host = await _host_request(request)
-    if isinstance(host, Response):
-        return host
-    hub, table, token = host
-    try:
+
+    async def act(hub: Hub, table: LiveTable, token: str) -> Response:
         await hub.close_table(table, token)
-    except RuleError as exc:
-        return _refusal(request, exc)
-    return Response(status_code=204)
+        return Response(status_code=204)
+
+    return await _as_host(request, act)
 
 
 async def start(request: Request) -> Response:
     """``POST /api/tables/{id}/start``: the host starts the table before everyone has joined
     (``Authorization: Bearer CREATOR_TOKEN``)."""
-    host = await _host_request(request)
-    if isinstance(host, Response):
-        return host
-    hub, table, token = host
-    try:
+
+    async def act(hub: Hub, table: LiveTable, token: str) -> Response:
         await hub.start_table(table, token)
-    except RuleError as exc:
-        return _refusal(request, exc)
-    return _json(await hub.table_state(table))
+        return _json(await hub.table_state(table))
+
+    return await _as_host(request, act)
