@@ -441,15 +441,17 @@ def _lay_down(look: Look, avoid: set[Action]) -> Action | None:
                 melds.pop(0)
     if not melds or not look.may_lay_down(melds):
         return None
+    # Read before run: a lay-down may be refused for a reason the bot cannot see (gin melds only
+    # to knock, G7), and reading refuses it without making it on a copy.
     together = MeldDown(tuple(new_meld(m, look.rules) for m in melds))
-    if together not in avoid and seat.is_legal(together):
+    if together not in avoid and seat.allows(together) and seat.is_legal(together):
         return together
     if len(melds) > 1:
         # One meld may break a rule the others keep (a card already on the table, R8), or a
         # house rule may allow fewer melds at once.
         for meld in melds:
             action = MeldDown((new_meld(meld, look.rules),))
-            if action not in avoid and seat.is_legal(action):
+            if action not in avoid and seat.allows(action) and seat.is_legal(action):
                 return action
     return None
 
