@@ -87,7 +87,7 @@ def main() -> None:
     for variant, players in VARIANTS.items():
         print(variant, "greedy/random", games_digest(variant, players, 12, ("greedy", "random")))
     print("classic expert", games_digest("classic", 2, 1, ("expert:playouts=4", "greedy")))
-    for variant in ("classic", "hungarian"):
+    for variant in ("classic", "hungarian", "riverside", "gin"):
         print(variant, "gym", env_digest(variant, 4))
     print("compare", compare_digest())
 

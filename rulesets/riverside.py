@@ -335,7 +335,9 @@ def table_card_violations(on_table: Sequence[Entry], added: Sequence[Entry]) -> 
 def added_card_violations(placed: Placed, added: Sequence[Entry]) -> list[Violation]:
     """``table_card_violations`` with the cards that stay on the table already placed."""
     found: list[Violation] = []
-    holder, open_wilds = dict(placed[0]), placed[1].copy()
+    holder, open_wilds = dict(placed[0]), placed[1]
+    if any(rep < 0 for _, rep in added):
+        open_wilds = open_wilds.copy()  # only a wild in a rank-only set counts into it
     for code, rep in added:
         if rep >= 0 and rep in holder:
             found.append(_claimed(code, rep, holder[rep]))

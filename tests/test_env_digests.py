@@ -18,7 +18,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from digests import env_digest
 
-PINNED = [("classic", "1e92ee1ca2e0f15d"), ("hungarian", "78d1677e43613fd2")]
+PINNED = [
+    ("classic", "1e92ee1ca2e0f15d"),
+    ("hungarian", "78d1677e43613fd2"),
+    # Declared-wild lay-downs have ids here (env/declared.py); and gin, the peers' game.
+    ("riverside", "bb85b0d08f84a4d5"),
+    ("gin", "0935b1c01884ec76"),
+]
 
 
 @pytest.mark.parametrize(("variant", "expected"), PINNED)

@@ -273,8 +273,12 @@ def _ordering_slots(laydowns: Sequence[MeldDown], limit: int) -> dict[NewMeld, i
                 cards=" ".join(map(card_name, cards)),
                 limit=limit,
             )
-        ordered = sorted(
-            melds, key=lambda m: (m.cards, tuple(-1 if d is None else d for d in m.declared))
+        ordered = (
+            list(melds)
+            if len(melds) == 1
+            else sorted(
+                melds, key=lambda m: (m.cards, tuple(-1 if d is None else d for d in m.declared))
+            )
         )
         for slot, meld in enumerate(ordered):
             slots[meld] = slot

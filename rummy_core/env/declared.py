@@ -99,14 +99,22 @@ def declared_meld_downs(game: Game, seat: int, targets: Targets) -> list[MeldDow
     if not held_wilds:
         return []
     budget = len(held_wilds) if rules.max_wilds is None else rules.max_wilds
+    wild_codes = set(held_wilds)
     made: list[MeldDown] = []
     held = set(hand)
     for index in targets.lacking(hand, budget):
         target = targets.melds[index]
         missing = [i for i, c in enumerate(target) if c not in held]
-        # A wild the target holds in its own place is natural there, not a stand-in.
-        spare = Counter(held_wilds) - Counter(target)
-        fill = sorted(spare.elements())[: len(missing)]
+        # A wild the target holds in its own place is natural there, not a stand-in (a target's
+        # cards are distinct: one copy of each such wild is taken out).
+        spare = held_wilds
+        natural = [c for c in target if c in wild_codes]
+        if natural:
+            spare = list(held_wilds)
+            for code in natural:
+                if code in spare:
+                    spare.remove(code)
+        fill = spare[: len(missing)]
         if len(fill) < len(missing):
             continue
         cards = list(target)
