@@ -278,7 +278,14 @@ def _before_a_draw(variant: str, seed: int, skip: int) -> RummyAEC:
 
 @pytest.mark.parametrize(
     ("variant", "seed", "skip"),
-    [("classic", 1, 0), ("classic", 2, 31), ("riverside", 3, 40), ("hungarian", 4, 25)],
+    [
+        ("classic", 1, 0),
+        ("classic", 2, 31),
+        ("riverside", 3, 40),
+        ("hungarian", 4, 25),
+        ("gin", 5, 1),
+        ("gin:oklahoma=true", 6, 6),
+    ],
 )
 def test_resample_before_a_rival_s_draw(variant: str, seed: int, skip: int) -> None:
     env = _before_a_draw(variant, seed, skip)

@@ -204,7 +204,7 @@ def _draw(reader: Reader, action: Draw) -> bool | None:
     if old.phase != DRAW:
         return False
     source = action.source
-    return source in reader.sources() and not (hooks.draw_violations(old, seat, source))
+    return source in reader.sources() and not hooks.draw_violations(old, seat, source)
 
 
 def _take_back(reader: Reader, action: TakeBack) -> bool | None:
