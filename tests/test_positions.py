@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummy_core.engine.actions import Discard, Draw, MeldDown, NewMeld, TakeBack
+from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, TakeBack
 from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.registry import house_rules, rulesets
 from rummy_core.engine.setup import new_game
@@ -75,6 +75,35 @@ def test_take_back_from_a_loaded_position_returns_to_the_turns_start() -> None:
     assert loaded.state.table == []
     loaded.apply(0, Discard(parse_card("KD")))
     assert loaded.current_player() == 1
+
+
+def test_a_turn_without_a_draw_survives_a_json_round_trip() -> None:
+    # The defender's lay-offs after a gin knock (G9) start with no draw: the engine keeps the
+    # turn's start as its state after the draw. A position saved there loaded back with the two
+    # as separate states (hypothesis found it: conformance_run("gin", 2, seeds=[7868])).
+    live = position_game(
+        "gin",
+        dealer=0,
+        turn=0,
+        phase="play",
+        turns_taken=[0, 1],
+        hand_turns=1,
+        hands=[["10C", "5D", "7C", "4D", "3H", "QS", "10H", "AD", "3C", "6C"], ["KC"]],
+        discard=["3S"],
+        table=[
+            {"owner": 1, "cards": ["10D", "JD", "QD"]},
+            {"owner": 1, "cards": ["9D", "9H", "9S"]},
+            {"owner": 1, "cards": ["JH", "QH", "KH"]},
+        ],
+        first_play_turn=[None, 0],
+        extra={"knocked": 1},
+    )
+    live.apply(0, LayOff(2, (parse_card("10H"),), (None,), "low"))
+    loaded = position_game("gin", **dump_position(live.state))
+    assert loaded.state.equals(live.state)
+    loaded.apply(0, TakeBack())
+    assert parse_card("10H") in loaded.state.hands[0]
+    assert loaded.state.table[2].cards == tuple(parse_cards("JH QH KH"))
 
 
 def test_a_mid_turn_position_without_its_start_refuses_take_back_clearly() -> None:

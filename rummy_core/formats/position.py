@@ -196,9 +196,14 @@ def load_position(data: dict[str, Any] | Position, hooks: Hooks, seed: int = 0) 
     st.plays = list(turn.plays)
     st.refused_sources = list(turn.refused_sources)
     st.turn_start = _earlier(turn.start, "start", st, hooks, seed)
-    st.after_draw = _earlier(turn.after_draw, "after_draw", st, hooks, seed)
-    if st.after_draw is not None and st.after_draw.turn_start is None:
-        st.after_draw.turn_start = st.turn_start
+    after_draw = _earlier(turn.after_draw, "after_draw", st, hooks, seed)
+    if after_draw is not None and st.turn_start is not None and after_draw.equals(st.turn_start):
+        # A turn with no draw (a defender's lay-offs, G9; the starter's first turn, H2): the
+        # engine keeps its start as the state after the draw too, one state for both.
+        after_draw = st.turn_start
+    elif after_draw is not None and after_draw.turn_start is None:
+        after_draw.turn_start = st.turn_start
+    st.after_draw = after_draw
     st.hand_history = [list(h) for h in pos.hand_history]
     st.winners = list(pos.winners)
     st.extra = dict(pos.extra)
