@@ -57,6 +57,6 @@ def test_each_deal_is_told_as_it_finishes_with_the_figures_so_far() -> None:
         counts.append(so_far["hands"])
 
     row = measure("greedy", "simple", 6, 2, 0, each)
-    assert seen == dict(zip([0, 1, 2], deal_margins("greedy", "simple", [0, 1, 2])))
+    assert seen == dict(zip([0, 1, 2], deal_margins("greedy", "simple", [0, 1, 2]), strict=True))
     assert counts == [2, 4, 6]
     assert row["hands"] == 6
