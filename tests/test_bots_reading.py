@@ -11,7 +11,7 @@ from rummy_core.bots import SeatHandle
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.greedy import GreedyBot
 from rummy_core.bots.reading import UNMELDED_PICKUP, discard_reading
-from rummy_core.bots.sampling import _dealt, likeliest_deal
+from rummy_core.bots.sampling import dealt, likeliest_deal
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.bots.tuning import expert_tuning
 from rummy_core.engine.actions import DISCARD, STOCK, Draw
@@ -105,9 +105,9 @@ def test_the_likeliest_deal_fits_the_rivals_last_discard() -> None:
         rng = Random(deal)
         seed = likeliest_deal(deck, view, tracker, rng, unlikely, 40)
         rng = Random(deal)
-        scores = [unlikely(_dealt(deck, view, tracker, Random(rng.randrange(1 << 30)))[0])]
+        scores = [unlikely(dealt(deck, view, tracker, Random(rng.randrange(1 << 30)))[0])]
         first.append(scores[0])
-        kept.append(unlikely(_dealt(deck, view, tracker, Random(seed))[0]))
+        kept.append(unlikely(dealt(deck, view, tracker, Random(seed))[0]))
     # A rival's hand dealt as it comes keeps deadwood far costlier than the five it threw; the
     # deal kept is the best of forty.
     assert sum(kept) * 3 < sum(first)

@@ -53,7 +53,7 @@ def sampled_game(
         raise CannotSample("a game is rebuilt only at the start of the seat's own turn")
     me = view.seat
     drawn = list(view.drawn) if view.drew is not None else []
-    hands, pile, stock, on_show = _dealt(hooks.deck, view, tracker, rng)
+    hands, pile, stock, on_show = dealt(hooks.deck, view, tracker, rng)
     state = State(view.players, rng.randrange(1 << 30))
     state.dealer = view.dealer
     state.turn = me
@@ -104,7 +104,7 @@ def likeliest_deal(
     best, least = 0, math.inf
     for _ in range(tries):
         seed = rng.randrange(1 << 30)
-        score = unlikely(_dealt(deck, view, tracker, Random(seed))[0])
+        score = unlikely(dealt(deck, view, tracker, Random(seed))[0])
         if score < least:
             best, least = seed, score
             if score <= 0:
@@ -117,8 +117,9 @@ Dealt = tuple[list[list[int]], list[int], list[int], dict[str, tuple[int, ...]]]
 show."""
 
 
-def _dealt(deck: list[int], view: PlayerView, tracker: CardTracker, rng: Random) -> Dealt:
-    """The position before the seat's draw, the cards it cannot see dealt by ``rng``."""
+def dealt(deck: list[int], view: PlayerView, tracker: CardTracker, rng: Random) -> Dealt:
+    """The position before the seat's draw, the cards it cannot see dealt by ``rng``: what
+    ``sampled_game`` builds its game from (at the start of the seat's turn only)."""
     me = view.seat
     drawn = list(view.drawn) if view.drew is not None else []
     hand = list(view.hand)
