@@ -5,9 +5,10 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+import pytest
 from rummy_rulesets.gin import GIN_MELDS
 
-from rummy_core.bots import SeatHandle
+from rummy_core.bots import SeatHandle, expert
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.greedy import GreedyBot
 from rummy_core.bots.reading import UNMELDED_PICKUP, discard_reading
@@ -127,17 +128,44 @@ def test_a_racing_greedy_bot_takes_a_pile_card_that_lets_it_knock() -> None:
     assert GreedyBot(knock_at=10).choose(SeatHandle(game, 0)) == Draw(STOCK)
 
 
-def test_only_the_gin_expert_reads_discards_and_models_a_racing_rival() -> None:
+def test_only_the_gin_expert_reads_discards_and_models_a_racing_rival(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Its playouts' rivals throw their costliest unmelded card and take a pile card to knock,
+    # and each playout's deal is the likeliest of 30; the other rulesets play as before.
+    made: list[dict[str, Any]] = []
+    tries: list[int] = []
+
+    class Rival(GreedyBot):
+        def __init__(self, *args: Any, **weights: Any) -> None:
+            made.append(weights)
+            super().__init__(*args, **weights)
+
+    def likeliest(*args: Any) -> int:
+        tries.append(args[-1])
+        return likeliest_deal(*args)
+
+    monkeypatch.setattr(expert, "GreedyBot", Rival)
+    monkeypatch.setattr(expert, "likeliest_deal", likeliest)
+    tracker = tracker_after(Discarded(1, c("5S"), False))
     gin = gin_draw(["AC 2C 3C 9H 9S JD QD 4H 7S 8C", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D"], "5S")
     tuning = expert_tuning(gin.hooks.ruleset)
-    assert tuning.reads > 1
-    assert tuning.rivals == (0, 0)
+    assert (tuning.reads, tuning.rivals) == (30, (0, 0))
     bot = ExpertBot(0)
+    bot.greedy.tracker = tracker
     bot.choose(SeatHandle(gin, 0))
-    assert (bot.reads, bot.rivals) == (tuning.reads, (0, 0))
+    assert (bot.reads, bot.rivals) == (30, (0, 0))
+    assert {"two_ways": 0, "feeding": 0, "knock_at": 10} in made
+    assert tries and set(tries) == {30}
+    made.clear()
+    tries.clear()
     pos = {"players": 2, "dealer": 1, "turn": 0, "phase": "draw", "turns_taken": [3, 3]}
     pos["hands"] = [["4H", "5H", "6H", "9C", "KD"], ["3S", "8D"]]
+    pos["discard"] = ["5S"]
     classic = ExpertBot(0)
+    classic.greedy.tracker = tracker_after(Discarded(1, c("5S"), False))
     game = game_from_position("classic", pos, seed=5)
     classic.choose(SeatHandle(game, 0))
     assert (classic.reads, classic.rivals) == (1, (3, 4))
+    assert {"two_ways": 3, "feeding": 4, "knock_at": 0} in made
+    assert not tries
