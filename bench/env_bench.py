@@ -63,7 +63,8 @@ def random_episodes(variant: str, **space: Any) -> Callable[[int], int]:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
         return steps
 

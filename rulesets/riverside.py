@@ -115,6 +115,9 @@ class RiversideRommi(Ruleset):
     def __init__(self, options: RiversideOptions) -> None:
         super().__init__(options)
         self._values = options.card_values.table()
+        # The table last placed for ruling R8: the move generator asks of every candidate meld
+        # and lay-off against the same table.
+        self._placed: tuple[tuple[Meld, ...], Placed] | None = None
 
     # -- cards and melds ------------------------------------------------------------------------
 
@@ -175,7 +178,7 @@ class RiversideRommi(Ruleset):
     @hookimpl
     def rummy_meld_violations(self, state: State, melds: list[Meld]) -> list[Violation]:
         # Ruling R8, for every card of the new melds.
-        return table_card_violations(on_table=_entries(state.table), added=_entries(melds))
+        return added_card_violations(self._table_placed(state.table), _entries(melds))
 
     @hookimpl
     def rummy_lay_off_violations(
@@ -187,8 +190,19 @@ class RiversideRommi(Ruleset):
         pairs = list(zip(after.cards, after.reps, strict=True))
         at_low = after.cards[added:] == before.cards
         new = pairs[:added] if at_low else pairs[-added:]
-        others = [m for i, m in enumerate(state.table) if i != index]
+        table = state.table
+        if index < len(table) and table[index] is before:
+            # The table as it stands: R8 holds on it, so its cards place the same in any order.
+            return added_card_violations(self._table_placed(table), new)
+        others = [m for i, m in enumerate(table) if i != index]
         return table_card_violations(on_table=_entries([*others, before]), added=new)
+
+    def _table_placed(self, table: Sequence[Meld]) -> Placed:
+        kept = self._placed
+        melds = tuple(table)
+        if kept is None or kept[0] != melds:
+            kept = self._placed = (melds, placed_cards(_entries(melds)))
+        return kept[1]
 
     @hookimpl
     def rummy_min_hand_after_play(self) -> int:
@@ -282,6 +296,29 @@ def _entries(melds: Iterable[Meld]) -> list[Entry]:
     return [pair for m in melds for pair in zip(m.cards, m.reps, strict=True)]
 
 
+Placed = tuple[dict[int, int], Counter[int]]
+"""Cards placed on the table for ruling R8: each card and the table card that holds it (itself,
+or the 2 standing for it), and per rank the wilds in sets that name the rank only."""
+
+
+def placed_cards(on_table: Iterable[Entry]) -> Placed:
+    """The cards of ``on_table`` placed for ``added_card_violations``."""
+    holder: dict[int, int] = {}
+    open_wilds: Counter[int] = Counter()
+    for code, rep in on_table:
+        _place(holder, open_wilds, code, rep)
+    return holder, open_wilds
+
+
+def _place(holder: dict[int, int], open_wilds: Counter[int], code: int, rep: int) -> None:
+    if rep < 0:
+        open_wilds[-rep] += 1
+    else:
+        holder[rep] = code
+    if code != rep:
+        holder.setdefault(code, code)
+
+
 def table_card_violations(on_table: Sequence[Entry], added: Sequence[Entry]) -> list[Violation]:
     """Ruling R8: every card is on the table at most once, as itself or as a 2 standing for it.
 
@@ -292,28 +329,20 @@ def table_card_violations(on_table: Sequence[Entry], added: Sequence[Entry]) -> 
     rank only (possible under house rules with sets of three) takes one of that rank's free
     cards, so a rank cannot have more than four cards counted.
     """
+    return added_card_violations(placed_cards(on_table), added)
+
+
+def added_card_violations(placed: Placed, added: Sequence[Entry]) -> list[Violation]:
+    """``table_card_violations`` with the cards that stay on the table already placed."""
     found: list[Violation] = []
-    # Each card on the table, and the table card that holds it: itself, or the 2 standing for it.
-    holder: dict[int, int] = {}
-    open_wilds: Counter[int] = Counter()
-
-    def place(code: int, rep: int) -> None:
-        if rep < 0:
-            open_wilds[-rep] += 1
-        else:
-            holder[rep] = code
-        if code != rep:
-            holder.setdefault(code, code)
-
-    for code, rep in on_table:
-        place(code, rep)
+    holder, open_wilds = dict(placed[0]), placed[1].copy()
     for code, rep in added:
         if rep >= 0 and rep in holder:
             found.append(_claimed(code, rep, holder[rep]))
         elif code != rep and holder.get(code, code) != code:
             found.append(_claimed(code, code, holder[code]))
         else:
-            place(code, rep)
+            _place(holder, open_wilds, code, rep)
     for rank, wilds in sorted(open_wilds.items()):
         if wilds + sum(1 for card in holder if rank_of(card) == rank) > 4:
             found.append(

@@ -197,6 +197,9 @@ def test_a_table_of_bots_that_paused_is_let_play_on_by_its_host(
             "These bots have played as long as they may without you, and pause here."
         )
         assert state_id(host) == 20
+        # Said once, in the box, and not again as a problem; the turn line does not say "playing".
+        expect(host.locator("#turn")).to_have_text("Play is paused.")
+        expect(host.locator("#message")).not_to_contain_text("pauses here")
         # Someone else watching is told who may let them play on, and has no button for it.
         other = new_page(browser)
         other.goto(host.url)

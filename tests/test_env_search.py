@@ -17,10 +17,12 @@ from rummy_rulesets.gin import KNOCK_CARD, UPCARD_PASSES
 from rummy_rulesets.hungarian import PILE_CARD_HELD
 
 from rummy_core.bots.sampling import CannotSample
-from rummy_core.engine.actions import TakeBack
+from rummy_core.engine.actions import DISCARD, TakeBack
 from rummy_core.engine.setup import Variant
+from rummy_core.engine.state import DRAW
 from rummy_core.engine.view import player_view
 from rummy_core.env import RummyAEC, RummyGym, aec_env, gym_env
+from rummy_core.env.actions import SOURCES
 
 
 def _random_step(env: RummyAEC, rng: np.random.Generator) -> None:
@@ -200,12 +202,12 @@ def test_resample_in_the_middle_of_the_seat_s_turn(variant: str, seed: int, skip
         assert other.views[seat] == real.views[seat]
 
 
-def _resamples_consistently(env: RummyAEC) -> None:
-    """Resampled 30 times, the seat to act sees the same; the hidden cards are dealt anew."""
+def _resamples_consistently(env: RummyAEC, agent: str | None = None) -> None:
+    """Resampled 30 times for ``agent`` (the one to act by default), it sees the same; the hidden
+    cards are dealt anew."""
     session = env.session
-    seat = session.current()
-    assert seat is not None
-    agent = env.agent_selection
+    agent = agent or env.agent_selection
+    seat = env._seat[agent]
     state = session.game.state
     changed = 0
     for draw in range(30):
@@ -265,9 +267,49 @@ def test_resample_keeps_only_the_records_every_player_may_know() -> None:
     }
 
 
-def test_resample_away_from_the_turn_start() -> None:
-    env = _at_own_turn_start("classic", 1, 0)
+def _before_a_draw(variant: str, seed: int, skip: int) -> RummyAEC:
+    """An environment ``skip`` random steps in, then on until a seat is to draw."""
+    env = _at_own_turn_start(variant, seed, skip)
+    rng = np.random.default_rng(seed)
+    while env.session.game.state.phase != DRAW:
+        _random_step(env, rng)
+    return env
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "skip"),
+    [("classic", 1, 0), ("classic", 2, 31), ("riverside", 3, 40), ("hungarian", 4, 25)],
+)
+def test_resample_before_a_rival_s_draw(variant: str, seed: int, skip: int) -> None:
+    env = _before_a_draw(variant, seed, skip)
     waiting = next(a for a in env.possible_agents if a != env.agent_selection)
+    _resamples_consistently(env, waiting)
+    other = env.resample(waiting, Random(1))
+    assert other.agent_selection == env.agent_selection  # the rival is still to draw
+
+
+def test_resample_once_the_rival_has_acted() -> None:
+    env = _before_a_draw("classic", 1, 0)
+    waiting = next(a for a in env.possible_agents if a != env.agent_selection)
+    env.step(env.session.codec.draw.start)  # the rival draws from the stock
+    with pytest.raises(CannotSample):
+        env.resample(waiting, Random(0))
+    # A Hungarian rival that took the pile's top and gave it back is in its draw again, with the
+    # pile barred to it: its view does not say so, so the copy cannot be made.
+    env = aec_env("hungarian", players=2, seed=0, take_back="always")
+    env.reset()
+    codec, rng = env.session.codec, np.random.default_rng(0)
+    pile = codec.draw.start + SOURCES.index(DISCARD)
+    while True:
+        state, rival = env.session.game.state, env.agent_selection
+        if state.phase == DRAW and env.observe(rival)["action_mask"][pile]:
+            env.step(pile)
+            if env.observe(rival)["action_mask"][codec.take_back.start]:
+                env.step(codec.take_back.start)
+                break
+        _random_step(env, rng)
+    assert env.agent_selection == rival and env.session.game.state.phase == DRAW
+    waiting = next(a for a in env.possible_agents if a != rival)
     with pytest.raises(CannotSample):
         env.resample(waiting, Random(0))
 

@@ -19,13 +19,17 @@ from rummy_core.engine.actions import Discard, Draw, MeldDown, NewMeld, PluginAc
 from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.defaults import PIP_VALUES
 from rummy_core.engine.errors import RuleError
-from rummy_core.engine.events import seen_by
+from rummy_core.engine.events import HandEnded, seen_by
 from rummy_core.engine.game import Game
 from rummy_core.engine.moves import legal_actions
-from rummy_core.engine.setup import new_game
+from rummy_core.engine.setup import game_from_position, new_game
 from rummy_core.engine.state import MATCH_OVER, PLAY
 from rummy_core.engine.view import player_view
+from rummy_core.formats.actions import parse_action
+from rummy_core.formats.resources import shipped_scenarios
+from rummy_core.formats.scenario import parse_scenario
 from rummy_core.match.service import Match
+from rummy_core.present.describe import describe
 from rummy_core.present.sheet import leftover_worth, score_lines
 from rummy_core.server.outbox import hand_sheet
 from rummy_core.testing import assert_refused, position_game
@@ -231,3 +235,22 @@ def test_g14_the_score_sheet_reads_as_the_scores_were_counted(
     lines = score_lines(game)
     assert [sum(line.points for line in seat) for seat in lines] == list(outcome.hand_scores)
     assert {line.code for seat in lines for line in seat} & {"game_bonus", "line_bonus"} == bonuses
+
+
+def test_the_upcard_thrown_back_twice_ends_the_hand_in_words_that_fit() -> None:
+    # Ruling G6's void ended the hand with "The hand reached the turn limit", which it had not.
+    name = "g6-the-upcard-thrown-back-twice.json"
+    shipped = next(f for f in shipped_scenarios() if f.label.endswith(name))
+    scenario = parse_scenario(shipped.text, shipped.label)
+    assert scenario.position is not None
+    game = game_from_position(scenario.variant(), scenario.position, scenario.seed)
+    for step in scenario.steps:
+        game.apply(step.seat, parse_action(step.action, game.hooks))
+    ended = [e for e in game.events if isinstance(e, HandEnded)]
+    assert [(e.seat, e.reason) for e in ended] == [(None, "capped")]
+    line = describe(ended[0], 0, ["You", "Bo"], {})
+    assert line.render("en") == "Nobody went out: the hand is over."
+    assert line.render("is") == "Enginn lokaði: spilinu er lokið."
+    # The score sheet says why.
+    said = {item.render("en") for items in score_lines(game) for item in items}
+    assert said == {"the upcard was thrown straight back twice: the hand is void"}

@@ -45,18 +45,22 @@ def sampled_game(
 
     Works at the start of the seat's turn (before its draw, or after it with nothing played yet):
     the position before the draw is rebuilt, and the draw replayed through the engine so that
-    whatever the ruleset records about it is recorded again. ``CannotSample`` otherwise.
-    ``records``: the plugins' records (``State.extra``) at the start of the turn that the seat
-    may know (``turn_records``).
+    whatever the ruleset records about it is recorded again. Also before a rival's draw, where
+    the view shows the turn as it began (the caller makes sure the rival has not drawn and given
+    back). ``CannotSample`` otherwise. ``records``: the plugins' records (``State.extra``) at the
+    start of the turn that the seat may know (``turn_records``).
     """
-    if not view.my_turn or view.plays:
-        raise CannotSample("a game is rebuilt only at the start of the seat's own turn")
+    rivals_draw = view.phase == DRAW and view.turn != view.seat
+    if not rivals_draw and (not view.my_turn or view.plays):
+        raise CannotSample(
+            "a game is rebuilt only at the start of the seat's own turn or before a rival's draw"
+        )
     me = view.seat
     drawn = list(view.drawn) if view.drew is not None else []
     hands, pile, stock, on_show = dealt(hooks.deck, view, tracker, rng)
     state = State(view.players, rng.randrange(1 << 30))
     state.dealer = view.dealer
-    state.turn = me
+    state.turn = view.turn
     state.hands = hands
     state.stock = stock
     state.discard = pile

@@ -315,15 +315,16 @@ class Game:
             return True
         return self._accepts(None, action)
 
-    def legal(self, seat: int, actions: Iterable[Action]) -> list[Action]:
+    def legal(self, seat: int, actions: Iterable[Action], made_here: bool = False) -> list[Action]:
         """The ``actions`` that ``is_legal`` accepts for ``seat``, in their order: the move
         generator's filter (``rummy_core.engine.moves.legal_actions``), which asks what does
-        not depend on the action once for them all."""
+        not depend on the action once for them all. ``made_here``: the actions were built by
+        the framework's own code (the move generator's candidates), whose fields need no check."""
         old = self.state
         if type(seat) is not int or seat != old.turn or old.phase in OVER:
             return []
         reader = self._reader(old, seat)
-        return [action for action in actions if self._accepts(reader, action)]
+        return [action for action in actions if self._accepts(reader, action, made_here)]
 
     def _reader(self, old: State, seat: int) -> Reader | None:
         """The reader of ``old``'s legality (None before the deal: the trial answers), made
@@ -337,10 +338,11 @@ class Game:
             reader.at(old, seat)
         return reader
 
-    def _accepts(self, reader: Reader | None, action: Action) -> bool:
+    def _accepts(self, reader: Reader | None, action: Action, made_here: bool = False) -> bool:
         old = self.state
         try:
-            check_action(action)
+            if not made_here:
+                check_action(action)
             if reader is not None:
                 answer = reader.answer(action)
                 if answer is not None:

@@ -113,7 +113,18 @@ class Reader:
     count of changes it was made under, and a plugin registered since needs a new reader.
     """
 
-    __slots__ = ("_keep", "_kinds", "_opening", "changes", "hooks", "old", "seat")
+    __slots__ = (
+        "_keep",
+        "_kinds",
+        "_opening",
+        "_points",
+        "_probe",
+        "_sources",
+        "changes",
+        "hooks",
+        "old",
+        "seat",
+    )
 
     def __init__(self, hooks: Hooks) -> None:
         self.hooks = hooks
@@ -123,6 +134,9 @@ class Reader:
         self.seat = -1
         self._keep = -1
         self._opening = -1
+        self._sources: list[str] | None = None
+        self._probe: State | None = None
+        self._points: dict[Meld, int] = {}
 
     def at(self, old: State, seat: int) -> None:
         """Read ``old`` for ``seat`` from now on."""
@@ -130,6 +144,10 @@ class Reader:
         self.seat = seat
         self._keep = -1
         self._opening = -1
+        self._sources = None
+        self._probe = None
+        if self._points:
+            self._points = {}
 
     def answer(self, action: Action) -> bool | None:
         """Whether the action would be accepted, or None when only the trial run can tell. A
@@ -148,6 +166,19 @@ class Reader:
         assert old is not None, "Reader.at gives the reader its state"
         return old
 
+    def sources(self) -> list[str]:
+        """The draw sources the rules open to the seat (asked once)."""
+        if self._sources is None:
+            self._sources = self.hooks.draw_sources(self._state(), self.seat, working=True)
+        return self._sources
+
+    def probe(self) -> State:
+        """A clone of the state, made once, that a check may change and must put back as it
+        was (the discards' turn-end check: one clone for every card, not one each)."""
+        if self._probe is None:
+            self._probe = self._state().clone()
+        return self._probe
+
     def keeps_enough(self, played: int) -> bool:
         """Whether a play of ``played`` cards leaves the cards ``rummy_min_hand_after_play``
         asks for (asked once)."""
@@ -164,7 +195,7 @@ class Reader:
             return True
         if self._opening < 0:
             self._opening = self.hooks.opening_minimum(old, seat, working=True)
-        return not opening_violations(self.hooks, old, seat, melds, self._opening)
+        return not opening_violations(self.hooks, old, seat, melds, self._opening, self._points)
 
 
 def _draw(reader: Reader, action: Draw) -> bool | None:
@@ -173,9 +204,7 @@ def _draw(reader: Reader, action: Draw) -> bool | None:
     if old.phase != DRAW:
         return False
     source = action.source
-    return source in hooks.draw_sources(old, seat, working=True) and not (
-        hooks.draw_violations(old, seat, source)
-    )
+    return source in reader.sources() and not (hooks.draw_violations(old, seat, source))
 
 
 def _take_back(reader: Reader, action: TakeBack) -> bool | None:
@@ -243,11 +272,21 @@ def _discard(reader: Reader, action: Discard) -> bool | None:
     if hooks.shipped_only(_TURN_END, defaults_only=True):
         # The engine's default refuses nothing, and the card's face does not matter.
         return True
-    st = old.clone()
-    st.hands[seat].remove(card)
+    # Only the framework's own hooks are asked here (``HOOKS_ASKED``), and they keep nothing of
+    # the state they are given, so one clone serves every card and is put back after each.
+    st = reader.probe()
+    hand = st.hands[seat]
+    place = hand.index(card)
+    del hand[place]
     st.discard.append(card)
-    st.discard_face_down = hooks.discard_face_down(st, seat, card)
-    return not hooks.turn_end_violations(st, seat)
+    face_down = st.discard_face_down
+    try:
+        st.discard_face_down = hooks.discard_face_down(st, seat, card)
+        return not hooks.turn_end_violations(st, seat)
+    finally:
+        hand.insert(place, card)
+        st.discard.pop()
+        st.discard_face_down = face_down
 
 
 _CHECKS: Final[dict[type, Callable[[Reader, Any], bool | None]]] = {

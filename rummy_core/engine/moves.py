@@ -35,7 +35,7 @@ MAX_COMBINED = 3
 
 def legal_actions(game: Game, seat: int) -> list[Action]:
     """Every legal action of ``seat`` now (empty when it is not that seat's turn)."""
-    return game.legal(seat, action_candidates(game, seat))
+    return game.legal(seat, action_candidates(game, seat), made_here=True)
 
 
 def action_candidates(game: Game, seat: int) -> list[Action]:

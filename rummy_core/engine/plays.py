@@ -71,25 +71,47 @@ def new_melds(seat: int, action: MeldDown, rules: MeldRules) -> list[Meld]:
     return melds
 
 
-def opening_points(hooks: Hooks, st: State, melds: list[Meld], *, working: bool = False) -> int:
+def opening_points(
+    hooks: Hooks,
+    st: State,
+    melds: list[Meld],
+    *,
+    working: bool = False,
+    known: dict[Meld, int] | None = None,
+) -> int:
     """What ``melds`` laid down together count toward an opening (``rummy_meld_points`` of
-    each); ``working``: ``st`` is the engine's clone, or a state only shipped plugins read."""
-    return sum(hooks.meld_points(st, m, working=working) for m in melds)
+    each); ``working``: ``st`` is the engine's clone, or a state only shipped plugins read.
+    ``known``: each meld's points already asked of this same state, added to as they are asked
+    (the move generator asks of the same melds alone and in every combination)."""
+    if known is None:
+        return sum(hooks.meld_points(st, m, working=working) for m in melds)
+    total = 0
+    for meld in melds:
+        points = known.get(meld)
+        if points is None:
+            points = known[meld] = hooks.meld_points(st, meld, working=working)
+        total += points
+    return total
 
 
 def opening_violations(
-    hooks: Hooks, st: State, seat: int, melds: list[Meld], minimum: int | None = None
+    hooks: Hooks,
+    st: State,
+    seat: int,
+    melds: list[Meld],
+    minimum: int | None = None,
+    known: dict[Meld, int] | None = None,
 ) -> list[Violation]:
     """An opening lay-down worth less than the rules' ``minimum`` (None: ask
     ``rummy_opening_minimum``), asked of ``st`` as it is (the engine's clone, or a state only
-    shipped plugins read)."""
+    shipped plugins read); ``known`` as ``opening_points`` takes it."""
     if st.opened(seat):
         return []
     if minimum is None:
         minimum = hooks.opening_minimum(st, seat, working=True)
     if minimum <= 0:
         return []
-    points = opening_points(hooks, st, melds, working=True)
+    points = opening_points(hooks, st, melds, working=True, known=known)
     if points >= minimum:
         return []
     return [

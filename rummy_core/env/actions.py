@@ -76,7 +76,7 @@ from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.moves import action_candidates, legal_actions
 from rummy_core.engine.state import DRAW as DRAW_PHASE
-from rummy_core.env.declared import declared_bound, declared_meld_downs, natural_melds
+from rummy_core.env.declared import Targets, declared_bound, declared_meld_downs, natural_melds
 
 SOURCES = (STOCK, DISCARD, CUT)
 """The draw sources that have ids, in id order."""
@@ -121,10 +121,11 @@ EMPTY = Pending()
 class Choices:
     """The legal ids of one seat in one position, and the action each leads to."""
 
-    __slots__ = ("_codec", "laydowns", "simple")
+    __slots__ = ("_codec", "_ids", "laydowns", "simple")
 
     def __init__(self, codec: ActionCodec, legal: Sequence[Action]) -> None:
         self._codec = codec
+        self._ids: tuple[Pending, tuple[int, ...]] | None = None
         self.simple: dict[int, Action] = {}
         """Every legal action with an id of its own, by id."""
         meld_downs = [a for a in legal if isinstance(a, MeldDown)]
@@ -156,6 +157,13 @@ class Choices:
 
     def ids(self, pending: Pending) -> list[int]:
         """The legal ids with ``pending`` under way, ascending."""
+        # The mask asks, and then the step that resolves the id chosen: worked out once.
+        last = self._ids
+        if last is None or last[0] is not pending:
+            last = self._ids = (pending, tuple(self._ids_with(pending)))
+        return list(last[1])
+
+    def _ids_with(self, pending: Pending) -> list[int]:
         codec = self._codec
         found: set[int] = set(self.simple) if pending.empty else set()
         depth = len(pending.staged)
@@ -294,9 +302,9 @@ class ActionCodec:
         """The wild card codes, in the order of the swap block."""
         special = [c for c in hooks.deck if c in rules.wilds or c == JOKER]
         budget = len(special) if rules.max_wilds is None else min(rules.max_wilds, len(special))
-        self._targets = natural_melds(hooks) if special else ()
+        self._targets = Targets(natural_melds(hooks) if special else ())
         self.orderings = _most_orderings(budget, len(set(special))) + declared_bound(
-            hooks, self._targets
+            hooks, self._targets.melds
         )
         """``K``: the most orderings of one set of selected cards that have ids, the lay-downs
         with declared wilds (``rummy_core.env.declared``) included."""

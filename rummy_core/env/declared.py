@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+
+import numpy as np
 
 from rummy_core.engine.actions import MeldDown, NewMeld
-from rummy_core.engine.cards import JOKER, rank_of, suit_of
+from rummy_core.engine.cards import CARD_CODES, JOKER, rank_of, suit_of
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.melds import read_meld
@@ -57,24 +59,51 @@ def declared_bound(hooks: Hooks, found: Sequence[Target]) -> int:
     return max(with_natural, alone)
 
 
-def declared_meld_downs(game: Game, seat: int, found: Sequence[Target]) -> list[MeldDown]:
-    """The legal lay-downs of one meld with declared wilds that ``seat`` could make now, of the
-    targets ``found``, leaving out those whose cards read one way undeclared (``legal_actions``
-    offers them as they are)."""
+class Targets:
+    """The targets of declared lay-downs (``natural_melds``) with a matrix of which cards each
+    holds, so that the few a hand lacks only a wild or two of are found by one product, not a
+    walk through every target's cards (Riverside has 585 targets, a hand a handful of them)."""
+
+    __slots__ = ("cards", "melds")
+
+    def __init__(self, melds: Sequence[Target]) -> None:
+        self.melds: tuple[Target, ...] = tuple(melds)
+        """The targets, in ``natural_melds``' order."""
+        self.cards = np.zeros((len(self.melds), CARD_CODES), dtype=np.float32)
+        """Row ``i``: 1 at each card code of target ``i``."""
+        for row, target in enumerate(self.melds):
+            self.cards[row, list(target)] = 1.0
+
+    def __bool__(self) -> bool:
+        return bool(self.melds)
+
+    def lacking(self, hand: Iterable[int], most: int) -> Iterator[int]:
+        """The targets ``hand`` lacks from 1 to ``most`` cards of, by index."""
+        held = np.ones(CARD_CODES, dtype=np.float32)
+        held[list(hand)] = 0.0
+        # Every target's cards are distinct, so the product counts its places the hand lacks.
+        missing = self.cards @ held
+        return iter(np.flatnonzero((missing > 0.5) & (missing < most + 0.5)).tolist())
+
+
+def declared_meld_downs(game: Game, seat: int, targets: Targets) -> list[MeldDown]:
+    """The legal lay-downs of one meld with declared wilds that ``seat`` could make now, of
+    ``targets``, leaving out those whose cards read one way undeclared (``legal_actions`` offers
+    them as they are)."""
     st = game.state
     if st.phase != PLAY or game.current_player() != seat:
         return []
     rules = game.hooks.meld_rules
-    hand = Counter(st.hands[seat])
-    held_wilds = sorted(c for c in hand.elements() if c in rules.wilds or c == JOKER)
+    hand = st.hands[seat]
+    held_wilds = sorted(c for c in hand if c in rules.wilds or c == JOKER)
     if not held_wilds:
         return []
     budget = len(held_wilds) if rules.max_wilds is None else rules.max_wilds
     made: list[MeldDown] = []
-    for target in found:
-        missing = [i for i, c in enumerate(target) if not hand[c]]
-        if not missing or len(missing) > budget:
-            continue
+    held = set(hand)
+    for index in targets.lacking(hand, budget):
+        target = targets.melds[index]
+        missing = [i for i, c in enumerate(target) if c not in held]
         # A wild the target holds in its own place is natural there, not a stand-in.
         spare = Counter(held_wilds) - Counter(target)
         fill = sorted(spare.elements())[: len(missing)]

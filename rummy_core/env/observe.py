@@ -12,7 +12,7 @@ and swap ids number melds in. ``layout(players, table_slots)`` names every slice
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -169,64 +169,111 @@ class Encoder:
         self.low[start : start + size] = -1.0
         self.high: Vector = np.ones(self.size, dtype=np.float32)
         """The greatest value of each entry."""
+        self._tables: dict[int, tuple[tuple[Meld, ...], list[int], list[float]]] = {}
 
     def encode(self, memory: SeatMemory, view: PlayerView, pending: Pending) -> Vector:
         """The observation of ``view.seat``: the view, its memory, and its lay-down under way."""
-        out = np.zeros(self.size, dtype=np.float32)
-        n, me, s, share = self.players, view.seat, self.slices, self._share
-
-        def cards_at(start: int, codes: Iterable[int]) -> None:
-            for code in codes:
-                out[start + code] += share[code]
-
-        def cards(name: str, codes: Iterable[int], row: int = 0) -> None:
-            cards_at(s[name][0] + row * CARD_CODES, codes)
-
-        def per_seat(name: str, values: Iterable[float]) -> None:
-            start = s[name][0]
-            for seat, value in enumerate(values):
-                out[start + (seat - me) % n] = value
-
-        def scalar(name: str, value: float) -> None:
-            out[s[name][0]] = value
-
-        cards("hand", view.hand)
-        cards("drawn_this_turn", view.drawn)
-        cards("selected", pending.selected)
-        cards("staged", (c for key in pending.staged for c in key[0]))
-        for meld in view.table:
-            cards("table_by_owner", meld.cards, (meld.owner - me) % n)
-        cards("pile_known", (c for c in memory.pile if c != UNKNOWN))
+        # Every entry is gathered as an index and a value, and the array is summed from them in
+        # one call: writing a numpy array one entry at a time cost most of an observation.
+        n, me, s = self.players, view.seat, self.slices
+        at, values = self._table_entries(view)
+        out = _Entries(list(at), list(values), self._share)
+        out.cards(s["hand"][0], view.hand)
+        out.cards(s["drawn_this_turn"][0], view.drawn)
+        out.cards(s["selected"][0], pending.selected)
+        out.cards(s["staged"][0], [c for key in pending.staged for c in key[0]])
+        out.cards(s["pile_known"][0], [c for c in memory.pile if c != UNKNOWN])
         if view.top_discard is not None:
-            cards("pile_top", (view.top_discard,))
+            out.cards(s["pile_top"][0], (view.top_discard,))
         for _, shown in view.on_show:
-            cards("on_show", shown)
+            out.cards(s["on_show"][0], shown)
         for seat, seen in enumerate(memory.taken):
-            if seat != me:
-                cards("seen_taken", seen.elements(), (seat - me) % n - 1)
-        deck = self._deck_size
-        per_seat("hand_sizes", (size / deck for size in view.hand_sizes))
-        per_seat("opened", map(float, view.opened))
-        scale = self._score_scale
-        per_seat("scores", (min(1.0, max(-1.0, score / scale)) for score in view.scores))
-        per_seat("turns_taken", (min(1.0, t / TURN_SCALE) for t in view.turns_taken))
-        out[s["turn"][0] + (view.turn - me) % n] = 1.0
-        out[s["phase"][0] + PHASES.index(view.phase)] = 1.0
-        scalar("stock_size", view.stock_size / deck)
-        scalar("discard_size", view.discard_size / deck)
-        scalar("discard_face_down", float(view.discard_face_down))
-        scalar("hand_number", min(1.0, view.hand_number / HAND_SCALE))
-        scalar("refills", min(1.0, view.refills / REFILL_SCALE))
+            if seat != me and seen:
+                row = (seat - me) % n - 1
+                out.cards(s["seen_taken"][0] + row * CARD_CODES, list(seen.elements()))
+        deck, scale = self._deck_size, self._score_scale
+        out.per_seat(s["hand_sizes"][0], me, [size / deck for size in view.hand_sizes])
+        out.per_seat(s["opened"][0], me, [float(opened) for opened in view.opened])
+        scores = [min(1.0, max(-1.0, score / scale)) for score in view.scores]
+        out.per_seat(s["scores"][0], me, scores)
+        turns = [min(1.0, t / TURN_SCALE) for t in view.turns_taken]
+        out.per_seat(s["turns_taken"][0], me, turns)
+        out.at += (
+            s["turn"][0] + (view.turn - me) % n,
+            s["phase"][0] + PHASES.index(view.phase),
+            s["stock_size"][0],
+            s["discard_size"][0],
+            s["discard_face_down"][0],
+            s["hand_number"][0],
+            s["refills"][0],
+        )
+        out.values += (
+            1.0,
+            1.0,
+            view.stock_size / deck,
+            view.discard_size / deck,
+            float(view.discard_face_down),
+            min(1.0, view.hand_number / HAND_SCALE),
+            min(1.0, view.refills / REFILL_SCALE),
+        )
+        summed = np.bincount(out.at, weights=out.values, minlength=self.size)
+        return summed.astype(np.float32)
+
+    def _table_entries(self, view: PlayerView) -> tuple[list[int], list[float]]:
+        """The entries the table gives ``view.seat``: its cards by owner, and a slot per meld.
+        Kept per seat while the table stays as it is, which is most steps (a draw, a discard)."""
+        me, table = view.seat, view.table
+        kept = self._tables.get(me)
+        if kept is not None and kept[0] == table:
+            return kept[1], kept[2]
+        n, share = self.players, self._share
+        at: list[int] = []
+        values: list[float] = []
+        by_owner = self.slices["table_by_owner"][0]
+        for meld in table:
+            start = by_owner + (meld.owner - me) % n * CARD_CODES
+            for code in meld.cards:
+                at.append(start + code)
+                values.append(share[code])
         # One slot per table meld, in table order: the meld ``m`` of the lay-off and swap ids.
-        start = s["table_melds"][0]
-        for meld in view.table[: self.table_slots]:
-            cards_at(start, meld.cards)
-            cards_at(
-                start + CARD_CODES,
-                (r for c, r in zip(meld.cards, meld.reps, strict=True) if c != r and r >= 0),
-            )
-            out[start + 2 * CARD_CODES + (meld.owner - me) % n] = 1.0
+        start = self.slices["table_melds"][0]
+        for meld in table[: self.table_slots]:
+            for code, rep in zip(meld.cards, meld.reps, strict=True):
+                at.append(start + code)
+                values.append(share[code])
+                if code != rep and rep >= 0:
+                    at.append(start + CARD_CODES + rep)
+                    values.append(share[rep])
+            at.append(start + 2 * CARD_CODES + (meld.owner - me) % n)
+            values.append(1.0)
             if meld.kind in KINDS:
-                out[start + 2 * CARD_CODES + n + KINDS.index(meld.kind)] = 1.0
+                at.append(start + 2 * CARD_CODES + n + KINDS.index(meld.kind))
+                values.append(1.0)
             start += self.slot_size
-        return out
+        self._tables[me] = (table, at, values)
+        return at, values
+
+
+class _Entries:
+    """An observation's entries as they are gathered: indices, and the value at each."""
+
+    __slots__ = ("at", "share", "values")
+
+    def __init__(self, at: list[int], values: list[float], share: list[float]) -> None:
+        self.at = at
+        self.values = values
+        self.share = share
+
+    def cards(self, start: int, codes: Iterable[int]) -> None:
+        """Each card of ``codes`` at ``start`` plus its code, as its share of the deck's copies."""
+        at, values, share = self.at, self.values, self.share
+        for code in codes:
+            at.append(start + code)
+            values.append(share[code])
+
+    def per_seat(self, start: int, me: int, seat_values: Sequence[float]) -> None:
+        """One value per seat from ``start``, the observer's first."""
+        n = len(seat_values)
+        for seat, value in enumerate(seat_values):
+            self.at.append(start + (seat - me) % n)
+            self.values.append(value)

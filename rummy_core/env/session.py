@@ -40,7 +40,7 @@ from rummy_core.engine.events import Event, seen_by
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.setup import Variant, build_hooks, new_game
-from rummy_core.engine.state import HAND_OVER, MATCH_OVER
+from rummy_core.engine.state import HAND_OVER, MATCH_OVER, State
 from rummy_core.engine.view import PlayerView, player_view
 from rummy_core.env.actions import EMPTY, ActionCodec, Choices, Laydown, Pending, TakeBackIds
 from rummy_core.env.observe import UNKNOWN, Encoder, SeatMemory, Vector
@@ -95,6 +95,11 @@ def _unpickled_session(variant: Variant, blob: bytes) -> Session:
     session = Session.__new__(Session)
     session.__dict__.update(_HooksUnpickler(io.BytesIO(blob), hooks).load())
     return session
+
+
+def _turn_key(state: State) -> tuple[int, int]:
+    """Which turn of the match ``state`` is in."""
+    return state.hand_number, state.hand_turns
 
 
 def hand_rewards(hand_scores: Sequence[int], low_score_wins: bool) -> list[float]:
@@ -181,13 +186,18 @@ class Session:
         deals are drawn by the bots' own determinisation (``rummy_core.bots.sampling``) from
         ``seat``'s view and the events it saw this hand, never from the cards it cannot see:
         its view, observation and ``info_state`` are unchanged. The copy's history of the hand
-        is those events as ``seat`` saw them. Only on ``seat``'s own turn: rebuilt as it was
-        just after the draw, its plays since then are made again on the copy (so a take-back
-        there goes where it goes here); ``CannotSample`` on another seat's turn.
+        is those events as ``seat`` saw them. On ``seat``'s own turn the copy is rebuilt as it
+        was just after the draw and its plays since then are made again (so a take-back there
+        goes where it goes here); on a rival's turn, only before the rival acts
+        (``CannotSample`` once it has).
         """
         state = self.game.state
         view = self.views[seat]
         plays: list[Action] = []
+        if state.turn != seat and self.turn_plays and self._turn == _turn_key(state):
+            # A rival that drew and gave the card back is in its draw again, with the source it
+            # refused barred: its view does not say so, and the copy would offer it.
+            raise CannotSample("the rival to move has acted this turn")
         if view.my_turn and view.plays:
             base = state.state_after_draw()
             if base is None:
@@ -296,7 +306,7 @@ class Session:
         """Make an engine action for ``seat`` (a bot's, or one an id resolved to)."""
         before = self.game.state
         events = self.match.act(seat, action).events
-        turn = (before.hand_number, before.hand_turns)
+        turn = _turn_key(before)
         if turn != self._turn or isinstance(action, Draw):
             self._turn = turn
             self.turn_plays = []

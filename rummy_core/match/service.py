@@ -12,7 +12,6 @@ as their seats may; the front end shows them as it likes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from rummy_core.bots import Bot, make_bot
 from rummy_core.bots.base import SeatHandle
@@ -34,13 +33,30 @@ from rummy_core.match.journal import (
 OVER = (HAND_OVER, MATCH_OVER)
 
 
-@dataclass(frozen=True, slots=True)
 class Step:
     """One change of a match: its journal entry and the events it made (full, unfiltered:
     show each seat ``rummy_core.engine.events.seen_by`` of them)."""
 
-    entry: Entry
-    events: list[Event]
+    __slots__ = ("_entry", "_made", "events")
+
+    def __init__(
+        self,
+        entry: Entry | None,
+        events: list[Event],
+        made: tuple[Game, int, Action] | None = None,
+    ) -> None:
+        self._entry = entry
+        self._made = made
+        self.events = events
+
+    @property
+    def entry(self) -> Entry:
+        """The journal entry of the change. An action's is written when first asked for where
+        the match keeps no journal: an environment's millions of steps are never written."""
+        if self._entry is None:
+            assert self._made is not None, "a step without its entry has its action"
+            self._entry = action_entry(*self._made)
+        return self._entry
 
 
 class Match:
@@ -88,7 +104,7 @@ class Match:
         the rules refuse it."""
         events = self.game.apply(seat, action)
         tell(self.bots, events)
-        return self._keep(action_entry(self.game, seat, action), events)
+        return self._acted(seat, action, events)
 
     def choose(self, seat: int, fallback_seed: int | None = None) -> Action:
         """The action ``seat``'s bot chooses, not yet applied.
@@ -109,7 +125,7 @@ class Match:
     def bot_step(self) -> Step:
         """One action of the bot to move (``bot_failed`` if the rules refuse its choice)."""
         seat, action, events = bot_move(self.game, self.bots)
-        return self._keep(action_entry(self.game, seat, action), events)
+        return self._acted(seat, action, events)
 
     def deal_next(self) -> Step:
         """Deal the next hand (``hand_not_over`` while this one is played)."""
@@ -141,6 +157,11 @@ class Match:
             self._keep(entry, events)
             made.extend(events)
         return made
+
+    def _acted(self, seat: int, action: Action, events: list[Event]) -> Step:
+        if self.journal is None:
+            return Step(None, events, (self.game, seat, action))
+        return self._keep(action_entry(self.game, seat, action), events)
 
     def _keep(self, entry: Entry, events: list[Event]) -> Step:
         if self.journal is not None:

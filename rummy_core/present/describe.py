@@ -317,7 +317,9 @@ def _hand_ended(event: HandEnded, tell: _Teller) -> EventLine:
         )
     if event.reason == "stock":
         return EventLine(N_("The stock ran out: the hand is over."))
-    return EventLine(N_("The hand reached the turn limit and is over."))
+    # Cut short with nobody out: by the cap of ruling A1, or by a rule against endless play (a
+    # dead hand, as gin's upcard thrown straight back twice), whose words the score sheet gives.
+    return EventLine(N_("Nobody went out: the hand is over."))
 
 
 def _own_words(event: Event, words: EventWords, tell: _Teller) -> EventLine:

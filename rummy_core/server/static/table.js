@@ -130,6 +130,9 @@ function receive(data) {
     return;
   }
   if (data.type === "chat") { showChat([data.line]); return; }
+  // A table of bots that pauses says so in the table's own box, to its host and to the others
+  // in their words: its notice is not a problem of this page's to show as well.
+  if (data.type === "error" && data.code === "bots_paused") return;
   if (data.type === "refused" || data.type === "error") say(withSymbols(data.message), true);
 }
 
@@ -444,6 +447,7 @@ function turnText(v, who) {
   if (!started()) return t("Waiting for everyone to join.");
   if (v.phase === "hand_over") return t("The hand is over.");
   if (v.phase === "match_over") return t("The match is over: {names} won.", { names: joinNames(v.winners.map((w) => who[w])) });
+  if (s.table?.paused === true) return t("Play is paused.");
   if (!mine()) {
     const name = who[v.turn];
     const phases = { cut: t("{name}'s turn (the cut).", { name }), draw: t("{name}'s turn (drawing).", { name }), play: t("{name}'s turn (playing).", { name }) };
