@@ -101,8 +101,8 @@ def likeliest_deal(
     """Of ``tries`` seeds drawn from ``rng``, the one whose deal (as ``sampled_game`` deals with
     ``Random(seed)``) has the hands ``unlikely`` scores lowest: the first scored 0, else the
     least unlikely. Deals are drawn as they come and the unlikely ones thrown back, so a deal
-    fits what the rivals did without working out its odds. ``CannotSample`` where
-    ``sampled_game`` cannot rebuild the game."""
+    fits what the rivals did without working out its odds. ``CannotSample`` but at the start of
+    the seat's own turn."""
     if not view.my_turn or view.plays:
         raise CannotSample("a game is rebuilt only at the start of the seat's own turn")
     best, least = 0, math.inf
@@ -122,8 +122,8 @@ show."""
 
 
 def dealt(deck: list[int], view: PlayerView, tracker: CardTracker, rng: Random) -> Dealt:
-    """The position before the seat's draw, the cards it cannot see dealt by ``rng``: what
-    ``sampled_game`` builds its game from (at the start of the seat's turn only)."""
+    """The position before the draw of the turn ``view`` shows, the cards the seat cannot see
+    dealt by ``rng``: what ``sampled_game`` builds its game from."""
     me = view.seat
     drawn = list(view.drawn) if view.drew is not None else []
     hand = list(view.hand)
