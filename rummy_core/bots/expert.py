@@ -2,11 +2,12 @@
 
 At the start of each of its turns the expert weighs its options by playing the hand out: it deals
 the cards it cannot see at random, consistently with its view and what it observed
-(``sampling.sampled_game``), makes the option on that copy, and lets greedy bots play every seat
-to the end of the hand. The same sampled deals are used for every option, so the options are
-compared on equal cards, and the greedy bot's own choice stands unless another beat it by more
-than the noise (``confidence``); an option that came close gets a second look on more deals
-(``recheck``).
+(``sampling.sampled_game``; where the ruleset's tuning asks, the likeliest of several deals
+given the last rival's discard, ``bots.reading``), makes the option on that copy, and lets
+greedy bots play every seat to the end of the hand. The same sampled deals are used for every
+option, so the options are compared on equal cards, and the greedy bot's own choice stands unless
+another beat it by more than the noise (``confidence``); an option that came close gets a second
+look on more deals (``recheck``).
 
 The options weighed are the draw sources open to it, and, once it has drawn, whole turns: the
 greedy bot's plays with each of its best few discards, and the same discards without laying
