@@ -16,8 +16,9 @@ counts), the win rate (a tie counts half) with its 95% Wilson interval, the shar
 hands won, and net points a hand with its standard error (from the per-deal means, as the two
 hands of a deal share its cards).
 
-Run: ``python bench/gin_crossplay.py [--bots greedy,expert] [--against simple,rlcard]
-[--hands 2000] [--jobs 1]``.
+Every deal prints a line as it finishes (our margin from each seat, and the figures so far), so a
+run cut short still reports. Run: ``python bench/gin_crossplay.py [--bots greedy,expert]
+[--against simple,rlcard] [--hands 2000] [--jobs 1] [--first 1000000]``.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ import statistics
 import sys
 import time
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
-from itertools import repeat
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -140,18 +142,23 @@ def deal_margins(ours: str, against: str, deals: list[int]) -> list[tuple[float,
     return found
 
 
-def measure(ours: str, against: str, hands: int, jobs: int) -> dict[str, float]:
-    """``hands`` hands (two a deal) of ``ours`` against a peer's bot (``simple``: OpenSpiel's,
-    ``rlcard``: RLCard's): counts and figures."""
-    deals = [FIRST_DEAL + i for i in range((hands + 1) // 2)]
-    chunks = [deals[i::jobs] for i in range(jobs)]
-    start = time.perf_counter()
+def deal_lines(
+    ours: str, against: str, deals: list[int], jobs: int
+) -> Iterator[tuple[int, tuple[float, float]]]:
+    """Each of ``deals`` with its two margins (``deal_margins``), as soon as it is played: in
+    ``jobs`` processes, in the order they finish."""
     if jobs == 1:
-        pairs = deal_margins(ours, against, deals)
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            found = pool.map(deal_margins, repeat(ours), repeat(against), chunks)
-            pairs = [pair for part in found for pair in part]
+        for deal in deals:
+            yield deal, deal_margins(ours, against, [deal])[0]
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = {pool.submit(deal_margins, ours, against, [deal]): deal for deal in deals}
+        for future in as_completed(futures):
+            yield futures[future], future.result()[0]
+
+
+def figures(pairs: list[tuple[float, float]]) -> dict[str, float]:
+    """Counts and figures of the deals played so far, each deal's two margins a pair."""
     margins = [m for pair in pairs for m in pair]
     wins, losses = sum(m > 0 for m in margins), sum(m < 0 for m in margins)
     ties = len(margins) - wins - losses
@@ -167,25 +174,59 @@ def measure(ours: str, against: str, hands: int, jobs: int) -> dict[str, float]:
         "high": high,
         "decisive": wins / max(1, wins + losses),
         "net": statistics.fmean(margins),
-        "se": statistics.stdev(per_deal) / len(per_deal) ** 0.5,
-        "seconds": time.perf_counter() - start,
+        "se": statistics.stdev(per_deal) / len(per_deal) ** 0.5 if len(per_deal) > 1 else 0.0,
     }
 
 
+def measure(
+    ours: str,
+    against: str,
+    hands: int,
+    jobs: int,
+    first: int = FIRST_DEAL,
+    each: Callable[[int, tuple[float, float], dict[str, float]], None] | None = None,
+) -> dict[str, float]:
+    """``hands`` hands (two a deal, deals ``first`` on) of ``ours`` against a peer's bot
+    (``simple``: OpenSpiel's, ``rlcard``: RLCard's): counts and figures. ``each`` is told of
+    every deal as it finishes, with the figures so far, so a run cut short still reports."""
+    deals = [first + i for i in range((hands + 1) // 2)]
+    start = time.perf_counter()
+    pairs: list[tuple[float, float]] = []
+    for deal, pair in deal_lines(ours, against, deals, jobs):
+        pairs.append(pair)
+        if each is not None:
+            each(deal, pair, figures(pairs))
+    return {**figures(pairs), "seconds": time.perf_counter() - start}
+
+
+def deal_line(pairing: str, deal: int, pair: tuple[float, float], row: dict[str, float]) -> None:
+    """Print one finished deal of ``pairing``: its two margins and the figures so far."""
+    print(
+        f"    {pairing}, deal {deal}: {pair[0]:+.0f} / {pair[1]:+.0f}; so far"
+        f" {row['hands']:.0f} hands, won {row['wins']:.0f}, lost {row['losses']:.0f}, tied"
+        f" {row['ties']:.0f}: {row['win_rate']:.1%}, net {row['net']:+.2f} (SE {row['se']:.2f})",
+        flush=True,
+    )
+
+
 def main() -> None:
-    """Print one line per pairing of a bot of ours and a peer's."""
+    """Print a line per deal as it finishes, with the figures so far, then one per pairing of a
+    bot of ours and a peer's."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bots", default="greedy,expert")
     parser.add_argument("--against", default="simple,rlcard")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--first", type=int, default=FIRST_DEAL, help="the first deal's number")
     args = parser.parse_args()
     print(f"gin, single hands on shared deals, {args.hands:,} hands a pairing:")
     for against in args.against.split(","):
         for ours in args.bots.split(","):
-            row = measure(ours, against, args.hands, args.jobs)
+            pairing = f"{ours} vs {PEERS[against]}"
+            each = partial(deal_line, pairing)
+            row = measure(ours, against, args.hands, args.jobs, args.first, each)
             print(
-                f"  {ours} vs {PEERS[against]}: won {row['wins']:.0f}, lost {row['losses']:.0f},"
+                f"  {pairing}: won {row['wins']:.0f}, lost {row['losses']:.0f},"
                 f" tied {row['ties']:.0f}: win rate {row['win_rate']:.1%} ({row['low']:.1%} to"
                 f" {row['high']:.1%}), {row['decisive']:.1%} of the decided hands; net"
                 f" {row['net']:+.2f} points a hand (SE {row['se']:.2f}); {row['seconds']:.0f} s",

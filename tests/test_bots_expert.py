@@ -324,6 +324,8 @@ def test_a_weight_confidence_or_match_worth_not_a_number_from_0_is_refused(
         *(("weights", v) for v in ((3,), (3, -1), ("3", 4), None)),
         *((setting, v) for setting in ("outs", "danger", "ahead") for v in (-1, "2", None)),
         *(("knock_at", v) for v in (-1, 9.5, "10", None, True)),
+        *(("rivals", v) for v in ((0,), (0, -1), ("3", 4), None)),
+        *(("reads", v) for v in (0, 2.5, "30", None, True)),
     ],
 )
 def test_a_rulesets_expert_setting_out_of_its_range_is_named(setting: str, value: object) -> None:

@@ -44,3 +44,19 @@ def test_the_figures_count_every_hand() -> None:
     row = measure("greedy", "simple", 20, 1)
     assert row["hands"] == row["wins"] + row["losses"] + row["ties"] == 20
     assert row["low"] <= row["win_rate"] <= row["high"]
+
+
+@pytest.mark.timeout(120)
+def test_each_deal_is_told_as_it_finishes_with_the_figures_so_far() -> None:
+    # A long run cut short still reports: every deal is told, with the figures of those played.
+    seen: dict[int, tuple[float, float]] = {}
+    counts: list[float] = []
+
+    def each(deal: int, pair: tuple[float, float], so_far: dict[str, float]) -> None:
+        seen[deal] = pair
+        counts.append(so_far["hands"])
+
+    row = measure("greedy", "simple", 6, 2, 0, each)
+    assert seen == dict(zip([0, 1, 2], deal_margins("greedy", "simple", [0, 1, 2]), strict=True))
+    assert counts == [2, 4, 6]
+    assert row["hands"] == 6

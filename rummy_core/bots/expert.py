@@ -2,11 +2,12 @@
 
 At the start of each of its turns the expert weighs its options by playing the hand out: it deals
 the cards it cannot see at random, consistently with its view and what it observed
-(``sampling.sampled_game``), makes the option on that copy, and lets greedy bots play every seat
-to the end of the hand. The same sampled deals are used for every option, so the options are
-compared on equal cards, and the greedy bot's own choice stands unless another beat it by more
-than the noise (``confidence``); an option that came close gets a second look on more deals
-(``recheck``).
+(``sampling.sampled_game``; where the ruleset's tuning asks, the likeliest of several deals
+given the last rival's discard, ``bots.reading``), makes the option on that copy, and lets
+greedy bots play every seat to the end of the hand. The same sampled deals are used for every
+option, so the options are compared on equal cards, and the greedy bot's own choice stands unless
+another beat it by more than the noise (``confidence``); an option that came close gets a second
+look on more deals (``recheck``).
 
 The options weighed are the draw sources open to it, and, once it has drawn, whole turns: the
 greedy bot's plays with each of its best few discards, and the same discards without laying
@@ -19,13 +20,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any
 
 from rummy_core.bots.base import SeatHandle
-from rummy_core.bots.greedy import GreedyBot, Look, Turn
-from rummy_core.bots.sampling import CannotSample, sampled_game
+from rummy_core.bots.greedy import FEEDING, TWO_WAYS, GreedyBot, Look, Turn
+from rummy_core.bots.reading import discard_reading
+from rummy_core.bots.sampling import CannotSample, likeliest_deal, sampled_game
 from rummy_core.bots.tuning import expert_tuning, is_count, is_from_zero, is_whole
 from rummy_core.bots.turns import bot_turn
 from rummy_core.engine.actions import Action, Discard, Draw, TakeBack
@@ -36,6 +38,7 @@ from rummy_core.engine.plugin import Ruleset
 from rummy_core.engine.state import DRAW, MATCH_OVER, PLAY
 from rummy_core.engine.view import PlayerView
 from rummy_core.i18n.languages import N_
+from rummy_core.solver import solver_for
 
 DISCARDS = 3
 """How many of the greedy bot's best discards are weighed."""
@@ -148,6 +151,12 @@ class ExpertBot:
         self.recheck = None if recheck is None else int(recheck)
         """Deals of the second look at the closest option: as given, else the ruleset's (from
         the first decision on)."""
+        self.rivals: tuple[float, float] = (TWO_WAYS, FEEDING)
+        """The discard weights of the rivals in its playouts: the ruleset's (from the first
+        decision on)."""
+        self.reads = 1
+        """Deals drawn for each playout, the one that fits the last rival discard kept
+        (``bots.reading``): the ruleset's (from the first decision on)."""
         self._rng = Random(f"expert/{seed}")
         self._plan: list[Action] = []
         self._searched: tuple[int, int] | None = None
@@ -259,10 +268,16 @@ class ExpertBot:
         records = seat.turn_records()
         gains: list[list[float]] = [[] for _ in options]
         deadline = None if self.seconds is None else time.process_time() + self.seconds
+        unlikely = None
+        if self.reads > 1:
+            solver = solver_for(seat.rules, seat.card_values)
+            unlikely = discard_reading(self.greedy.tracker, solver, seat.rules)
         for played in range(playouts):
             if played >= 2 and deadline is not None and time.process_time() > deadline:
                 break
             deal = self._rng.randrange(1 << 30)
+            if unlikely is not None:
+                deal = self._likely(seat, view, deal, unlikely)
             baseline = self._playout(seat, view, options[0], deal, records)
             if baseline is None:
                 return 0
@@ -285,6 +300,22 @@ class ExpertBot:
                     gains[closest].append(result - baseline)
             best = self._chosen(gains)
         return best
+
+    def _likely(
+        self,
+        seat: SeatHandle,
+        view: PlayerView,
+        deal: int,
+        unlikely: Callable[[list[list[int]]], float],
+    ) -> int:
+        """Of ``reads`` deals drawn from ``deal``, the one that fits the rival's last discard."""
+        tracker = self.greedy.tracker
+        try:
+            return likeliest_deal(
+                seat.hooks.deck, view, tracker, Random(deal), unlikely, self.reads
+            )
+        except CannotSample:
+            return deal
 
     def _chosen(self, gains: list[list[float]]) -> int:
         """The option whose gains over the first beat it by ``confidence`` standard errors, the
@@ -330,6 +361,8 @@ class ExpertBot:
                 self.match_win = float(tuning.match_win)
             if self.recheck is None:
                 self.recheck = int(tuning.recheck)
+            self.rivals = tuning.rivals
+            self.reads = int(tuning.reads)
             self._given = None
         assert self.playouts is not None  # filled above at the first decision
         return self.playouts
@@ -353,9 +386,15 @@ class ExpertBot:
         except (CannotSample, RuleError):
             return None
         bots = []
+        rival, fed = self.rivals
+        knock = self.greedy.knock_at
         for other in range(view.players):
-            # Rivals are played as the greedy bot, this seat by its own policy.
-            bot = self._own_policy() if other == me else GreedyBot()
+            # Rivals are played as the greedy bot with the tuning's weights for them (and taking
+            # a pile card that lets them knock), this seat by its own policy.
+            if other == me:
+                bot = self._own_policy()
+            else:
+                bot = GreedyBot(two_ways=rival, feeding=fed, knock_at=knock)
             bot.tracker = self.greedy.tracker.public_copy(game.state.discard)
             bots.append(bot)
         limit = game.state.hand_turns + PLAYOUT_TURNS
@@ -382,5 +421,9 @@ class ExpertBot:
         not look a draw ahead (``ahead``), which would cost a playout ten times its time."""
         own = self.greedy
         return GreedyBot(
-            two_ways=own.two_ways, feeding=own.feeding, outs=own.outs, danger=own.danger
+            two_ways=own.two_ways,
+            feeding=own.feeding,
+            outs=own.outs,
+            danger=own.danger,
+            knock_at=own.knock_at,
         )

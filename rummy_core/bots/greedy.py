@@ -132,8 +132,10 @@ class GreedyBot:
         knock_at: int = 0,
     ) -> None:
         """``two_ways``, ``feeding``, ``outs``, ``danger`` and ``ahead``: the weights of the
-        discard tips (see ``discard_order``); ``knock_at``: the deadwood a hand may end with, for
-        ``ahead``. The last four are 0 (not read) unless the expert's tuning sets them."""
+        discard tips (see ``discard_order``); ``knock_at``: the deadwood a hand may end with,
+        that ``ahead`` aims for, and for which it takes a pile card that melds with nothing when
+        the hand may then end. The last four are 0 (not read) unless the expert's tuning sets
+        them."""
         self._seed = seed
         self.two_ways = two_ways
         self.feeding = feeding
@@ -236,7 +238,8 @@ class GreedyBot:
         after = solver.best([*hand, top])
         # Most tops meld with nothing: the hand as it is needs no solving for them.
         if top in after.deadwood:
-            return False
+            # Unless it lets the hand end at once (gin's knock), as a racing player takes it.
+            return bool(self.knock_at) and _after_discard(after, seat, top) <= self.knock_at
         if _after_discard(after, seat) >= _after_discard(solver.best(hand), seat):
             return False
         if reaches_opening(seat, view, after.melds):
@@ -502,11 +505,11 @@ def _spare_cards(arrangement: Arrangement, look: Look) -> Iterator[int]:
             yield from (c for c in cards if not is_wild(c, rules))
 
 
-def _after_discard(arrangement: Arrangement, seat: SeatHandle) -> int:
-    """The deadwood left once the costliest natural deadwood card is discarded."""
+def _after_discard(arrangement: Arrangement, seat: SeatHandle, kept: int | None = None) -> int:
+    """The deadwood left once the costliest natural deadwood card (but ``kept``) is discarded."""
     values = seat.card_values
     rules = seat.rules
-    shed = [values[c] for c in arrangement.deadwood if not is_wild(c, rules)]
+    shed = [values[c] for c in arrangement.deadwood if c != kept and not is_wild(c, rules)]
     return arrangement.deadwood_value - max(shed, default=0)
 
 

@@ -16,8 +16,9 @@ records made by it are kept.
 from __future__ import annotations
 
 import copy
+import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any
 
@@ -56,41 +57,7 @@ def sampled_game(
         )
     me = view.seat
     drawn = list(view.drawn) if view.drew is not None else []
-    hand = list(view.hand)
-    for code in drawn:
-        hand.remove(code)
-    pile = list(tracker.pile)
-    on_show = dict(view.on_show)
-    if view.drew == DISCARD:
-        pile.extend(drawn)
-    elif view.drew is not None and view.drew != STOCK and drawn:
-        # Drawn from the cards on show under that label (a Hungarian cut card, H7): back on show.
-        on_show[view.drew] = tuple(drawn)
-    known = [Counter() if s == me else Counter(held) for s, held in enumerate(tracker.known)]
-    if len(known) != view.players:
-        known = [Counter() for _ in range(view.players)]
-    pool = unseen_cards(view, tracker, hooks.deck, known)
-    slots = [
-        view.hand_sizes[s] - sum(known[s].values()) if s != me else 0 for s in range(view.players)
-    ]
-    pile_unknown = tracker.pile_unknown
-    if sum(slots) + pile_unknown + view.stock_size != sum(pool.values()):
-        # The tracker lost count somewhere: keep only what the view itself shows.
-        known = [Counter() for _ in range(view.players)]
-        pool = unseen_cards(view, tracker, hooks.deck, known)
-        slots = [view.hand_sizes[s] if s != me else 0 for s in range(view.players)]
-    cards = list(pool.elements())
-    rng.shuffle(cards)
-    hands: list[list[int]] = []
-    for seat in range(view.players):
-        if seat == me:
-            hands.append(hand)
-        else:
-            hands.append([*known[seat].elements(), *_take(cards, slots[seat])])
-    pile = _take(cards, pile_unknown) + pile
-    stock = _take(cards, view.stock_size)
-    if view.drew == STOCK:
-        stock.extend(reversed(drawn))
+    hands, pile, stock, on_show = dealt(hooks.deck, view, tracker, rng)
     state = State(view.players, rng.randrange(1 << 30))
     state.dealer = view.dealer
     state.turn = view.turn
@@ -121,6 +88,80 @@ def sampled_game(
         assert view.drew is not None
         game.apply(me, Draw(view.drew))
     return game
+
+
+def likeliest_deal(
+    deck: list[int],
+    view: PlayerView,
+    tracker: CardTracker,
+    rng: Random,
+    unlikely: Callable[[list[list[int]]], float],
+    tries: int,
+) -> int:
+    """Of ``tries`` seeds drawn from ``rng``, the one whose deal (as ``sampled_game`` deals with
+    ``Random(seed)``) has the hands ``unlikely`` scores lowest: the first scored 0, else the
+    least unlikely. Deals are drawn as they come and the unlikely ones thrown back, so a deal
+    fits what the rivals did without working out its odds. ``CannotSample`` but at the start of
+    the seat's own turn."""
+    if not view.my_turn or view.plays:
+        raise CannotSample("a game is rebuilt only at the start of the seat's own turn")
+    best, least = 0, math.inf
+    for _ in range(tries):
+        seed = rng.randrange(1 << 30)
+        score = unlikely(dealt(deck, view, tracker, Random(seed))[0])
+        if score < least:
+            best, least = seed, score
+            if score <= 0:
+                break
+    return best
+
+
+Dealt = tuple[list[list[int]], list[int], list[int], dict[str, tuple[int, ...]]]
+"""A deal of the unseen cards: every seat's hand, the discard pile, the stock, the cards on
+show."""
+
+
+def dealt(deck: list[int], view: PlayerView, tracker: CardTracker, rng: Random) -> Dealt:
+    """The position before the draw of the turn ``view`` shows, the cards the seat cannot see
+    dealt by ``rng``: what ``sampled_game`` builds its game from."""
+    me = view.seat
+    drawn = list(view.drawn) if view.drew is not None else []
+    hand = list(view.hand)
+    for code in drawn:
+        hand.remove(code)
+    pile = list(tracker.pile)
+    on_show = dict(view.on_show)
+    if view.drew == DISCARD:
+        pile.extend(drawn)
+    elif view.drew is not None and view.drew != STOCK and drawn:
+        # Drawn from the cards on show under that label (a Hungarian cut card, H7): back on show.
+        on_show[view.drew] = tuple(drawn)
+    known = [Counter() if s == me else Counter(held) for s, held in enumerate(tracker.known)]
+    if len(known) != view.players:
+        known = [Counter() for _ in range(view.players)]
+    pool = unseen_cards(view, tracker, deck, known)
+    slots = [
+        view.hand_sizes[s] - sum(known[s].values()) if s != me else 0 for s in range(view.players)
+    ]
+    pile_unknown = tracker.pile_unknown
+    if sum(slots) + pile_unknown + view.stock_size != sum(pool.values()):
+        # The tracker lost count somewhere: keep only what the view itself shows.
+        known = [Counter() for _ in range(view.players)]
+        pool = unseen_cards(view, tracker, deck, known)
+        slots = [view.hand_sizes[s] if s != me else 0 for s in range(view.players)]
+    cards = list(pool.elements())
+    rng.shuffle(cards)
+    hands: list[list[int]] = []
+    for seat in range(view.players):
+        if seat == me:
+            hands.append(hand)
+        else:
+            hands.append([*known[seat].elements(), *_take(cards, slots[seat])])
+    pile = _take(cards, pile_unknown) + pile
+    stock = _take(cards, view.stock_size)
+    if view.drew == STOCK:
+        stock.extend(reversed(drawn))
+    return hands, pile, stock, on_show
 
 
 def turn_records(game: Game) -> dict[str, Any]:

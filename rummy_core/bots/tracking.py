@@ -41,7 +41,8 @@ class CardTracker:
     known to hold (a multiset); ``taken[s]`` every card seat ``s`` took from a pile or the cut
     this hand, kept even after it was played: what that player collects; ``refused[s]`` every
     card seat ``s`` threw away, or left on top of the pile when it drew from the stock: what it
-    does not.
+    does not; ``last_discard`` the seat that made this hand's latest discard and its card (that
+    seat's hand is the one it kept then: it has not played since).
     """
 
     __slots__ = (
@@ -49,6 +50,7 @@ class CardTracker:
         "_turns",
         "hand_number",
         "known",
+        "last_discard",
         "pile",
         "pile_unknown",
         "refused",
@@ -65,6 +67,7 @@ class CardTracker:
         self.known: list[list[int]] = []
         self.taken: list[set[int]] = []
         self.refused: list[set[int]] = []
+        self.last_discard: tuple[int, int] | None = None
         self._turn: list[_Change] = []
         self._turns = 0
 
@@ -76,6 +79,7 @@ class CardTracker:
         self.known = [[] for _ in range(players)]
         self.taken = [set() for _ in range(players)]
         self.refused = [set() for _ in range(players)]
+        self.last_discard = None
         self._turn = []
         self._turns = 0
 
@@ -115,11 +119,13 @@ class CardTracker:
                 case Discarded(seat=seat, card=card):
                     if card is None:
                         self.pile_unknown += 1
+                        self.last_discard = None
                     else:
                         self._lose(seat, (card,))
                         self.pile.append(card)
                         self._seats(seat + 1)
                         self.refused[seat].add(card)
+                        self.last_discard = (seat, card)
                     self._turn = []
                 case Drew():
                     self._drew(event)
@@ -205,6 +211,7 @@ class CardTracker:
         copy.known = [list(held) for held in self.known]
         copy.taken = [set(cards) for cards in self.taken]
         copy.refused = [set(cards) for cards in self.refused]
+        copy.last_discard = self.last_discard
         copy._turns = self._turns
         return copy
 

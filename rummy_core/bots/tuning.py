@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import TypeGuard
 
+from rummy_core.bots.greedy import FEEDING, TWO_WAYS
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.plugin import Ruleset
 from rummy_core.i18n.languages import N_
@@ -59,6 +60,13 @@ class ExpertTuning:
     knock_at: int = 0
     """The deadwood a hand may end with, that ``ahead`` aims for: 0 where every card must be
     melded, gin's knock card."""
+    rivals: tuple[float, float] = (TWO_WAYS, FEEDING)
+    """The discard weights (``two_ways``, ``feeding``) of the rivals in its playouts: the greedy
+    bot's own by default. (0, 0) throws the costliest card that melds with nothing."""
+    reads: int = 1
+    """Deals it draws for each playout, to keep the one where the rival that discarded last
+    holds a hand most like one that would have thrown that card (``bots.reading``): 1 takes
+    every deal as it comes."""
     recheck: int = 0
     """More sampled deals it plays, once a decision's first deals are played, on the option that
     came closest to beating its own choice without doing so (ahead on average by half a standard
@@ -84,12 +92,17 @@ BUILT_IN: Mapping[str, ExpertTuning] = {
         # pile is no pair); a card the next player may meld with two unseen cards is kept as if
         # worth up to 15 more points (a pair that would have melded with a card it refused
         # counts a fifth); and the bot's own discards look a draw ahead, for the best chance to
-        # knock with 10 (G12's default). Measured in docs/bots.md ("Gin against the peers").
+        # knock with 10 (G12's default). Its playouts deal the rival that discarded last a hand
+        # that fits that discard (the likeliest of 30 deals: ``bots.reading``) and play the
+        # rivals as racers, who throw their costliest unmelded card and take a pile card that
+        # lets them knock. Measured in docs/bots.md ("Gin against the peers").
         weights=(1.5, 4),
         outs=2,
         danger=15,
         ahead=10,
         knock_at=10,
+        rivals=(0, 0),
+        reads=30,
     ),
 }
 """The shipped rulesets' tuning, by ruleset name, where it differs from ``ExpertTuning()``;
@@ -119,26 +132,22 @@ def is_two_weights(value: object) -> TypeGuard[tuple[float, float]]:
     return isinstance(value, tuple) and len(value) == 2 and all(map(is_from_zero, value))
 
 
+_TWO_NUMBERS = N_(
+    "The ruleset %(ruleset)s gives the expert bot expert_tuning.%(setting)s of %(value)r;"
+    " they must be two numbers from 0."
+)
+_A_COUNT = N_(
+    "The ruleset %(ruleset)s gives the expert bot expert_tuning.%(setting)s of %(value)r;"
+    " it must be a whole number from 1."
+)
 _A_NUMBER = N_(
     "The ruleset %(ruleset)s gives the expert bot expert_tuning.%(setting)s of %(value)r;"
     " it must be a number from 0."
 )
 
 _RANGES: Mapping[str, tuple[Callable[[object], bool], str]] = {
-    "weights": (
-        is_two_weights,
-        N_(
-            "The ruleset %(ruleset)s gives the expert bot expert_tuning.weights of %(value)r;"
-            " they must be two numbers from 0."
-        ),
-    ),
-    "playouts": (
-        is_count,
-        N_(
-            "The ruleset %(ruleset)s gives the expert bot expert_tuning.playouts of %(value)r;"
-            " it must be a whole number from 1."
-        ),
-    ),
+    "weights": (is_two_weights, _TWO_NUMBERS),
+    "playouts": (is_count, _A_COUNT),
     "match_win": (
         is_from_zero,
         N_(
@@ -149,6 +158,8 @@ _RANGES: Mapping[str, tuple[Callable[[object], bool], str]] = {
     "outs": (is_from_zero, _A_NUMBER),
     "danger": (is_from_zero, _A_NUMBER),
     "ahead": (is_from_zero, _A_NUMBER),
+    "rivals": (is_two_weights, _TWO_NUMBERS),
+    "reads": (is_count, _A_COUNT),
     "knock_at": (
         is_whole,
         N_(
