@@ -136,16 +136,16 @@ def test_only_the_gin_expert_reads_discards_and_models_a_racing_rival(
     made: list[dict[str, Any]] = []
     tries: list[int] = []
 
-    class Rival(GreedyBot):
-        def __init__(self, *args: Any, **weights: Any) -> None:
-            made.append(weights)
-            super().__init__(*args, **weights)
+    def rival(*args: Any, **weights: Any) -> GreedyBot:
+        # A function, not a subclass: the compiled build's GreedyBot takes no Python subclass.
+        made.append(weights)
+        return GreedyBot(*args, **weights)
 
     def likeliest(*args: Any) -> int:
         tries.append(args[-1])
         return likeliest_deal(*args)
 
-    monkeypatch.setattr(expert, "GreedyBot", Rival)
+    monkeypatch.setattr(expert, "GreedyBot", rival)
     monkeypatch.setattr(expert, "likeliest_deal", likeliest)
     tracker = tracker_after(Discarded(1, c("5S"), False))
     gin = gin_draw(["AC 2C 3C 9H 9S JD QD 4H 7S 8C", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D"], "5S")
