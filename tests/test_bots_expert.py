@@ -19,22 +19,15 @@ from rummy_core.engine.actions import STOCK, Action, Discard, Draw, MeldDown, Ne
 from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
-from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
+from rummy_core.engine.setup import Variant, build_hooks, new_game
 from rummy_core.match import Match
+from rummy_core.testing import position_game
 
 
 def position(variant: str, hands: list[str], **fields: Any) -> Game:
-    pos: dict[str, Any] = {
-        "players": 2,
-        "dealer": 1,
-        "turn": 0,
-        "phase": "play",
-        "hands": [h.split() for h in hands],
-        "turns_taken": [3, 3],
-        "this_turn": {"drew": STOCK, "drawn": [hands[0].split()[-1]]},
-    }
-    pos.update(fields)
-    return game_from_position(variant, pos, seed=9)
+    drew = {"drew": STOCK, "drawn": [hands[0].split()[-1]]}
+    later = {"dealer": 1, "turn": 0, "phase": "play", "turns_taken": [3, 3], "this_turn": drew}
+    return position_game(variant, 9, hands=[h.split() for h in hands], **{**later, **fields})
 
 
 def tuned(**settings: Any) -> ExpertTuning:

@@ -17,6 +17,7 @@ from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.events import Discarded, Drew
 from rummy_core.engine.game import Game
 from rummy_core.engine.setup import game_from_position
+from rummy_core.testing import position_game
 
 
 def c(text: str) -> int:
@@ -40,17 +41,9 @@ def gin_bot() -> GreedyBot:
 
 def gin_position(hands: list[str], **fields: Any) -> Game:
     """Gin, seat 0 to discard after drawing from the stock on a later turn."""
-    pos: dict[str, Any] = {
-        "players": 2,
-        "dealer": 1,
-        "turn": 0,
-        "phase": "play",
-        "hands": [h.split() for h in hands],
-        "turns_taken": [4, 4],
-        "this_turn": {"drew": STOCK},
-    }
-    pos.update(fields)
-    return game_from_position("gin", pos, seed=5)
+    later = {"dealer": 1, "turn": 0, "phase": "play", "turns_taken": [4, 4]}
+    pos = {**later, "this_turn": {"drew": STOCK}, **fields}
+    return position_game("gin", 5, hands=[h.split() for h in hands], **pos)
 
 
 def discard_of(game: Game, bot: GreedyBot) -> int:

@@ -22,6 +22,7 @@ from rummy_core.engine.events import Dealt, Discarded, Drew
 from rummy_core.engine.game import Game
 from rummy_core.engine.setup import game_from_position
 from rummy_core.solver import solver_for
+from rummy_core.testing import position_game
 
 SOLVER = solver_for(GIN_MELDS, PIP_VALUES)
 
@@ -40,16 +41,16 @@ def tracker_after(*events: Any) -> CardTracker:
 
 def gin_draw(hands: list[str], pile: str) -> Game:
     """Gin, seat 0 to draw on a later turn, ``pile`` bottom first (its last card on top)."""
-    pos: dict[str, Any] = {
-        "players": 2,
-        "dealer": 1,
-        "turn": 0,
-        "phase": "draw",
-        "hands": [h.split() for h in hands],
-        "discard": pile.split(),
-        "turns_taken": [4, 4],
-    }
-    return game_from_position("gin", pos, seed=5)
+    return position_game(
+        "gin",
+        5,
+        dealer=1,
+        turn=0,
+        phase="draw",
+        hands=[h.split() for h in hands],
+        discard=pile.split(),
+        turns_taken=[4, 4],
+    )
 
 
 def test_the_tracker_remembers_the_last_discard_until_the_next_hand() -> None:
