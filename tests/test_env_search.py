@@ -167,18 +167,19 @@ def _hidden(env: RummyAEC, seat: int) -> tuple[list[list[int]], list[int]]:
     return [h for s, h in enumerate(state.hands) if s != seat], state.stock
 
 
-@pytest.mark.parametrize(
-    ("variant", "seed", "skip"),
-    [
-        ("classic", 1, 0),
-        ("classic", 2, 31),
-        ("riverside", 3, 40),
-        ("hungarian", 4, 25),
-        # The dealer's turn on the upcard: gin's record of the pass before it (G4) is kept.
-        ("gin", 5, 1),
-        ("gin:oklahoma=true", 6, 6),
-    ],
-)
+POSITIONS = [
+    ("classic", 1, 0),
+    ("classic", 2, 31),
+    ("riverside", 3, 40),
+    ("hungarian", 4, 25),
+    # The dealer's turn on the upcard: gin's record of the pass before it (G4) is kept.
+    ("gin", 5, 1),
+    ("gin:oklahoma=true", 6, 6),
+]
+"""Variants, seeds and random steps before the positions resampled."""
+
+
+@pytest.mark.parametrize(("variant", "seed", "skip"), POSITIONS)
 def test_resample_is_consistent_with_the_seat(variant: str, seed: int, skip: int) -> None:
     _resamples_consistently(_at_own_turn_start(variant, seed, skip))
 
@@ -276,17 +277,7 @@ def _before_a_draw(variant: str, seed: int, skip: int) -> RummyAEC:
     return env
 
 
-@pytest.mark.parametrize(
-    ("variant", "seed", "skip"),
-    [
-        ("classic", 1, 0),
-        ("classic", 2, 31),
-        ("riverside", 3, 40),
-        ("hungarian", 4, 25),
-        ("gin", 5, 1),
-        ("gin:oklahoma=true", 6, 6),
-    ],
-)
+@pytest.mark.parametrize(("variant", "seed", "skip"), POSITIONS)
 def test_resample_before_a_rival_s_draw(variant: str, seed: int, skip: int) -> None:
     env = _before_a_draw(variant, seed, skip)
     waiting = next(a for a in env.possible_agents if a != env.agent_selection)

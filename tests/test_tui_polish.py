@@ -80,6 +80,17 @@ def centre(widget: Any) -> tuple[int, int]:
     return (region.x + region.width // 2, region.y + region.height // 2)
 
 
+async def meld_question(pilot: Pilot[None], app: RummyApp, names: str) -> ChoiceScreen:
+    """Draw from the stock, select ``names`` and meld: the question the game asks then."""
+    await pilot.press("d")
+    await click(pilot, app, names)
+    await pilot.press("m")
+    await pilot.pause()
+    question = app.screen
+    assert isinstance(question, ChoiceScreen)
+    return question
+
+
 def _two_wilds_session() -> Session:
     """Riverside, seat 0 to draw, holding 2C 3C 4C QD KD 2D 9S 8H: two 2s, one in its place."""
     return session(
@@ -103,12 +114,7 @@ async def test_several_melds_with_wilds_split_and_ask_only_about_the_wild() -> N
     s = _two_wilds_session()
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await click(pilot, app, "2C 3C 4C QD KD 2D")
-        await pilot.press("m")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ChoiceScreen)
+        question = await meld_question(pilot, app, "2C 3C 4C QD KD 2D")
         assert question.answers == ["2♣ 3♣ 4♣   2♦=J♦ Q♦ K♦", "2♣ 3♣ 4♣   Q♦ K♦ 2♦=A♦"]
         assert question.typing_hint == "or type it, e.g. 2D=JD"
         await pilot.press("1")
@@ -130,12 +136,8 @@ async def test_a_selection_with_more_splits_than_are_listed_asks_for_them_typed(
     s = _two_wilds_session()
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await click(pilot, app, "2C 3C 4C QD KD 2D")
-        await pilot.press("m")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ChoiceScreen) and question.answers == []
+        question = await meld_question(pilot, app, "2C 3C 4C QD KD 2D")
+        assert question.answers == []
         assert "more ways than can be listed" in question.question
         assert not s.game.state.table
 
@@ -156,12 +158,7 @@ async def test_hungarian_typing_hint_names_the_joker() -> None:
     )
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await click(pilot, app, "JK 5S 6S QH QD QS KH KD KS")
-        await pilot.press("m")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ChoiceScreen)
+        question = await meld_question(pilot, app, "JK 5S 6S QH QD QS KH KD KS")
         assert question.typing_hint is not None and "JK=" in question.typing_hint
         assert all("2C" not in answer for answer in question.answers)
 
