@@ -50,13 +50,8 @@ def sampled_game(
     back). ``CannotSample`` otherwise. ``records``: the plugins' records (``State.extra``) at the
     start of the turn that the seat may know (``turn_records``).
     """
-    rivals_draw = view.phase == DRAW and view.turn != view.seat
-    if not rivals_draw and (not view.my_turn or view.plays):
-        raise CannotSample(
-            "a game is rebuilt only at the start of the seat's own turn or before a rival's draw"
-        )
+    _at_a_turn_start(view, rivals=True)
     me = view.seat
-    drawn = list(view.drawn) if view.drew is not None else []
     hands, pile, stock, on_show = dealt(hooks.deck, view, tracker, rng)
     state = State(view.players, rng.randrange(1 << 30))
     state.dealer = view.dealer
@@ -79,7 +74,7 @@ def sampled_game(
     if records is not None:
         state.extra = copy.deepcopy(dict(records))
     # The draw is replayed when its cards are known (always, in a game played from the start).
-    replay = view.drew is not None and bool(drawn)
+    replay = view.drew is not None and bool(view.drawn)
     state.phase = DRAW if replay or view.phase == DRAW else PLAY
     if view.phase != DRAW and not replay:
         state.drew = view.drew
@@ -103,8 +98,7 @@ def likeliest_deal(
     least unlikely. Deals are drawn as they come and the unlikely ones thrown back, so a deal
     fits what the rivals did without working out its odds. ``CannotSample`` but at the start of
     the seat's own turn."""
-    if not view.my_turn or view.plays:
-        raise CannotSample("a game is rebuilt only at the start of the seat's own turn")
+    _at_a_turn_start(view, rivals=False)
     best, least = 0, math.inf
     for _ in range(tries):
         seed = rng.randrange(1 << 30)
@@ -114,6 +108,19 @@ def likeliest_deal(
             if score <= 0:
                 break
     return best
+
+
+def _at_a_turn_start(view: PlayerView, rivals: bool) -> None:
+    """``CannotSample`` unless ``view`` shows the start of the seat's own turn (before its
+    draw, or after it with nothing played), or with ``rivals`` a rival's turn before its draw."""
+    if rivals and view.phase == DRAW and view.turn != view.seat:
+        return
+    if not view.my_turn or view.plays:
+        raise CannotSample(
+            "a game is rebuilt only at the start of the seat's own turn or before a rival's draw"
+            if rivals
+            else "a game is rebuilt only at the start of the seat's own turn"
+        )
 
 
 Dealt = tuple[list[list[int]], list[int], list[int], dict[str, tuple[int, ...]]]

@@ -226,32 +226,25 @@ class Encoder:
         kept = self._tables.get(me)
         if kept is not None and kept[0] == table:
             return kept[1], kept[2]
-        n, share = self.players, self._share
-        at: list[int] = []
-        values: list[float] = []
+        n = self.players
+        out = _Entries([], [], self._share)
         by_owner = self.slices["table_by_owner"][0]
         for meld in table:
-            start = by_owner + (meld.owner - me) % n * CARD_CODES
-            for code in meld.cards:
-                at.append(start + code)
-                values.append(share[code])
+            out.cards(by_owner + (meld.owner - me) % n * CARD_CODES, meld.cards)
         # One slot per table meld, in table order: the meld ``m`` of the lay-off and swap ids.
         start = self.slices["table_melds"][0]
         for meld in table[: self.table_slots]:
-            for code, rep in zip(meld.cards, meld.reps, strict=True):
-                at.append(start + code)
-                values.append(share[code])
-                if code != rep and rep >= 0:
-                    at.append(start + CARD_CODES + rep)
-                    values.append(share[rep])
-            at.append(start + 2 * CARD_CODES + (meld.owner - me) % n)
-            values.append(1.0)
+            out.cards(start, meld.cards)
+            pairs = zip(meld.cards, meld.reps, strict=True)
+            out.cards(start + CARD_CODES, [rep for code, rep in pairs if code != rep and rep >= 0])
+            out.at.append(start + 2 * CARD_CODES + (meld.owner - me) % n)
+            out.values.append(1.0)
             if meld.kind in KINDS:
-                at.append(start + 2 * CARD_CODES + n + KINDS.index(meld.kind))
-                values.append(1.0)
+                out.at.append(start + 2 * CARD_CODES + n + KINDS.index(meld.kind))
+                out.values.append(1.0)
             start += self.slot_size
-        self._tables[me] = (table, at, values)
-        return at, values
+        self._tables[me] = (table, out.at, out.values)
+        return out.at, out.values
 
 
 class _Entries:
