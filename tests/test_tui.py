@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Markdown, Select, Static
 
 from rummy_core.engine.cards import parse_card, parse_cards
+from rummy_core.engine.errors import RuleError
 from rummy_core.engine.setup import Variant, game_from_position
 from rummy_core.engine.state import DRAW, HAND_OVER, MATCH_OVER, PLAY
 from rummy_core.formats.position import dump_position
@@ -122,18 +123,41 @@ async def test_start_screen_deals_the_chosen_game(tmp_path: Path) -> None:
 async def test_start_screen_says_gin_plays_a_single_hand_unless_given_a_target(
     tmp_path: Path,
 ) -> None:
-    # Ruling G14: gin's target defaults to none, a single hand; the screen says so in words.
+    # Ruling G14: gin's target defaults to none, a single hand; the screen offers that first, and
+    # a full match asks for its target instead of playing a single hand under that name.
     app = RummyApp(save_path=tmp_path / "g.json", pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        assert isinstance(app.screen, StartScreen)
-        app.screen.query_one("#ruleset", Select).value = "gin"
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        screen.query_one("#ruleset", Select).value = "gin"
         await pilot.pause()
-        assert app.screen.query_one("#length", Input).placeholder == "default: a single hand"
-        opponents = app.screen.query_one("#opponents", Select)
+        match = screen.query_one("#match", Select)
+        length = screen.query_one("#length", Input)
+        assert match.value is True
+        assert [label for label, _ in match._options] == ["single hand", "full match"]
+        assert length.disabled and length.placeholder == "a single hand"
+        opponents = screen.query_one("#opponents", Select)
         assert [v for _, v in opponents._options if v != Select.NULL] == [1]
-        app.screen.query_one("#ruleset", Select).value = "classic"
+        assert screen.setup().variant().options["target"] is None
+        match.value = False
         await pilot.pause()
-        assert app.screen.query_one("#length", Input).placeholder == "default 100"
+        assert not length.disabled and length.placeholder == "needed for a full match"
+        with pytest.raises(RuleError) as refused:
+            screen.setup()
+        assert refused.value.code == "no_match_target"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.session is None
+        assert "needs a target score" in str(screen.query_one("#start-error", Static).render())
+        length.value = "100"
+        assert screen.setup().variant().options["target"] == 100
+        screen.query_one("#ruleset", Select).value = "classic"
+        await pilot.pause()
+        assert match.value is False and not length.disabled
+        assert length.placeholder == "default 100"
+        match.value = True
+        await pilot.pause()
+        assert length.disabled and length.placeholder == "a single hand"
 
 
 @pytest.mark.asyncio

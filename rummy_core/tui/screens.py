@@ -150,6 +150,8 @@ class StartScreen(Screen[Setup | SavedGame]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "ruleset" and isinstance(event.value, str):
             self._ruleset_changed(event.value)
+        elif event.select.id == "match":
+            self._length_field()
 
     def _ruleset_changed(self, name: str) -> None:
         most = Variant(name).player_range()[1] - 1
@@ -158,24 +160,35 @@ class StartScreen(Screen[Setup | SavedGame]):
         opponents.value = 1
         length = match_length(name)
         match = self.query_one("#match", Select)
-        choices: list[tuple[str, bool]] = [(_("full match"), False)]
-        if length.single is not None:
-            choices.append((_("single hand"), True))
-        match.set_options(choices)
-        match.value = False
+        full: list[tuple[str, bool]] = [(_("full match"), False)]
+        if length.single is None:
+            match.set_options(full)
+        elif length.default is None:
+            # Gin's target defaults to none, a single hand (G14): that is what is offered first.
+            match.set_options([(_("single hand"), True), *full])
+        else:
+            match.set_options([*full, (_("single hand"), True)])
+        match.value = length.default is None and length.single is not None
         label = {"target": _("Target score"), "hands": _("Hands")}.get(length.field or "")
         self.query_one("#length-label", Label).update(label or _("Match length"))
-        field = self.query_one("#length", Input)
-        if label is None:
-            field.placeholder = _("fixed")
-        elif length.default is None:
-            # A target left out plays a single hand (gin's default, G14): a number races to it.
-            field.placeholder = _("default: a single hand")
-        else:
-            field.placeholder = _("default %(value)s", value=length.default)
-        field.disabled = label is None
+        self._length_field()
         cls = find_ruleset(name)
         self.query_one("#ruleset-summary", Static).update(plugin_text(cls, cls.summary))
+
+    def _length_field(self) -> None:
+        """The target or hands field, for the match chosen: a single hand has no length."""
+        length = match_length(str(self.query_one("#ruleset", Select).value))
+        field = self.query_one("#length", Input)
+        single = self.query_one("#match", Select).value is True
+        if length.field is None:
+            field.placeholder = _("fixed")
+        elif single:
+            field.placeholder = _("a single hand")
+        elif length.default is None:
+            field.placeholder = _("needed for a full match")
+        else:
+            field.placeholder = _("default %(value)s", value=length.default)
+        field.disabled = length.field is None or single
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "resume" and self.last is not None:
@@ -192,11 +205,21 @@ class StartScreen(Screen[Setup | SavedGame]):
         opponents = self.query_one("#opponents", Select).value
         bot = str(self.query_one("#bot", Select).value)
         single = self.query_one("#match", Select).value is True
+        text = self.query_one("#length", Input).value
+        length = None if single else _number(text, _("The match length"))
+        how = match_length(ruleset)
+        if not single and length is None and how.field is not None and how.default is None:
+            # Left out, the target plays a single hand: a full match must name its target.
+            raise RuleError(
+                "no_match_target",
+                N_("A full match needs a target score: give one, or choose a single hand."),
+                domain=UI.name,
+            )
         return Setup(
             ruleset=ruleset,
             bots=(bot,) * (opponents if isinstance(opponents, int) else 1),
             single_hand=single,
-            length=_number(self.query_one("#length", Input).value, _("The match length")),
+            length=length,
             seed=_number(self.query_one("#seed", Input).value, _("The seed")),
             speed=str(self.query_one("#speed", Select).value),
         )
