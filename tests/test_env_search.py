@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from rummy_rulesets.gin import KNOCK_CARD, UPCARD_PASSES
-from rummy_rulesets.hungarian import PILE_CARD_HELD
+from rummy_rulesets.hungarian import PILE_CARD_HELD, Cut
 
 from rummy_core.bots.sampling import CannotSample
 from rummy_core.engine.actions import DISCARD, TakeBack
@@ -238,10 +238,16 @@ def _resamples_consistently(env: RummyAEC, agent: str | None = None) -> None:
     assert session.game.state is state
 
 
-def test_resample_never_reads_a_hidden_card() -> None:
-    """Two positions the seat cannot tell apart resample alike from the same generator."""
-    env = _at_own_turn_start("classic", 6, 20)
-    agent = env.agent_selection
+@pytest.mark.parametrize("whose", ["own", "rival"])
+def test_resample_never_reads_a_hidden_card(whose: str) -> None:
+    """Two positions the seat cannot tell apart resample alike from the same generator: on its
+    own turn, and mid-way through a rival's (whose real hand and draw are not used)."""
+    if whose == "own":
+        env = _at_own_turn_start("classic", 6, 20)
+        agent = env.agent_selection
+    else:
+        env = _after_the_rival_acted("classic", 4, 20)
+        agent = next(a for a in env.possible_agents if a != env.agent_selection)
     seat = env._seat[agent]
     imagined = env.resample(agent, Random(100))
     assert imagined.session.info_state(seat) == env.session.info_state(seat)
@@ -286,14 +292,63 @@ def test_resample_before_a_rival_s_draw(variant: str, seed: int, skip: int) -> N
     assert other.agent_selection == env.agent_selection  # the rival is still to draw
 
 
-def test_resample_once_the_rival_has_acted() -> None:
-    env = _before_a_draw("classic", 1, 0)
+def _after_the_rival_acted(variant: str, seed: int, skip: int) -> RummyAEC:
+    """An environment before a rival's draw (as ``_before_a_draw``), then the rival's draw and
+    random steps of its turn short of ending it, until it has nothing else to do."""
+    env = _before_a_draw(variant, seed, skip)
+    rival, rng = env.agent_selection, np.random.default_rng(seed)
+    codec = env.session.codec
+    _random_step(env, rng)
+    while env.agent_selection == rival:
+        mask = env.observe(rival)["action_mask"].copy()
+        mask[codec.discard.start : codec.discard.start + codec.discard.size] = 0
+        mask[codec.take_back.start] = 0
+        if not mask.any():
+            break
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    return env
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "skip", "acts"),
+    [
+        ("classic", 1, 0, "Draw"),
+        ("classic", 4, 20, "Draw MeldDown"),
+        ("riverside", 6, 40, "Draw LayOff Swap LayOff"),
+        ("hungarian", 3, 40, "Draw LayOff TakeBack Draw"),
+        ("hungarian", 4, 40, "Draw MeldDown TakeBack Draw MeldDown"),
+        ("gin", 1, 1, "Draw"),
+        ("gin:oklahoma=true", 6, 1, "Draw"),
+    ],
+)
+def test_resample_once_the_rival_has_acted(variant: str, seed: int, skip: int, acts: str) -> None:
+    # The copy is dealt as the rival's turn began and its actions are made again: the cards it
+    # has shown since come from its hand or its draw, the rest of them are dealt anew; every
+    # seat that waits (two in the three-player games) sees the same.
+    env = _after_the_rival_acted(variant, seed, skip)
+    assert " ".join(type(a).__name__ for a in env.session.turn_actions) == acts
+    rival = env.agent_selection
+    assert env.session.game.state.turn == env._seat[rival]
+    for waiting in env.possible_agents:
+        if waiting != rival:
+            _resamples_consistently(env, waiting)
+            other = env.resample(waiting, Random(1))
+            assert other.agent_selection == rival
+            assert other.session.turn_actions == env.session.turn_actions
+
+
+def test_resample_refuses_a_rival_s_turn_it_cannot_make_again() -> None:
+    # A plugin's action may name a card the waiting seat never saw: it is not made on a copy.
+    env = _after_the_rival_acted("classic", 4, 20).clone()
     waiting = next(a for a in env.possible_agents if a != env.agent_selection)
-    env.step(env.session.codec.draw.start)  # the rival draws from the stock
-    with pytest.raises(CannotSample):
+    env.session.turn_actions.append(Cut())
+    with pytest.raises(CannotSample, match="cannot see"):
         env.resample(waiting, Random(0))
-    # A Hungarian rival that took the pile's top and gave it back is in its draw again, with the
-    # pile barred to it: its view does not say so, so the copy cannot be made.
+
+
+def test_resample_after_a_rival_gave_the_pile_s_top_back() -> None:
+    # A Hungarian rival that took the pile's top and gave it back is in its draw again with the
+    # pile barred to it (H4): the copy, made by the same actions, bars it too.
     env = aec_env("hungarian", players=2, seed=0, take_back="always")
     env.reset()
     codec, rng = env.session.codec, np.random.default_rng(0)
@@ -307,9 +362,15 @@ def test_resample_once_the_rival_has_acted() -> None:
                 break
         _random_step(env, rng)
     assert env.agent_selection == rival and env.session.game.state.phase == DRAW
+    assert not env.observe(rival)["action_mask"][pile]
     waiting = next(a for a in env.possible_agents if a != rival)
-    with pytest.raises(CannotSample):
-        env.resample(waiting, Random(0))
+    _resamples_consistently(env, waiting)
+    for draw in range(10):
+        other = env.resample(waiting, Random(draw))
+        assert not other.observe(rival)["action_mask"][pile]
+        assert np.array_equal(
+            other.observe(rival)["action_mask"], env.observe(rival)["action_mask"]
+        )
 
 
 def test_info_state_tells_apart_what_the_seat_can() -> None:

@@ -5,6 +5,8 @@ deals the cards it cannot see (rivals' hands, the stock, the unseen part of the 
 random from the cards not accounted for, keeping what it knows: its own hand, the table, the cards
 on show, the discard pile as far as ``CardTracker`` saw it, and the cards rivals are known to hold.
 The game runs on the real game's ``Hooks``, so every rule (house rules too) applies to it.
+``sampled_rival_turn`` rebuilds a rival's turn under way the same way, then makes its actions
+again.
 
 Limits, all toward less knowledge than a player could have: the order of a stock turned over
 from the discard pile is not kept (its cards are dealt at random with the rest), and a plugin's
@@ -18,16 +20,26 @@ from __future__ import annotations
 import copy
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any
 
 from rummy_core.bots.tracking import CardTracker
-from rummy_core.engine.actions import DISCARD, STOCK, Draw
+from rummy_core.engine.actions import (
+    DISCARD,
+    STOCK,
+    Action,
+    Draw,
+    LayOff,
+    MeldDown,
+    Swap,
+    TakeBack,
+)
+from rummy_core.engine.errors import RuleError
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.state import DRAW, PLAY, State
-from rummy_core.engine.view import PlayerView
+from rummy_core.engine.view import PlayerView, player_view
 
 
 class CannotSample(Exception):
@@ -83,6 +95,114 @@ def sampled_game(
         assert view.drew is not None
         game.apply(me, Draw(view.drew))
     return game
+
+
+SHOWN_ACTIONS = (Draw, MeldDown, LayOff, Swap, TakeBack)
+"""The engine's own actions short of the discard that ends a turn: every card they name is on
+show once they are made (a draw names only its source), so a rival's can be made again on a
+copy without telling it a hidden card."""
+
+
+def sampled_rival_turn(
+    hooks: Hooks,
+    start: tuple[PlayerView, CardTracker],
+    now: tuple[PlayerView, CardTracker],
+    rng: Random,
+    records: Mapping[str, Any] | None,
+    actions: Sequence[Action],
+) -> Game:
+    """A game in the position ``now`` shows, on a rival's turn after the rival has acted.
+
+    ``start`` is the seat's view and tracker as the turn began, before the rival's draw, and
+    ``actions`` what the rival has done since (every one on show). The turn's start is dealt as
+    ``sampled_game`` deals it, then the cards the rival has put on show since are moved into its
+    hand or the stock cards it drew, each swapped with a card dealt there at random (hidden
+    cards for hidden cards: the seat saw neither place), and the rival's actions are made again,
+    so what the engine records of them (a source given back, a draw's cards) is as it is here.
+    ``CannotSample`` when that cannot give the seat's view: a plugin's action (it may name a
+    card the seat does not see), a stock turned over during the turn.
+    """
+    (before, seen_before), (view, seen) = start, now
+    if not all(type(action) in SHOWN_ACTIONS for action in actions):
+        raise CannotSample("the rival's turn holds a play the seat cannot see")
+    drawn = before.stock_size - view.stock_size
+    if view.refills != before.refills or view.hand_number != before.hand_number or drawn < 0:
+        raise CannotSample("the stock was turned over during the rival's turn")
+    game = sampled_game(hooks, before, seen_before, rng, records)
+    rival = before.turn
+    _hand_over_shown(
+        game.state,
+        rival,
+        drawn,
+        seen_before,
+        _on_show(view, seen) - _on_show(before, seen_before),
+        rng,
+    )
+    try:
+        for action in actions:
+            game.apply(rival, action)
+    except RuleError as exc:
+        raise CannotSample(f"a play of the rival's turn is refused on the copy: {exc}") from exc
+    if player_view(game.state, view.seat) != view:
+        raise CannotSample("the rival's plays did not lead back to the seat's view")
+    return game
+
+
+def _on_show(view: PlayerView, tracker: CardTracker) -> Counter[int]:
+    """Every card the seat can place outside its hand: the table, the pile as far as it is
+    known, the cards on show."""
+    cards = Counter(tracker.pile)
+    for meld in view.table:
+        cards.update(meld.cards)
+    for _, shown in view.on_show:
+        cards.update(shown)
+    return cards
+
+
+def _hand_over_shown(
+    state: State, rival: int, drawn: int, tracker: CardTracker, shown: Counter[int], rng: Random
+) -> None:
+    """Put each card of ``shown`` in ``rival``'s hand or the top ``drawn`` cards of the stock
+    (where the cards it has since shown came from), swapping it with a card dealt there that is
+    neither shown nor known to be the rival's."""
+    hand, stock = state.hands[rival], state.stock
+    places: list[tuple[list[int], int]] = [(hand, i) for i in range(len(hand))]
+    places += [(stock, i) for i in range(len(stock) - drawn, len(stock))]
+    need = Counter(shown)
+    keep = Counter(tracker.known[rival]) if len(tracker.known) == state.players else Counter()
+    free: list[tuple[list[int], int]] = []
+    for cards, i in places:
+        code = cards[i]
+        if need[code] > 0:
+            need[code] -= 1
+        elif keep[code] > 0:
+            keep[code] -= 1
+        else:
+            free.append((cards, i))
+    hidden = _hidden_places(state, rival, drawn, tracker)
+    for code in sorted(need.elements()):
+        sources = [(cards, i) for cards, i in hidden if cards[i] == code]
+        if not sources or not free:
+            raise CannotSample("the cards the rival has shown do not fit the seat's view")
+        (cards, i) = sources[rng.randrange(len(sources))]
+        (slot, j) = free.pop(rng.randrange(len(free)))
+        cards[i], slot[j] = slot[j], cards[i]
+
+
+def _hidden_places(
+    state: State, rival: int, drawn: int, tracker: CardTracker
+) -> list[tuple[list[int], int]]:
+    """The places outside ``rival``'s hand and draw where the seat's deal put unseen cards:
+    other rivals' hands after the cards known to be theirs, the stock under the draw, the
+    unseen bottom of the discard pile."""
+    places: list[tuple[list[int], int]] = []
+    for seat, hand in enumerate(state.hands):
+        if seat not in (rival, tracker.seat):
+            known = len(tracker.known[seat]) if len(tracker.known) == state.players else 0
+            places += [(hand, i) for i in range(known, len(hand))]
+    places += [(state.stock, i) for i in range(len(state.stock) - drawn)]
+    places += [(state.discard, i) for i in range(tracker.pile_unknown)]
+    return places
 
 
 def likeliest_deal(

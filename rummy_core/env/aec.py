@@ -147,7 +147,7 @@ class RummyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
 
     def resample(self, agent: str, rng: Random) -> RummyAEC:
         """A copy whose hidden cards are re-dealt as ``agent`` could imagine them
-        (``Session.resample``: on its own turn, or before a rival acts)."""
+        (``Session.resample``: on its own turn or a rival's)."""
         session = self.session
         new: RummyAEC = copy.deepcopy(self, {id(session): session.resample(self._seat[agent], rng)})
         new._update_infos()  # the copied infos hold the true views of the other seats

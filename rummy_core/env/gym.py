@@ -150,7 +150,7 @@ class RummyGym(gymnasium.Env[Observation, np.int64]):
 
     def resample(self, rng: Random) -> RummyGym:
         """A copy whose hidden cards are re-dealt as the learning seat could imagine them
-        (``Session.resample``: on its own turn, or before a rival acts)."""
+        (``Session.resample``: on its own turn or a rival's)."""
         session = self.session
         return copy.deepcopy(self, {id(session): session.resample(self.seat, rng)})
 

@@ -32,7 +32,12 @@ import numpy.typing as npt
 
 from rummy_core.bots import Bot
 from rummy_core.bots.base import seat_handles
-from rummy_core.bots.sampling import CannotSample, sampled_game, turn_records
+from rummy_core.bots.sampling import (
+    CannotSample,
+    sampled_game,
+    sampled_rival_turn,
+    turn_records,
+)
 from rummy_core.bots.tracking import CardTracker
 from rummy_core.engine.actions import Action, Draw
 from rummy_core.engine.errors import RuleError
@@ -102,6 +107,14 @@ def _turn_key(state: State) -> tuple[int, int]:
     return state.hand_number, state.hand_turns
 
 
+def _tracker(seen: Sequence[Event], view: PlayerView) -> CardTracker:
+    """What a seat that saw ``seen`` knows of the hand ``view`` shows."""
+    tracker = CardTracker()
+    tracker.observe(seen)
+    tracker.sync(view)
+    return tracker
+
+
 def hand_rewards(hand_scores: Sequence[int], low_score_wins: bool) -> list[float]:
     """Each seat's hand score minus the mean of the others', negated when low scores win."""
     n = len(hand_scores)
@@ -143,10 +156,11 @@ class Session:
         self.memories: list[SeatMemory] = []
         self.views: list[PlayerView] = []
         self.pending: Pending = EMPTY
-        self.turn_plays: list[Action] = []
-        """The actions of the turn under way since its draw (or its start, in a turn without
-        one), which ``resample`` makes again."""
+        self.turn_actions: list[Action] = []
+        """The actions of the turn under way, draws included, which ``resample`` makes again."""
         self._turn = (0, 0)
+        self._turn_events = 0
+        """How many events the game held when the turn under way began."""
         self._choices: Choices | None = None
         self.done = False
         """Whether the episode is over (the hand, or the match with ``reward="match"``)."""
@@ -188,27 +202,37 @@ class Session:
         its view, observation and ``info_state`` are unchanged. The copy's history of the hand
         is those events as ``seat`` saw them. On ``seat``'s own turn the copy is rebuilt as it
         was just after the draw and its plays since then are made again (so a take-back there
-        goes where it goes here); on a rival's turn, only before the rival acts
-        (``CannotSample`` once it has).
+        goes where it goes here). On a rival's turn after the rival has acted, the copy is
+        rebuilt as the turn began and the rival's actions made again, the cards it has shown
+        since dealt to its hand or its draw (``bots.sampling.sampled_rival_turn``; a plugin's
+        action or a face-down discard there cannot be, ``CannotSample``).
         """
         state = self.game.state
+        seen = [seen_by(event, seat) for event in self.game.events]
+        records = turn_records(self.game)
+        if state.turn != seat and self.turn_actions and self._turn == _turn_key(state):
+            game = self._rival_turn_sampled(seat, seen, rng, records)
+        else:
+            game = self._own_turn_sampled(seat, seen, rng, records)
+        game.events = seen
+        new = self.clone()
+        new.match = Match(game, new.match.bots, new.match.journal)
+        new._refresh()
+        return new
+
+    def _own_turn_sampled(
+        self, seat: int, seen: list[Event], rng: Random, records: Mapping[str, Any]
+    ) -> Game:
         view = self.views[seat]
         plays: list[Action] = []
-        if state.turn != seat and self.turn_plays and self._turn == _turn_key(state):
-            # A rival that drew and gave the card back is in its draw again, with the source it
-            # refused barred: its view does not say so, and the copy would offer it.
-            raise CannotSample("the rival to move has acted this turn")
         if view.my_turn and view.plays:
-            base = state.state_after_draw()
+            base = self.game.state.state_after_draw()
             if base is None:
                 raise CannotSample("the turn's draw was not recorded, so its plays cannot be made")
             view = player_view(base, seat)
-            plays = self.turn_plays
-        seen = [seen_by(event, seat) for event in self.game.events]
-        tracker = CardTracker()
-        tracker.observe(seen)
-        tracker.sync(view)
-        game = sampled_game(self.hooks, view, tracker, rng, turn_records(self.game))
+            draws = [i for i, action in enumerate(self.turn_actions) if isinstance(action, Draw)]
+            plays = self.turn_actions[draws[-1] + 1 if draws else 0 :]
+        game = sampled_game(self.hooks, view, _tracker(seen, view), rng, records)
         try:
             for action in plays:
                 game.apply(seat, action)
@@ -216,11 +240,24 @@ class Session:
             raise CannotSample(f"a play of this turn is refused on the copy: {exc}") from exc
         if player_view(game.state, seat) != self.views[seat]:
             raise CannotSample("the plays of this turn did not lead back to the seat's view")
-        game.events = seen
-        new = self.clone()
-        new.match = Match(game, new.match.bots, new.match.journal)
-        new._refresh()
-        return new
+        return game
+
+    def _rival_turn_sampled(
+        self, seat: int, seen: list[Event], rng: Random, records: Mapping[str, Any]
+    ) -> Game:
+        start = self.game.state.start_of_turn()
+        if start is None:
+            raise CannotSample("the turn's start was not recorded, so its plays cannot be made")
+        before = player_view(start, seat)
+        view = self.views[seat]
+        return sampled_rival_turn(
+            self.hooks,
+            (before, _tracker(seen[: self._turn_events], before)),
+            (view, _tracker(seen, view)),
+            rng,
+            records,
+            self.turn_actions,
+        )
 
     def info_state(self, seat: int) -> str:
         """What ``seat`` knows, as text: its view, what it remembers of the hand (the discard
@@ -258,7 +295,9 @@ class Session:
         self.match = Match(game, seats)
         self.memories = [SeatMemory(seat, self.players) for seat in range(self.players)]
         self.pending = EMPTY
-        self.turn_plays = []
+        self.turn_actions = []
+        self._turn = _turn_key(game.state)
+        self._turn_events = len(game.events)
         self.done = False
         self.rewards = [0.0] * self.players
         self._refresh()
@@ -305,13 +344,14 @@ class Session:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Make an engine action for ``seat`` (a bot's, or one an id resolved to)."""
         before = self.game.state
+        count = len(self.game.events)
         events = self.match.act(seat, action).events
         turn = _turn_key(before)
-        if turn != self._turn or isinstance(action, Draw):
+        if turn != self._turn:
             self._turn = turn
-            self.turn_plays = []
-        if not isinstance(action, Draw):
-            self.turn_plays.append(action)
+            self._turn_events = count
+            self.turn_actions = []
+        self.turn_actions.append(action)
         self.pending = EMPTY
         self.rewards = [0.0] * self.players
         state = self.game.state
