@@ -794,6 +794,9 @@ class RummyApp(App[None]):
         rule = rule_keys(s.game)[key]
         cards = self.query_one("#hand", HandView).chosen()
         found = rule_action_tries(s, rule.type, cards)
+        if not found and rule.card and len(cards) == 1:
+            # Not worth trying (a knock keeping too much): the engine says why, as at the table.
+            found = [s.game.hooks.action_kinds[rule.type].action(cards[0])]
         said = rule.label.lower()
         if not found:
             if cards:
