@@ -63,6 +63,9 @@ def test_a_knock_by_button_and_the_defender_s_step(tmp_path: Path, browser: Brow
         before = state_id(knocker)
         knocker.keyboard.press("d")
         wait_moved(knocker, before)
+        # What is open, not classic's "meld, lay off, then discard": gin lays off only after a
+        # knock, and melds only toward one (8H drawn, KH's discard would keep 8).
+        expect(knocker.locator("#turn")).to_have_text("Your turn: meld, discard.")
         # No knock before the melds: the knock's button is not there yet.
         expect(knocker.locator("#rule-knock")).to_have_count(0)
         select(knocker, ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS"])
@@ -94,6 +97,10 @@ def test_a_knock_by_button_and_the_defender_s_step(tmp_path: Path, browser: Brow
         before = state_id(defender)
         defender.keyboard.press("p")
         wait_moved(defender, before)
+        # The last moves in the order they were made, though one update brought both.
+        expect(knocker.locator("#moves li")).to_have_text(
+            ["Bo finished laying off: the knock is counted.", "You went out: the hand is over."]
+        )
         sheet = defender.locator("#sheet")
         expect(sheet).to_contain_text("deadwood after laying off")
         shoot(knocker, "gin-after-knock-desktop")

@@ -470,6 +470,12 @@ function turnText(v, who) {
     const plays = [can("meld") ? t("meld") : "", can("lay_off") ? t("lay off") : ""].filter(Boolean);
     return t("Your turn: {actions}.", { actions: [...plays, ...rules].join(", ") });
   }
+  if (s.ruleActions?.length) {
+    // Rules with actions of their own (gin, a knock) say what is open: gin lays off only after a
+    // knock, and melds only toward one.
+    const plays = [can("meld") ? t("meld") : "", can("lay_off") ? t("lay off") : "", ...rules, t("discard")];
+    return t("Your turn: {actions}.", { actions: plays.filter(Boolean).join(", ") });
+  }
   if (v.hand.length === 1 && v.ruleset === "riverside") return t("Your turn: meld, lay off, then discard. Your last card closes face down.");
   return t("Your turn: meld, lay off, then discard.");
 }
