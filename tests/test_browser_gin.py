@@ -4,6 +4,7 @@ and a pass, with words that say so."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from browser_helpers import (
     wait_moved,
 )
 from playwright.sync_api import Browser, expect
+from scenario_helpers import SCENARIOS
 
 pytestmark = needs_chromium
 
@@ -104,3 +106,18 @@ def test_a_knock_by_button_and_the_defender_s_step(tmp_path: Path, browser: Brow
         sheet = defender.locator("#sheet")
         expect(sheet).to_contain_text("deadwood after laying off")
         shoot(knocker, "gin-after-knock-desktop")
+
+
+def test_a_single_hand_void_at_the_wall_ends_a_match_with_no_winner(
+    tmp_path: Path, browser: Browser
+) -> None:
+    # Ruling G11: two cards left in the stock, the pass voids the hand; the single hand (G14)
+    # was the match, and nobody won it: not "The match is over:  won".
+    scenario = json.loads((SCENARIOS / "gin" / "g11-the-wall-pass-voids.json").read_text())
+    with table_at(tmp_path, "gin", ["greedy", None], scenario["position"]) as (_, links):
+        page = open_seat(browser, links[0])
+        before = state_id(page)
+        page.click("#rule-pass")
+        wait_moved(page, before)
+        expect(page.locator("#turn")).to_have_text("The match is over with no winner.")
+        expect(page.locator("#sheet-title")).to_have_text("The match is over with no winner")

@@ -446,6 +446,7 @@ function stepMelds(step) {
 function turnText(v, who) {
   if (!started()) return t("Waiting for everyone to join.");
   if (v.phase === "hand_over") return t("The hand is over.");
+  if (v.phase === "match_over" && !v.winners.length) return t("The match is over with no winner.");
   if (v.phase === "match_over") return t("The match is over: {names} won.", { names: joinNames(v.winners.map((w) => who[w])) });
   if (s.table?.paused === true) return t("Play is paused.");
   if (!mine()) {
