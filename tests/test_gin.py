@@ -54,6 +54,8 @@ def test_g1_two_players_only() -> None:
     with pytest.raises(RuleError) as refused:
         new_game("gin:players=3", seed=1)
     assert refused.value.code == "bad_options"
+    # In words for two players, not "for 2 to 2 players".
+    assert "this ruleset is for 2 players, not 3" in refused.value.message
 
 
 def test_g2_g3_deadwood_counts_pips_and_melds_the_ace_low_only() -> None:
