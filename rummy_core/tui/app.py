@@ -297,7 +297,12 @@ class RummyApp(App[None]):
         self._show_melds()
         self._show_piles()
         players = self.query_one("#players", Static)
-        players.update(players_text(s))
+        text = players_text(s)
+        players.update(text)
+        # Wide enough for a line a player, however long a language makes it ("Computer 1
+        # normale   0 punti 10 carte"): a wrapped line would push the last player out of the box.
+        widest = max(line.cell_len for line in text.split("\n"))
+        players.styles.min_width = widest + players.styles.gutter.width
         dealer = s.names[view.dealer]
         if s.running_scores() is not None:
             players.border_title = _("Players · %(name)s dealt · ± this hand", name=dealer)
