@@ -24,6 +24,7 @@ from rummy_core.engine.errors import Violation
 from rummy_core.engine.events import Event, EventWords, event_kind
 from rummy_core.engine.game import refuse
 from rummy_core.engine.meldrules import MeldRules, RunShape, SetShape
+from rummy_core.engine.melds import read_meld
 from rummy_core.engine.options import OPTION_LIMITS, BaseOptions
 from rummy_core.engine.plugin import Ruleset, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
@@ -425,6 +426,10 @@ class GinRummy(Ruleset):
                 rest.remove(code)
         limit = self.knock_limit(state)
         if not rest or can_knock(rest, limit):
+            return []
+        if not all(read_meld(meld.cards, meld.declared, GIN_MELDS) for meld in action.melds):
+            # Cards that are no meld at all: the engine says so, which is what the player needs
+            # to hear first (asked only here, so that the legal plays cost no more to find).
             return []
         return [
             Violation(

@@ -4,6 +4,7 @@ and a pass, with words that say so."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from browser_helpers import (
     wait_moved,
 )
 from playwright.sync_api import Browser, expect
+from scenario_helpers import SCENARIOS
 
 pytestmark = needs_chromium
 
@@ -63,6 +65,9 @@ def test_a_knock_by_button_and_the_defender_s_step(tmp_path: Path, browser: Brow
         before = state_id(knocker)
         knocker.keyboard.press("d")
         wait_moved(knocker, before)
+        # What is open, not classic's "meld, lay off, then discard": gin lays off only after a
+        # knock, and melds only toward one (8H drawn, KH's discard would keep 8).
+        expect(knocker.locator("#turn")).to_have_text("Your turn: meld, discard.")
         # No knock before the melds: the knock's button is not there yet.
         expect(knocker.locator("#rule-knock")).to_have_count(0)
         select(knocker, ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS"])
@@ -94,6 +99,25 @@ def test_a_knock_by_button_and_the_defender_s_step(tmp_path: Path, browser: Brow
         before = state_id(defender)
         defender.keyboard.press("p")
         wait_moved(defender, before)
+        # The last moves in the order they were made, though one update brought both.
+        expect(knocker.locator("#moves li")).to_have_text(
+            ["Bo finished laying off: the knock is counted.", "You went out: the hand is over."]
+        )
         sheet = defender.locator("#sheet")
         expect(sheet).to_contain_text("deadwood after laying off")
         shoot(knocker, "gin-after-knock-desktop")
+
+
+def test_a_single_hand_void_at_the_wall_ends_a_match_with_no_winner(
+    tmp_path: Path, browser: Browser
+) -> None:
+    # Ruling G11: two cards left in the stock, the pass voids the hand; the single hand (G14)
+    # was the match, and nobody won it: not "The match is over:  won".
+    scenario = json.loads((SCENARIOS / "gin" / "g11-the-wall-pass-voids.json").read_text())
+    with table_at(tmp_path, "gin", ["greedy", None], scenario["position"]) as (_, links):
+        page = open_seat(browser, links[0])
+        before = state_id(page)
+        page.click("#rule-pass")
+        wait_moved(page, before)
+        expect(page.locator("#turn")).to_have_text("The match is over with no winner.")
+        expect(page.locator("#sheet-title")).to_have_text("The match is over with no winner")

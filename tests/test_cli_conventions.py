@@ -64,6 +64,13 @@ def test_too_many_opponents_in_players_words(capsys: pytest.CaptureFixture[str])
     assert "Value error" not in err
 
 
+def test_a_two_player_game_says_so_not_2_to_2(capsys: pytest.CaptureFixture[str]) -> None:
+    # Gin seats exactly two (G1): "gin is for 2 to 2 players: choose 1 to 1 opponents" read oddly.
+    code, _, err = rummy(capsys, "play", "--plain", "--ruleset", "gin", "--opponents", "2")
+    assert code == 2
+    assert "gin is for 2 players: choose 1 opponent." in err
+
+
 def test_a_malformed_scenario_names_file_field_and_expectation(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

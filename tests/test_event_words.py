@@ -69,7 +69,9 @@ def test_a_knock_reads_the_same_in_the_terminal_log_and_the_browsers_update() ->
     assert (
         "Ann knocked with 9 points in hand." in outbox.update(info, s.game, 1, events, 2, "en").log
     )
-    assert "Þú bankaðir með 9 stig á hendi." in outbox.update(info, s.game, 0, events, 2, "is").log
+    assert (
+        "Þú bankaðir með 9 stigum á hendi." in outbox.update(info, s.game, 0, events, 2, "is").log
+    )
     theirs = outbox.update(info, s.game, 1, events, 2, "it").log
     assert "Ann ha bussato con 9 punti in mano." in theirs
 

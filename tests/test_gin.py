@@ -54,6 +54,8 @@ def test_g1_two_players_only() -> None:
     with pytest.raises(RuleError) as refused:
         new_game("gin:players=3", seed=1)
     assert refused.value.code == "bad_options"
+    # In words for two players, not "for 2 to 2 players".
+    assert "this ruleset is for 2 players, not 3" in refused.value.message
 
 
 def test_g2_g3_deadwood_counts_pips_and_melds_the_ace_low_only() -> None:
@@ -74,6 +76,17 @@ def test_g12_oklahoma_the_first_upcard_sets_the_knock_card(upcard: str, limit: i
     assert state.extra[KNOCK_CARD] == limit
     # Without the option the same deal knocks with 10.
     assert KNOCK_CARD not in new_game("gin", seed=seed).state.extra
+
+
+def test_g7_cards_that_are_no_meld_are_refused_as_no_meld() -> None:
+    # 7D 7H 9S is no meld, and without it no knock is within reach (its cards break two melds):
+    # the player hears first that it is no meld, not that melds go down only to knock.
+    game = position_game(
+        "gin", hands=[KNOCKER, DEFENDER], discard=["4H"], stock=["8H"], turns_taken=[1, 1], dealer=1
+    )
+    game.apply(0, Draw("stock"))
+    refused = assert_refused(game, 0, meld("7D 7H 9S"), "not_a_meld")
+    assert refused.message == "7D 7H 9S is not a run or a set."
 
 
 def test_g12_oklahoma_ace_allows_gin_only() -> None:

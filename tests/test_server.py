@@ -96,6 +96,11 @@ def test_a_bad_table_is_refused_with_a_code(
     assert len(httpx.get(f"{base}/api/tables").json()["tables"]) == before
 
 
+def test_a_table_of_three_for_gin_is_refused_in_players_words(base: str) -> None:
+    answer = httpx.post(f"{base}/api/tables", json={"variant": "gin", "seats": [{}] * 3})
+    assert answer.json()["message"] == "gin is for 2 players, not 3."
+
+
 def test_an_unknown_table_is_a_404(base: str) -> None:
     answer = httpx.get(f"{base}/api/tables/nosuch")
     assert (answer.status_code, answer.json()["code"]) == (404, "unknown_table")

@@ -13,6 +13,7 @@ from typing import Any
 import click
 import pytest
 from textual.widgets import Markdown, Static
+from tui_screens import screen_text
 
 from rummy_core.engine.cards import parse_cards
 from rummy_core.engine.setup import Variant, game_from_position
@@ -20,7 +21,7 @@ from rummy_core.i18n.languages import set_language
 from rummy_core.tui.app import RummyApp
 from rummy_core.tui.plain import play_text
 from rummy_core.tui.screens import HelpScreen
-from rummy_core.tui.session import HUMAN, Session
+from rummy_core.tui.session import HUMAN, Session, Setup
 from rummy_core.tui.widgets import HandView, PileView
 
 SIZE = (100, 30)
@@ -134,3 +135,16 @@ def test_the_text_game_speaks_icelandic(language: Any, monkeypatch: pytest.Monke
     assert "  stokkur: 36 spil   kastbunki: 1 (efst QH)" in text
     assert "  Ekki leyfilegt: Dragðu áður en þú kastar." in text
     assert "  Þú drógst úr stokknum: 3♠." in text
+
+
+@pytest.mark.asyncio
+async def test_the_players_box_keeps_a_line_a_player_in_italian(language: Any) -> None:
+    # "Computer 1 normale   0 punti 10 carte" was a character wider than the box: it wrapped,
+    # and the second player's line fell out of sight.
+    language("it")
+    app = RummyApp(Session.start(Setup(ruleset="gin", bots=("greedy",), seed=1)), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        you, bot = screen_text(app).splitlines()[2:4]
+        assert "Tu" in you and "carte" in you
+        assert "Computer 1 normale" in bot and "carte" in bot

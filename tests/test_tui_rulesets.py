@@ -1,5 +1,6 @@
-"""The full-screen game plays Riverside and Hungarian through the engine's generic API alone:
-declaring wilds, a face-down closing discard, the cut card, an opening of several melds."""
+"""The full-screen game plays Riverside, Hungarian and Gin through the engine's generic API alone:
+declaring wilds, a face-down closing discard, the cut card, an opening of several melds, the
+defender's turn after a knock."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from rummy_core.engine.actions import Draw, MeldDown, NewMeld
 from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.setup import Variant, game_from_position
 from rummy_core.engine.state import DRAW, PLAY
@@ -78,6 +80,43 @@ async def test_riverside_wilds_are_declared_and_the_close_is_face_down() -> None
         assert s.game.state.discard_face_down
         assert "You closed with a face-down discard." in s.log
         assert isinstance(app.screen, ScoreSheet)
+
+
+@pytest.mark.asyncio
+async def test_gin_defender_lays_off_and_passes_to_a_knock_nobody_wins() -> None:
+    # Ruling G9: after the bot's knock the person lays off 4C without a draw, then passes; both
+    # keep 10 (G10: nobody scores), so the single hand (G14) ends a match with no winner.
+    position = {
+        "players": 2,
+        "dealer": 0,
+        "turn": 1,
+        "turns_taken": [1, 1],
+        "hands": [
+            ["QD", "QH", "QC", "2D", "3D", "4D", "4C", "AH", "3S", "6S"],
+            ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS", "KH"],
+        ],
+        "stock": ["8H", "5H", "6H"],
+        "discard": ["4H"],
+    }
+    s = session("gin", position)
+    melds = ("AC 2C 3C", "7D 7H 7S", "9S 10S JS")
+    s.game.apply(1, Draw("stock"))
+    s.game.apply(1, MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in melds)))
+    s.game.apply(1, s.game.hooks.action_kinds["knock"].action(parse_card("8H")))
+    app = RummyApp(s, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        status = str(app.query_one("#status", Static).render())
+        assert "Your turn, no draw this time: L lay off, P pass." in status
+        await click(pilot, app, "4C")
+        await pilot.press("l")
+        assert "You laid off 4♣ on meld 1." in s.log
+        await pilot.press("p")
+        await pilot.pause()
+        sheet = app.screen
+        assert isinstance(sheet, ScoreSheet)
+        said = [str(w.render()) for w in sheet.query(Static)]
+        # Bot 1 knocked: not "no one went out".
+        assert "The match is over with no winner." in said
 
 
 @pytest.mark.asyncio

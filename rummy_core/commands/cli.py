@@ -189,6 +189,18 @@ def _check_opponents(ruleset: str, opponents: int | None) -> int:
     variant = Variant.parse(ruleset)
     cls = find_ruleset(variant.ruleset)
     low, high = variant.player_range()
+    if not low <= opponents + 1 <= high and low == high:
+        raise RuleError(
+            "bad_opponents",
+            N_plural(
+                "%(ruleset)s is for %(low)s players: choose %(count)s opponent.",
+                "%(ruleset)s is for %(low)s players: choose %(count)s opponents.",
+            ),
+            opponents=opponents,
+            ruleset=cls.name,
+            low=low,
+            count=low - 1,
+        )
     if not low <= opponents + 1 <= high:
         raise RuleError(
             "bad_opponents",

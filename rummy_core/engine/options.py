@@ -39,11 +39,18 @@ class BaseOptions(BaseModel):
     def _players_in_range(self) -> BaseOptions:
         if not self.min_players <= self.players <= self.max_players:
             # pydantic puts this text in the refusal (bad_options), in the language of the moment.
+            low, high = self.min_players, self.max_players
             raise ValueError(
                 _(
+                    "this ruleset is for %(low)s players, not %(players)s",
+                    low=low,
+                    players=self.players,
+                )
+                if low == high
+                else _(
                     "this ruleset is for %(low)s to %(high)s players, not %(players)s",
-                    low=self.min_players,
-                    high=self.max_players,
+                    low=low,
+                    high=high,
                     players=self.players,
                 )
             )

@@ -44,6 +44,15 @@ def check_room(tables: int, made_here: int, limits: Limits) -> None:
 def check_players(variant: str, players: int) -> None:
     """Refuse a table of a number of players the variant's ruleset does not seat."""
     low, high = games.player_range(variant)
+    if not low <= players <= high and low == high:
+        raise RuleError(
+            "bad_players",
+            "%(variant)s is for %(low)s players, not %(players)s.",
+            domain=UI.name,
+            variant=variant,
+            players=players,
+            low=low,
+        )
     if not low <= players <= high:
         raise RuleError(
             "bad_players",

@@ -297,7 +297,12 @@ class RummyApp(App[None]):
         self._show_melds()
         self._show_piles()
         players = self.query_one("#players", Static)
-        players.update(players_text(s))
+        text = players_text(s)
+        players.update(text)
+        # Wide enough for a line a player, however long a language makes it ("Computer 1
+        # normale   0 punti 10 carte"): a wrapped line would push the last player out of the box.
+        widest = max(line.cell_len for line in text.split("\n"))
+        players.styles.min_width = widest + players.styles.gutter.width
         dealer = s.names[view.dealer]
         if s.running_scores() is not None:
             players.border_title = _("Players · %(name)s dealt · ± this hand", name=dealer)
@@ -794,6 +799,9 @@ class RummyApp(App[None]):
         rule = rule_keys(s.game)[key]
         cards = self.query_one("#hand", HandView).chosen()
         found = rule_action_tries(s, rule.type, cards)
+        if not found and rule.card and len(cards) == 1:
+            # Not worth trying (a knock keeping too much): the engine says why, as at the table.
+            found = [s.game.hooks.action_kinds[rule.type].action(cards[0])]
         said = rule.label.lower()
         if not found:
             if cards:

@@ -342,6 +342,9 @@ class ScoreSheet(ModalScreen[bool]):
         st = s.game.state
         if s.match_over:
             names = [s.names[w] for w in st.winners]
+            if not names and st.outcome is not None and st.outcome.went_out is not None:
+                # Someone went out and nobody won: gin's knock on equal counts (G10, G14).
+                return _("The match is over with no winner.")
             if not names:
                 return _("The match is over, and nobody won: no one went out.")
             if st.winners == [s.human]:

@@ -56,7 +56,10 @@ export function callTurn(mine) {
 /** Keep each seat's latest move from an update: its event and its sentence, in order. */
 export function noteMoves(events, lines, redraw) {
   events.forEach((event, i) => {
-    if (typeof event.seat === "number" && lines[i]) moves.set(event.seat, { text: lines[i], at: Date.now() });
+    if (typeof event.seat !== "number" || !lines[i]) return;
+    // Moved to the end: moves of one update share a time, and the map's order breaks the tie.
+    moves.delete(event.seat);
+    moves.set(event.seat, { text: lines[i], at: Date.now() });
   });
   if (events.length) setTimeout(redraw, MOVE_SHOWN_MS + 50);
 }

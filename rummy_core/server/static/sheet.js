@@ -34,8 +34,10 @@ export function renderSheet(v, who, s, host, tableId) {
   s.sheetFor = key;
   const sheet = s.sheet;
   const out = v.outcome ?? {};
-  $("sheet-title").textContent = v.phase === "match_over" ? t("The match is over: {names} won", { names: joinNames(v.winners.map((w) => who[w])) })
-    : t("Hand {number} is over", { number: v.hand_number });
+  // A single hand may end a match with no winner (a void hand, gin's equal counts).
+  $("sheet-title").textContent = v.phase !== "match_over" ? t("Hand {number} is over", { number: v.hand_number })
+    : v.winners.length ? t("The match is over: {names} won", { names: joinNames(v.winners.map((w) => who[w])) })
+    : t("The match is over with no winner");
   const cell = (tag, ...content) => { const el = document.createElement(tag); el.append(...content); return el; };
   const head = cell("tr", ...[t("Player"), t("Left in hand"), t("Worth"), t("This hand"), t("Total")].map((text) => cell("th", text)));
   const rows = who.map((name, i) => {

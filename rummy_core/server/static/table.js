@@ -446,6 +446,7 @@ function stepMelds(step) {
 function turnText(v, who) {
   if (!started()) return t("Waiting for everyone to join.");
   if (v.phase === "hand_over") return t("The hand is over.");
+  if (v.phase === "match_over" && !v.winners.length) return t("The match is over with no winner.");
   if (v.phase === "match_over") return t("The match is over: {names} won.", { names: joinNames(v.winners.map((w) => who[w])) });
   if (s.table?.paused === true) return t("Play is paused.");
   if (!mine()) {
@@ -469,6 +470,12 @@ function turnText(v, who) {
     // A turn the rules end otherwise (gin: a knock after melding; the defender's pass).
     const plays = [can("meld") ? t("meld") : "", can("lay_off") ? t("lay off") : ""].filter(Boolean);
     return t("Your turn: {actions}.", { actions: [...plays, ...rules].join(", ") });
+  }
+  if (s.ruleActions?.length) {
+    // Rules with actions of their own (gin, a knock) say what is open: gin lays off only after a
+    // knock, and melds only toward one.
+    const plays = [can("meld") ? t("meld") : "", can("lay_off") ? t("lay off") : "", ...rules, t("discard")];
+    return t("Your turn: {actions}.", { actions: plays.filter(Boolean).join(", ") });
   }
   if (v.hand.length === 1 && v.ruleset === "riverside") return t("Your turn: meld, lay off, then discard. Your last card closes face down.");
   return t("Your turn: meld, lay off, then discard.");
