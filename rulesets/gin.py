@@ -28,6 +28,7 @@ from rummy_core.engine.melds import read_meld
 from rummy_core.engine.options import OPTION_LIMITS, BaseOptions
 from rummy_core.engine.plugin import Ruleset, hookimpl
 from rummy_core.engine.scorelines import ScoreLine
+from rummy_core.engine.stages import TurnStage
 from rummy_core.engine.state import DRAW, PLAY, Reason, State
 from rummy_core.i18n.languages import N_, N_plural
 from rummy_core.solver import solver_for
@@ -343,6 +344,13 @@ class GinRummy(Ruleset):
     def rummy_turn_starts_with_draw(self, state: State, seat: int) -> bool:
         # Ruling G9: the defender's turn after a knock has no draw.
         return not is_defender(state, seat)
+
+    @hookimpl
+    def rummy_turn_stage(self, state: State) -> TurnStage | None:
+        # Ruling G9: the defender's turn is a lay-off on the knock, which every player is told.
+        if state.phase == PLAY and is_defender(state, state.turn):
+            return TurnStage("laying_off", N_("laying off on the knock"), DOMAIN)
+        return None
 
     @hookimpl
     def rummy_draw_violations(self, state: State, seat: int, source: str) -> list[Violation]:

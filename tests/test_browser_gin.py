@@ -10,6 +10,7 @@ from typing import Any
 
 from browser_helpers import (
     needs_chromium,
+    new_page,
     open_seat,
     select,
     shoot,
@@ -59,9 +60,11 @@ def test_the_first_upcard_is_passed_by_button_and_by_key(tmp_path: Path, browser
 
 def test_a_knock_by_button_and_the_defender_s_step(tmp_path: Path, browser: Browser) -> None:
     start = position(turns_taken=[1, 1])
-    with table_at(tmp_path, "gin", [None, None], start) as (_, links):
+    with table_at(tmp_path, "gin", [None, None], start) as (base, links):
         knocker = open_seat(browser, links[0], name="Ann")
         defender = open_seat(browser, links[1], phone=True, name="Bo")
+        watcher = new_page(browser, phone=True)
+        watcher.goto(f"{base}/table/t0")
         before = state_id(knocker)
         knocker.keyboard.press("d")
         wait_moved(knocker, before)
@@ -81,6 +84,10 @@ def test_a_knock_by_button_and_the_defender_s_step(tmp_path: Path, browser: Brow
         knocker.click("#rule-knock")
         wait_moved(knocker, before)
         expect(knocker.locator("#log")).to_contain_text("You knocked with 10 points in hand.")
+        # G9: the knocker and a watcher are told the defender's turn is the lay-off.
+        for page in (knocker, watcher):
+            expect(page.locator("#turn")).to_have_text("Bo's turn (laying off on the knock).")
+        shoot(watcher, "gin-watcher-lay-off-phone", full_page=False)
         # The defender: no draw, lay-offs and a pass; the knocker's cards left stay hidden.
         defender.wait_for_function("window.rummyTable.view.turn === 1")
         expect(defender.locator("#turn")).to_contain_text("lay off")

@@ -28,6 +28,8 @@ from rummy_core.engine.view import player_view
 from rummy_core.formats.actions import parse_action
 from rummy_core.formats.resources import shipped_scenarios
 from rummy_core.formats.scenario import parse_scenario
+from rummy_core.formats.view import public_view, view_of
+from rummy_core.i18n.languages import use_language
 from rummy_core.match.service import Match
 from rummy_core.present.describe import describe
 from rummy_core.present.sheet import leftover_worth, score_lines
@@ -140,6 +142,27 @@ def test_the_knocker_s_remaining_cards_are_not_shown_to_the_defender() -> None:
     view = player_view(game.state, 1)
     assert view.hand_sizes[0] == 1 and parse_card("KH") not in view.hand
     assert parse_card("KH") not in [c for meld in view.table for c in meld.cards]
+
+
+def test_g9_everyone_is_told_the_defender_s_turn_is_the_lay_off() -> None:
+    # The lay-off is a stage of the turn its phase (play) does not say: the rules name it, in
+    # every seat's and every spectator's view, in the reader's language; before the knock and
+    # once the defender has passed there is none.
+    game = position_game(
+        "gin", hands=[KNOCKER, DEFENDER], discard=["4H"], stock=["8H"], turns_taken=[1, 1], dealer=1
+    )
+    assert game.hooks.turn_stage(game.state) is None
+    game.apply(0, Draw("stock"))
+    assert view_of(game, 0).stage is None
+    game = _knocked()
+    stage = game.hooks.turn_stage(game.state)
+    assert stage is not None and stage.code == "laying_off"
+    assert [view_of(game, seat).stage for seat in (0, 1)] == ["laying off on the knock"] * 2
+    assert public_view(game).stage == "laying off on the knock"
+    with use_language("is"):
+        assert public_view(game).stage not in (None, "laying off on the knock")
+    game.apply(1, Pass())
+    assert game.hooks.turn_stage(game.state) is None
 
 
 def test_the_pass_is_refused_where_there_is_nothing_to_decline() -> None:

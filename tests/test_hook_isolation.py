@@ -37,6 +37,7 @@ from rummy_core.engine.moves import action_candidates, legal_actions
 from rummy_core.engine.plugin import hookimpl
 from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER, Meld, State
+from rummy_core.formats.view import public_view, view_of
 from rummy_core.present.sheet import leftover_worth, score_lines
 
 Mode = Literal["raise", "answer", "interrupt"]
@@ -246,6 +247,9 @@ def doors(game: Game, seat: int, rng: Random) -> Iterator[tuple[str, Callable[[]
     yield "random bot", lambda: RandomBot(seed).choose(handle)
     yield "greedy bot", lambda: GreedyBot(seed).choose(handle)
     yield "preview", lambda: preview_all(game, seat)
+    # The server's and the terminal game's views ask the turn's stage too.
+    yield "seat view", lambda: view_of(game, seat)
+    yield "public view", lambda: public_view(game)
 
 
 def preview_all(game: Game, seat: int) -> None:

@@ -34,6 +34,7 @@ from rummy_core.engine.moves import legal_actions
 from rummy_core.engine.plugin import HouseRule, hookimpl
 from rummy_core.engine.setup import game_from_position, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER, State
+from rummy_core.formats.view import public_view, view_of
 from rummy_core.present.sheet import leftover_worth, score_lines
 from rummy_core.testing import assert_refused, position_game
 
@@ -192,12 +193,13 @@ def wrong_type(hook: str) -> object:
 
 SET_UP_HOOKS = {"rummy_deck", "rummy_meld_rules", "rummy_card_values", "rummy_turn_cap"}
 # Not asked by the engine in classic play: statistics ask rummy_hand_bonus, score sheets
-# rummy_score_lines and rummy_leftover_value (tested below); classic has no wilds to swap or
-# opening points; the registrar is asked at set-up and tested below.
+# rummy_score_lines and rummy_leftover_value, views rummy_turn_stage (tested below); classic has
+# no wilds to swap or opening points; the registrar is asked at set-up and tested below.
 UNREACHED = {
     "rummy_hand_bonus",
     "rummy_score_lines",
     "rummy_leftover_value",
+    "rummy_turn_stage",
     "rummy_swap_violations",
     "rummy_meld_points",
 }
@@ -363,6 +365,32 @@ def test_a_plugin_answering_a_wrong_worth_is_named_when_a_sheet_asks() -> None:
         "rummy_leftover_value",
     )
     assert "expected int" in caught.value.message
+
+
+class WordyStage(HouseRule):
+    """Names the turn's stage with a bare string instead of a TurnStage."""
+
+    name = "wordy-stage"
+
+    @hookimpl(tryfirst=True)
+    def rummy_turn_stage(self) -> object:
+        return "thinking hard"
+
+
+def test_a_plugin_answering_a_wrong_stage_is_named_when_a_view_asks() -> None:
+    game = game_with(
+        variant="classic+wordy-stage", local_rules=(WordyStage,), hands=[["4S", "KD"], ["5H"]]
+    )
+    before = game.state.clone()
+    for ask in (lambda: view_of(game, 0), lambda: public_view(game)):
+        with pytest.raises(PluginError) as caught:
+            ask()
+        assert (caught.value.params["plugin"], caught.value.params["hook"]) == (
+            "wordy-stage",
+            "rummy_turn_stage",
+        )
+        assert "expected None or a TurnStage" in caught.value.message
+    assert game.state.equals(before)
 
 
 # -- plugin actions --------------------------------------------------------------------------

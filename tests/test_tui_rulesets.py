@@ -15,6 +15,7 @@ from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.setup import Variant, game_from_position
 from rummy_core.engine.state import DRAW, PLAY
 from rummy_core.tui.app import RummyApp
+from rummy_core.tui.panels import status_text
 from rummy_core.tui.screens import ChoiceScreen, ScoreSheet
 from rummy_core.tui.session import HUMAN, Session
 from rummy_core.tui.widgets import HandView, TableView
@@ -82,27 +83,33 @@ async def test_riverside_wilds_are_declared_and_the_close_is_face_down() -> None
         assert isinstance(app.screen, ScoreSheet)
 
 
-@pytest.mark.asyncio
-async def test_gin_defender_lays_off_and_passes_to_a_knock_nobody_wins() -> None:
-    # Ruling G9: after the bot's knock the person lays off 4C without a draw, then passes; both
-    # keep 10 (G10: nobody scores), so the single hand (G14) ends a match with no winner.
+def gin_knocked(knocker: int) -> Session:
+    """Gin, the person at seat 0 and a bot at seat 1: ``knocker`` draws 8H, lays down three
+    melds and knocks keeping KH (10); the other, holding 10 after laying off 4C, defends."""
+    melder = ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS", "KH"]
+    other = ["QD", "QH", "QC", "2D", "3D", "4D", "4C", "AH", "3S", "6S"]
     position = {
         "players": 2,
-        "dealer": 0,
-        "turn": 1,
+        "dealer": 1 - knocker,
+        "turn": knocker,
         "turns_taken": [1, 1],
-        "hands": [
-            ["QD", "QH", "QC", "2D", "3D", "4D", "4C", "AH", "3S", "6S"],
-            ["AC", "2C", "3C", "7D", "7H", "7S", "9S", "10S", "JS", "KH"],
-        ],
+        "hands": [melder, other] if knocker == 0 else [other, melder],
         "stock": ["8H", "5H", "6H"],
         "discard": ["4H"],
     }
     s = session("gin", position)
     melds = ("AC 2C 3C", "7D 7H 7S", "9S 10S JS")
-    s.game.apply(1, Draw("stock"))
-    s.game.apply(1, MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in melds)))
-    s.game.apply(1, s.game.hooks.action_kinds["knock"].action(parse_card("8H")))
+    s.game.apply(knocker, Draw("stock"))
+    s.game.apply(knocker, MeldDown(tuple(NewMeld.of(parse_cards(m)) for m in melds)))
+    s.game.apply(knocker, s.game.hooks.action_kinds["knock"].action(parse_card("8H")))
+    return s
+
+
+@pytest.mark.asyncio
+async def test_gin_defender_lays_off_and_passes_to_a_knock_nobody_wins() -> None:
+    # Ruling G9: after the bot's knock the person lays off 4C without a draw, then passes; both
+    # keep 10 (G10: nobody scores), so the single hand (G14) ends a match with no winner.
+    s = gin_knocked(1)
     app = RummyApp(s, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         status = str(app.query_one("#status", Static).render())
@@ -117,6 +124,13 @@ async def test_gin_defender_lays_off_and_passes_to_a_knock_nobody_wins() -> None
         said = [str(w.render()) for w in sheet.query(Static)]
         # Bot 1 knocked: not "no one went out".
         assert "The match is over with no winner." in said
+
+
+def test_gin_the_knocker_is_told_the_bot_lays_off_on_the_knock() -> None:
+    # Ruling G9: while the bot defends, the top line names its lay-off, as the browser does.
+    s = gin_knocked(0)
+    assert s.game.state.turn == 1
+    assert "Bot 1's turn (laying off on the knock)." in str(status_text(s, []))
 
 
 @pytest.mark.asyncio

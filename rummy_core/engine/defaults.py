@@ -72,6 +72,12 @@ def rummy_turn_starts_with_draw() -> bool:
 
 
 @hookimpl(trylast=True)
+def rummy_turn_stage() -> None:
+    # A turn is drawing or playing, as its phase says.
+    return None
+
+
+@hookimpl(trylast=True)
 def rummy_draw_sources(state: State) -> list[str]:
     sources = [STOCK] if state.stock else []
     if state.discard and not state.discard_face_down:

@@ -36,6 +36,7 @@ from rummy_core.engine.hookcall import HookCalls, PluginManager
 from rummy_core.engine.meldrules import MeldRules
 from rummy_core.engine.plugin import HouseRule, Ruleset, plugin_text
 from rummy_core.engine.scorelines import ScoreLine
+from rummy_core.engine.stages import TurnStage
 from rummy_core.engine.state import Meld, Reason, State
 
 T = TypeVar("T")
@@ -352,6 +353,17 @@ class Hooks:
 
     def turn_starts_with_draw(self, state: State, seat: int) -> bool:
         return self._decide("rummy_turn_starts_with_draw", bool, state, seat)
+
+    def turn_stage(self, state: State) -> TurnStage | None:
+        """The turn's stage (``rummy_turn_stage``), asked of a copy of ``state`` for a plugin
+        that takes it: the views ask between actions."""
+        answer: TurnStage | None = self._checked(
+            "rummy_turn_stage",
+            lambda a: a is None or isinstance(a, TurnStage),
+            "None or a TurnStage",
+            self._own("rummy_turn_stage", state),
+        )
+        return answer
 
     def draw_sources(self, state: State, seat: int, *, working: bool = False) -> list[str]:
         """The sources open to ``seat``; asked of a copy of ``state`` for a plugin that takes it,

@@ -37,6 +37,7 @@ from rummy_core.engine.errors import Violation
 from rummy_core.engine.events import Event
 from rummy_core.engine.meldrules import MeldRules
 from rummy_core.engine.scorelines import ScoreLine
+from rummy_core.engine.stages import TurnStage
 from rummy_core.engine.state import Meld, Reason, State
 
 hookspec = pluggy.HookspecMarker("rummy")
@@ -161,6 +162,19 @@ def rummy_turn_starts_with_draw(state: State, seat: int) -> bool | None:
     :param state: the match as it stands; not to be changed.
     :param seat: the seat whose turn starts.
 
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def rummy_turn_stage(state: State) -> TurnStage | None:
+    """The stage of the turn under way, where its phase does not say it and every player should
+    be told: gin's defender laying off on the knocker's melds. None: the phase says it all.
+
+    :param state: the match as it stands; not to be changed.
+
+    A public fact, shown to every seat and spectator (the browser table's and the terminal
+    game's turn line), so it must not tell what a seat may not see. Asked between actions.
     Stops at first non-None result.
     """
 

@@ -83,6 +83,13 @@ _RULESET: dict[str, Any] = {
         dict[str, str],
         Field(description="What the table calls each label of the cards on show (on_show)."),
     ),
+    "stage": (
+        str | None,
+        Field(
+            description="The stage of the turn under way, in the reader's language, where its"
+            " phase does not say it (gin: 'laying off on the knock'); null otherwise."
+        ),
+    ),
 }
 _SEAT_ONLY: dict[str, Any] = {
     "open_actions": (list[str], Field(description="Action types this seat may try now.")),
@@ -131,21 +138,34 @@ def view_of(game: Game, seat: int) -> SeatView:
     legal_draws = {action.source for action in legal if isinstance(action, Draw)}
     sources = [s for s in game.draw_sources(seat) if s in legal_draws]
     view = player_view(game.state, seat)
-    return seat_view(view, game.hooks, open_actions, sources)
+    return seat_view(view, game.hooks, open_actions, sources, turn_stage(game))
 
 
 def seat_view(
-    view: PlayerView, hooks: Hooks, open_actions: list[str], draw_sources: list[str]
+    view: PlayerView,
+    hooks: Hooks,
+    open_actions: list[str],
+    draw_sources: list[str],
+    stage: str | None,
 ) -> SeatView:
-    """The JSON model of a player's view in the game ``hooks`` are the rules of."""
+    """The JSON model of a player's view in the game ``hooks`` are the rules of; ``stage``: the
+    turn's stage in words (``turn_stage``)."""
     values = {f.name: f.write(getattr(view, f.name), view) for f in _FIELDS}
     return _SEAT_VIEW(
         **values,
         ruleset=hooks.ruleset.name,
         shows=hooks.shown_names(),
+        stage=stage,
         open_actions=open_actions,
         draw_sources=draw_sources,
     )
+
+
+def turn_stage(game: Game) -> str | None:
+    """The stage of the turn under way in the current language (``rummy_turn_stage``), or None
+    where its phase says it all."""
+    stage = game.hooks.turn_stage(game.state)
+    return None if stage is None else stage.render()
 
 
 def public_view(game: Game) -> PublicView:
@@ -154,4 +174,9 @@ def public_view(game: Game) -> PublicView:
     # Any seat's engine view holds the public fields alike; only its MINE fields differ.
     view = player_view(game.state, 0)
     values = {f.name: f.write(getattr(view, f.name), view) for f in _FIELDS if not f.mine}
-    return _PUBLIC_VIEW(**values, ruleset=game.hooks.ruleset.name, shows=game.hooks.shown_names())
+    return _PUBLIC_VIEW(
+        **values,
+        ruleset=game.hooks.ruleset.name,
+        shows=game.hooks.shown_names(),
+        stage=turn_stage(game),
+    )

@@ -51,6 +51,9 @@ def status_text(s: Session, keys: list[str]) -> Text:
         head.append(_("Your turn, no draw this time: %(keys)s.", keys=", ".join(keys)), style=mine)
     elif s.my_turn:
         head.append(_("Your turn: %(keys)s.", keys=", ".join(keys)), style=mine)
+    elif s.playing and (stage := s.game.hooks.turn_stage(st)) is not None:
+        # A stage the rules name (gin's defender laying off on the knock), as the table says it.
+        head.append(_("%(name)s's turn (%(stage)s).", name=s.names[st.turn], stage=stage.render()))
     elif s.playing:
         head.append(_("%(name)s is playing…", name=s.names[st.turn]))
     else:

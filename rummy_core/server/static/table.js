@@ -451,6 +451,8 @@ function turnText(v, who) {
   if (s.table?.paused === true) return t("Play is paused.");
   if (!mine()) {
     const name = who[v.turn];
+    // A stage the rules name (gin's defender laying off on the knock), in the reader's words.
+    if (v.stage) return t("{name}'s turn ({phase}).", { name, phase: v.stage });
     const phases = { cut: t("{name}'s turn (the cut).", { name }), draw: t("{name}'s turn (drawing).", { name }), play: t("{name}'s turn (playing).", { name }) };
     return phases[v.phase] ?? t("{name}'s turn ({phase}).", { name, phase: v.phase });
   }
