@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_core.engine.action_kinds import ActionKind, GameSteps
 from rummy_core.engine.actions import DISCARD, STOCK, Action, LayOff, MeldDown, PluginAction
+from rummy_core.engine.cards import card_name
 from rummy_core.engine.defaults import PIP_VALUES, deal_round
 from rummy_core.engine.errors import Violation
 from rummy_core.engine.events import Event, EventWords, event_kind
@@ -605,6 +606,14 @@ class GinRummy(Ruleset):
                 said = _line(
                     "knocker_deadwood", N_("deadwood kept in the knock: %(points)s"), 0, params
                 )
+            elif melds := _melds_in_hand(state.hands[seat]):
+                # The melds the count left out, so the sheet's cards add up to it (G9).
+                said = _line(
+                    "defender_deadwood",
+                    N_("deadwood after laying off: %(points)s (in melds: %(melds)s)"),
+                    0,
+                    {**params, "melds": melds},
+                )
             else:
                 said = _line(
                     "defender_deadwood", N_("deadwood after laying off: %(points)s"), 0, params
@@ -646,6 +655,12 @@ class GinRummy(Ruleset):
         return [] if scorer is None else [scorer]
 
 
+def _melds_in_hand(cards: list[int]) -> list[list[str]]:
+    """The melds of the best arrangement of ``cards`` (what ``deadwood`` leaves out), as codes."""
+    best = solver_for(GIN_MELDS, PIP_VALUES).best(cards)
+    return [[card_name(code) for code in meld] for meld, _ in best.melds]
+
+
 def _counted(state: State, seat: int, out: int | None) -> int:
     """What ``seat``'s cards count for once ``out`` has knocked or gone gin: the knocker's as
     they are (G7), the other's deadwood after its lay-offs (G9)."""
@@ -665,7 +680,7 @@ def _before_this_hand(state: State) -> tuple[list[int], list[list[int]]]:
     return before, state.hand_history[:-1]
 
 
-def _line(code: str, message: str, points: int, params: dict[str, int] | None = None) -> ScoreLine:
+def _line(code: str, message: str, points: int, params: dict[str, Any] | None = None) -> ScoreLine:
     return ScoreLine(
         code, message, points, DOMAIN, params if params is not None else {"points": points}
     )

@@ -108,13 +108,7 @@ def test_g12_oklahoma_ace_allows_gin_only() -> None:
 
 
 def test_g9_the_defender_counts_at_the_best_arrangement() -> None:
-    defender = ["4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
-    game = position_game(
-        "gin", hands=[KNOCKER, defender], discard=["4H"], stock=["8H"], turns_taken=[1, 1], dealer=1
-    )
-    game.apply(0, Draw("stock"))
-    game.apply(0, meld("AC 2C 3C", "7D 7H 7S", "9S 10S JS"))
-    game.apply(0, Knock(parse_card("8H")))
+    game = _knocked(defender=["4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"])
     assert game.state.phase == PLAY and game.state.turn == 1
     # The defender has no draw and sees the pass offered with the lay-offs.
     legal = legal_actions(game, 1)
@@ -135,6 +129,29 @@ def test_the_score_sheet_s_worth_is_what_the_knock_compared() -> None:
     assert sum(PIP_VALUES[c] for c in game.state.hands[1]) == 59
     outcome = game.state.outcome
     assert outcome is not None and outcome.hand_scores == (34, 0)
+
+
+def test_g9_the_sheet_names_the_melds_the_defender_s_count_left_out() -> None:
+    # The sheet shows all ten of the defender's cards beside a worth of 44: the line says which
+    # of them the count took as a meld, in the reader's words.
+    game = _knocked()
+    game.apply(1, Pass())
+    sheet = hand_sheet(game)
+    assert sheet is not None and sheet.worth[1] == 44
+    said = sheet.why[1][0]
+    assert said.params["melds"] == [["4C", "5C", "6C"]]
+    assert said.message == "deadwood after laying off: 44 (in melds: 4C 5C 6C)"
+    with use_language("is"):
+        icelandic = hand_sheet(game)
+    assert icelandic is not None
+    assert "lauffjarki lauffimma laufsexa" in icelandic.why[1][0].message
+    # Without a meld in hand, the line is as it was.
+    game = _knocked(defender=["2D", "4C", "6C", "8D", "10D", "QD", "KD", "5S", "9H", "JH"])
+    game.apply(1, Pass())
+    sheet = hand_sheet(game)
+    assert sheet is not None
+    assert sheet.why[1][0].message.startswith("deadwood after laying off:")
+    assert "melds" not in sheet.why[1][0].params
 
 
 def test_the_knocker_s_remaining_cards_are_not_shown_to_the_defender() -> None:
@@ -225,12 +242,12 @@ def test_greedy_bots_knock_and_go_gin_in_a_race() -> None:
     assert len(state.winners) == 1 and len(state.hand_history) > 1
 
 
-def _knocked(variant: str = "gin", **position: Any) -> Game:
+def _knocked(variant: str = "gin", defender: list[str] = DEFENDER, **position: Any) -> Game:
     """Seat 0 draws 8H, lays its three melds and knocks with 8H, keeping KH (10); the
-    defender, seat 1, is to lay off or pass."""
+    defender, seat 1, holding ``defender``, is to lay off or pass."""
     game = position_game(
         variant,
-        hands=[KNOCKER, DEFENDER],
+        hands=[KNOCKER, defender],
         discard=["4H"],
         stock=["8H"],
         turns_taken=[1, 1],

@@ -39,6 +39,12 @@ def render_message(
         shown["source"] = source_label(shown["source"], lang)
     if isinstance(shown.get("sources"), list):
         shown["sources"] = ", ".join(source_label(str(s), lang) for s in shown["sources"])
+    if isinstance(shown.get("melds"), list):
+        # Melds of card codes (a score sheet's melds still in hand): each card named, and
+        # the melds told apart.
+        shown["melds"] = " · ".join(
+            " ".join(card_label(str(code), lang) for code in meld) for meld in shown["melds"]
+        )
     translations = get_domain(domain).translations(lang)
     if isinstance(message, PluralMessage):
         count = shown.get("count")
