@@ -74,7 +74,7 @@ async def test_the_table_speaks_icelandic(language: Any) -> None:
         assert shown(app.query_one("#message", Static)) == "Dragðu áður en þú kastar."
         assert len(app.sess.view.hand) == 8
         await pilot.press("d")
-        assert app.sess.log[-1].startswith("Þú drógst úr stokknum: ")
+        assert app.sess.log[-1].startswith("Þú dróst úr stokknum: ")
 
 
 @pytest.mark.asyncio
@@ -134,7 +134,7 @@ def test_the_text_game_speaks_icelandic(language: Any, monkeypatch: pytest.Monke
     text = "\n".join(said)
     assert "  stokkur: 36 spil   kastbunki: 1 (efst QH)" in text
     assert "  Ekki leyfilegt: Dragðu áður en þú kastar." in text
-    assert "  Þú drógst úr stokknum: 3♠." in text
+    assert "  Þú dróst úr stokknum: 3♠." in text
 
 
 @pytest.mark.asyncio
