@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from rummy_core.engine.action_kinds import ActionKind, GameSteps
 from rummy_core.engine.actions import DISCARD, STOCK, Action, LayOff, MeldDown, PluginAction
@@ -43,6 +43,10 @@ GIN_MELDS = MeldRules(run=RunShape(ace_low=True, ace_high=False), set=SetShape()
 
 WALL = 2
 """Ruling G11: the cards left in the stock that are never drawn."""
+
+NEEDS_TARGET: dict[str, JsonValue] = {"needs": "target"}
+"""An option that counts only in a race to a target (G14): a start page shows it only then
+(``needs``: the option whose value it needs, set or checked)."""
 
 UPCARD_PASSES = "upcard_passes"
 """``State.extra`` key: how many players passed on the first upcard (G4)."""
@@ -76,7 +80,11 @@ class GinOptions(BaseOptions):
         False, description=N_("Going out with all eleven cards melded is big gin (G13).")
     )
     big_gin_bonus: int = Field(
-        31, ge=0, le=OPTION_LIMITS["points"], description=N_("Bonus for big gin (G13).")
+        31,
+        ge=0,
+        le=OPTION_LIMITS["points"],
+        description=N_("Bonus for big gin (G13)."),
+        json_schema_extra={"needs": "big_gin"},
     )
     undercut_bonus: int = Field(
         25,
@@ -101,11 +109,13 @@ class GinOptions(BaseOptions):
         ge=0,
         le=OPTION_LIMITS["points"],
         description=N_("Bonus for winning a race to the target (G14)."),
+        json_schema_extra=NEEDS_TARGET,
     )
     line_bonus: int = Field(
         25,
         ge=0,
         le=OPTION_LIMITS["points"],
+        json_schema_extra=NEEDS_TARGET,
         description=N_("Bonus per hand won, counted when a race ends (G14)."),
     )
 

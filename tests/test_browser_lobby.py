@@ -52,7 +52,12 @@ def test_the_start_page_offers_what_is_installed_with_its_descriptions(
         for field, info in ruleset.Options.model_fields.items():
             if field != "players" and isinstance(info.default, int | str | None):
                 where = "#advanced-options" if advanced(field) else "#options"
-                expect(page.locator(where)).to_contain_text(plain_words(info.description or ""))
+                said = plain_words(info.description or "")
+                if isinstance(info.json_schema_extra, dict) and info.json_schema_extra.get("needs"):
+                    # Shown once the option it needs has a value (gin's bonuses: a target).
+                    expect(page.locator(f"#{name}-{field}")).to_be_hidden()
+                else:
+                    expect(page.locator(where)).to_contain_text(said)
         expect(page.locator("#advanced-options")).to_be_hidden()
         assert not re.search(r"\b[ACHR]\d+\b|null", page.locator("#options").inner_text())
         expect(page.locator("#seat-count")).to_have_attribute(
@@ -75,6 +80,24 @@ def test_the_start_page_offers_what_is_installed_with_its_descriptions(
     page.get_by_text("Advanced").click()
     page.locator("#classic-turn_cap").fill("300")
     expect(page.locator("#variant-text")).to_have_text("classic:target=150,turn_cap=300")
+    # Gin's game and line bonuses count only in a race (G14): shown with a target, and left
+    # out of the variant again with a single hand; big gin's bonus only with big gin.
+    page.select_option("#ruleset", "gin")
+    expect(page.locator("#gin-game_bonus")).to_be_hidden()
+    page.get_by_role("radio", name="A race to a number of points").check()
+    page.get_by_role("spinbutton", name="A race to a number of points").fill("100")
+    expect(page.locator("#gin-game_bonus")).to_be_visible()
+    shoot(page, "lobby-gin-race-desktop")
+    page.locator("#gin-line_bonus").fill("20")
+    expect(page.locator("#variant-text")).to_have_text("gin:target=100,line_bonus=20")
+    page.get_by_role("radio", name="A single hand").check()
+    expect(page.locator("#gin-line_bonus")).to_be_hidden()
+    expect(page.locator("#variant-text")).to_have_text("gin")
+    # Big gin's bonus, once big gin is played (G13).
+    expect(page.locator("#gin-big_gin_bonus")).to_be_hidden()
+    page.locator("#gin-big_gin").check()
+    page.locator("#gin-big_gin_bonus").fill("40")
+    expect(page.locator("#variant-text")).to_have_text("gin:big_gin=true,big_gin_bonus=40")
     shoot(page, "lobby-desktop")
     phone = lobby(browser, base, phone=True)
     phone.select_option("#ruleset", "riverside")

@@ -4,7 +4,8 @@ with their summaries and options (each with its description, as ``rummy rulesets
 
 Each option comes with what a form needs to ask for it: its kind (``integer``, ``boolean``,
 ``string``), its choices, its least value and whether it may be null; its description in a
-player's words too (``plain``: no ruling ids), and whether it is ``advanced`` (a safety cap).
+player's words too (``plain``: no ruling ids), whether it is ``advanced`` (a safety cap), and
+the option it ``needs`` a value of to matter (gin's bonuses, a target), which a form may hide.
 An option a variant string cannot set (a table of values, such as Riverside's ``card_values``)
 and the player count (the seats decide it) are left out.
 """
@@ -72,6 +73,7 @@ def form_options(plugin: type[Ruleset] | type[HouseRule], lang: str) -> list[dic
                 "nullable": "null" in types,
                 "choices": choices,
                 "minimum": least,
+                "needs": field.get("needs"),
             }
         )
     return found

@@ -100,6 +100,7 @@ function noneChoice(option, prefix, input) {
 function optionText(box) {
   const parts = [];
   for (const el of box.querySelectorAll(":scope > .option")) {
+    if (el.hidden) continue;
     const { option } = el;
     const input = el.querySelector("[data-option]");
     let value;
@@ -168,7 +169,24 @@ function variantText() {
   return parts.join("+");
 }
 
-function showVariant() { $("variant-text").textContent = variantText(); }
+function showVariant() {
+  showNeeded();
+  $("variant-text").textContent = variantText();
+}
+
+/** An option that only matters once another has a value (gin's bonuses: a target, big gin
+ * checked) is shown only then, and is not part of the variant while hidden. */
+function showNeeded() {
+  for (const box of [$("options"), $("advanced-options")]) {
+    for (const el of box.querySelectorAll(":scope > .option")) {
+      const needs = el.option.needs;
+      if (!needs) continue;
+      const input = box.querySelector(`[data-option="${CSS.escape(needs)}"]`);
+      const none = input?.closest(".option").querySelector('input[type=radio][value="none"]');
+      el.hidden = input?.type === "checkbox" ? !input.checked : Boolean(none?.checked);
+    }
+  }
+}
 
 /** The form set to a variant's text ("hungarian:opening=40+ace-low-high"): its ruleset, its
  * options and its house rules with theirs, as variantText writes them. */
