@@ -16,7 +16,8 @@ from rummy_core.engine.setup import Variant, game_from_position
 from rummy_core.engine.state import PLAY
 from rummy_core.i18n.languages import use_language
 from rummy_core.tui.app import RummyApp
-from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen, keys_text
+from rummy_core.tui.help import keys_text
+from rummy_core.tui.screens import ChoiceScreen, HelpScreen, ScoreSheet, StartScreen
 from rummy_core.tui.session import HUMAN, Session, Setup
 from rummy_core.tui.widgets import HandView, LogView, PileView, TableView
 
@@ -313,6 +314,32 @@ async def test_help_names_the_bots_and_no_internal_codes() -> None:
         assert "easy (the `random` bot)" in shown and "PgUp" in shown
         assert "(`must_keep_a_card`)" not in shown and "rulings.md" not in shown.lower()
         assert "card down: you always need a card to discard" in shown
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "cut", "wilds"),
+    [
+        ("gin", False, False),
+        ("classic", False, False),
+        ("riverside", False, True),
+        ("hungarian", True, True),
+    ],
+)
+def test_the_help_tells_only_the_keys_of_the_rules_in_play(
+    ruleset: str, cut: bool, wilds: bool
+) -> None:
+    # Gin has no cut card and no wilds: its help does not tell of C, W or a wild's declaration;
+    # Hungarian's cut card (H7) and jokers, Riverside's wilds (R4) are told.
+    game = game_from_position(ruleset, {**classic_position(), "turns_taken": [1, 1], "table": []})
+    text = keys_text(game, [HUMAN, "greedy"])
+    assert ("**C** try the cut card" in text) == cut
+    assert ("**W** swap" in text) == wilds
+    assert ("`2C=5S`" in text) == wilds and ("for a wild" in text) == wilds
+    for always in ("**D** draw", "**M** meld", "**L** lay", "**X** discard", "**B** take back"):
+        assert always in text
+    assert text.startswith("The top line lists the keys you can use now.\n\n- **← →**")
+    with use_language("is"):
+        assert "**D** draga úr stokknum" in keys_text(game, [HUMAN, "greedy"])
 
 
 def test_the_help_names_the_rules_own_actions_in_the_player_s_language() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -14,7 +13,6 @@ from textual.widgets import Button, Footer, Input, Label, Markdown, Select, Stat
 
 from rummy_core.bots.levels import default_bot, levels
 from rummy_core.engine.errors import RuleError
-from rummy_core.engine.game import Game
 from rummy_core.engine.plugin import plugin_text, ruleset_title
 from rummy_core.engine.registry import find_ruleset, rulesets
 from rummy_core.engine.setup import Variant
@@ -23,51 +21,11 @@ from rummy_core.i18n.uitext import N_, UI, _, join_names, ngettext, speed_name
 from rummy_core.present.rules import help_rules
 from rummy_core.present.sheet import reasons
 from rummy_core.present.status import level_name
-from rummy_core.tui.extras import rule_keys
+from rummy_core.tui.help import keys_text
 from rummy_core.tui.keys import bind_keys
-from rummy_core.tui.session import HUMAN, Session, Setup, match_length
+from rummy_core.tui.session import Session, Setup, match_length
 from rummy_core.tui.sheet import hand_table, history_table, leader_line
 from rummy_core.tui.speed import PAUSES
-
-KEYS = N_("""\
-The top line lists the keys you can use now.
-
-- **← →** move along your hand; **Space** selects or unselects a card (so does a click)
-- **D** draw from the stock, **T** take from the discard pile, **C** try the cut card (or click
-  the stock, the pile or the cut card)
-- **M** meld the selected cards: one meld, or several at once (an opening); the game splits
-  them into melds and asks only where a wild could stand for more than one card
-- **L** lay the selected cards off: the melds they fit glow; click one, or **↑ ↓** and **Enter**
-- **W** swap the selected card in for the wild on the table that stands for it
-- **X** discard the selected card (or the card under the cursor; or click the pile)
-- **B** take back what you put down this turn
-- **S** sort by suit or by rank; **Esc** unselects; **?** this help; **Q** quit
-- **PgUp PgDn** scroll the log (so does the wheel); **F** switches the computer players'
-  pace between normal and fast
-
-Drag a card with the mouse: onto another place in your hand to move it there, onto the discard
-pile to discard it, onto a meld to lay it off (or swap it in for a wild).
-
-Coloured stripes under your cards mark the melds you already hold: one colour per meld, a second
-row where a card fits two. A wild on the table shows what it stands for: `2♣=5♠`. When a wild
-could stand for more than one card you are asked, and can type it, like `2C=5S` (a joker is
-`JK=5S`). The game is saved after every move: `rummy play --resume` carries on.
-""")
-
-
-def keys_text(game: Game, seats: Sequence[str]) -> str:
-    """The keys, with the keys of the actions the rules in play add (a knock, gin's pass) and
-    the opponents' strengths (each level with the bot that plays it)."""
-    text = _(KEYS)
-    keyed = rule_keys(game)
-    if keyed:
-        text += "\n" + _("The rules in play bring their own actions:") + "\n\n"
-        text += "".join(f"- **{key.upper()}** {a.label.lower()}\n" for key, a in keyed.items())
-    bots = sorted({who for who in seats if who != HUMAN})
-    who = ", ".join(_("%(level)s (the `%(bot)s` bot)", level=level_name(b), bot=b) for b in bots)
-    text += "\n" + _("Your opponents: %(bots)s.", bots=who) + " "
-    text += _("Easy plays any legal move, normal plays like a careful person, hard looks ahead.")
-    return text + "\n"
 
 
 class StartScreen(Screen[Setup | SavedGame]):
