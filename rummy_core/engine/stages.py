@@ -16,9 +16,9 @@ from rummy_core.i18n.catalogs import RUMMY
 
 @dataclass(frozen=True, slots=True)
 class TurnStage:
-    """The stage of the turn under way: a stable ``code`` (front ends may key on it) and its
-    words, ``message`` (a gettext msgid in the catalog ``domain``), as the turn line shows it
-    ("laying off on the knock")."""
+    """The stage of the turn under way: a stable ``code`` (what programs and tests key on;
+    the views carry the words alone) and its words, ``message`` (a gettext msgid in the
+    catalog ``domain``), as the turn line shows them ("laying off on the knock")."""
 
     code: str
     message: Message
