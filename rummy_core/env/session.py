@@ -204,8 +204,8 @@ class Session:
         was just after the draw and its plays since then are made again (so a take-back there
         goes where it goes here). On a rival's turn after the rival has acted, the copy is
         rebuilt as the turn began and the rival's actions made again, the cards it has shown
-        since dealt to its hand or its draw (``bots.sampling.sampled_rival_turn``; a plugin's
-        action or a face-down discard there cannot be, ``CannotSample``).
+        since dealt to its hand or its draw (``bots.sampling.sampled_rival_turn``; a turn that holds
+        a plugin's own action, or turned the stock over, cannot be: ``CannotSample``).
         """
         state = self.game.state
         seen = [seen_by(event, seat) for event in self.game.events]
