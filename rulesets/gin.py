@@ -302,6 +302,7 @@ class GinRummy(Ruleset):
             candidates=self._pass_candidates,
             events=(UpcardPassed, WallPassed, LayOffsDone),
             label=N_("Pass"),
+            phrase=N_("pass"),
             domain=DOMAIN,
         )
         return [knock_kind(self._knock_terms), passing]

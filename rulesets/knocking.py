@@ -152,6 +152,7 @@ def knock_kind(terms: Callable[[State, int], KnockTerms]) -> ActionKind[Knock, K
         candidates=candidates,
         events=(Knocked, WentGin),
         label=N_("Knock"),
+        phrase=N_("knock"),
         domain=DOMAIN,
     )
 

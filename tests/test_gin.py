@@ -32,6 +32,7 @@ from rummy_core.formats.view import public_view, view_of
 from rummy_core.i18n.languages import use_language
 from rummy_core.match.service import Match
 from rummy_core.present.describe import describe
+from rummy_core.present.rule_actions import rule_actions
 from rummy_core.present.sheet import leftover_worth, score_lines
 from rummy_core.server.outbox import hand_sheet
 from rummy_core.testing import assert_refused, position_game
@@ -180,6 +181,19 @@ def test_g9_everyone_is_told_the_defender_s_turn_is_the_lay_off() -> None:
         assert public_view(game).stage not in (None, "laying off on the knock")
     game.apply(1, Pass())
     assert game.hooks.turn_stage(game.state) is None
+
+
+def test_the_rules_own_actions_are_listed_in_a_sentence_s_own_words() -> None:
+    # A Hungarian button says "Kopogás" (knocking); the turn's sentence lists what to do:
+    # "Te jössz: dobj, kopogj" (knock!), so the action has words for each.
+    hooks = new_game("gin", players=2, seed=1).hooks
+    said = {}
+    for lang in ("en", "hu", "it"):
+        with use_language(lang):
+            said[lang] = {a.type: (a.label, a.phrase) for a in rule_actions(hooks)}
+    assert said["en"] == {"knock": ("Knock", "knock"), "pass": ("Pass", "pass")}
+    assert said["hu"] == {"knock": ("Kopogás", "kopogj"), "pass": ("Passz", "passzolj")}
+    assert said["it"] == {"knock": ("Bussa", "bussa"), "pass": ("Passo", "passa")}
 
 
 def test_the_pass_is_refused_where_there_is_nothing_to_decline() -> None:

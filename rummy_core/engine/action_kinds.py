@@ -123,6 +123,11 @@ class ActionKind(Generic[A, M]):
     label: str = ""
     """What a button or a key hint calls the action ("Knock"), a msgid of ``domain``; empty: its
     ``name``."""
+    phrase: str = ""
+    """How the turn's sentence lists the action among what is open ("knock" in "Your turn: meld,
+    knock."), a msgid of ``domain``: where a language's buttons name actions otherwise than such
+    a list does (Hungarian's button "Kopogás", "kopogj" in the list); empty: ``label`` in lower
+    case."""
     domain: str = RUMMY.name
     """The gettext domain of ``label``: the plugin's own."""
     before_deal: Violation | None = None

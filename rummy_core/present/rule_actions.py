@@ -27,6 +27,8 @@ class RuleAction:
     """Its JSON ``type``."""
     label: str
     """What a button calls it, in the current language."""
+    phrase: str
+    """How the turn's sentence lists it among what is open ("knock"), in the current language."""
     key: str | None
     """Its key (a lowercase letter), or None when its name leaves no free letter."""
     card: bool
@@ -48,5 +50,6 @@ def rule_actions(hooks: Hooks) -> list[RuleAction]:
             taken.add(key)
         fields = [f.name for f in dataclasses.fields(kind.action)]
         label = render_message(kind.label, {}, kind.domain) if kind.label else name
-        found.append(RuleAction(name, label, key, fields == ["card"]))
+        phrase = render_message(kind.phrase, {}, kind.domain) if kind.phrase else label.lower()
+        found.append(RuleAction(name, label, phrase, key, fields == ["card"]))
     return found

@@ -193,6 +193,10 @@ class RuleActionItem(_Message):
 
     type: str = Field(description="Its action type, sent as the action's `type`.")
     label: str = Field(description="What its button says, in this connection's language.")
+    phrase: str = Field(
+        description='How the turn\'s sentence lists it among what is open ("knock"), in this'
+        " connection's language."
+    )
     key: str | None = Field(description="Its key on the keyboard (a lowercase letter), if any.")
     card: bool = Field(description="Whether it is made with one selected card (`card`).")
 

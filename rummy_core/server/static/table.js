@@ -458,7 +458,7 @@ function turnText(v, who) {
   }
   if (v.phase === "cut") return t("You cut the deck: choose how deep, or cut anywhere.");
   // The actions the rules add that are open now (gin's pass, a knock), as the sentence says them.
-  const rules = openRules().map((rule) => rule.label.toLowerCase());
+  const rules = openRules().map((rule) => rule.phrase);
   if (v.phase === "draw") {
     // Cards on show are drawn by their label and called what the rules call them (v.shows).
     const sources = { stock: t("the stock"), discard: v.ruleset === "riverside" ? t("the whole pile") : t("the pile") };
