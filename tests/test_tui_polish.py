@@ -313,6 +313,8 @@ async def test_help_names_the_bots_and_no_internal_codes() -> None:
         )
         assert "easy (the `random` bot)" in shown and "PgUp" in shown
         assert "(`must_keep_a_card`)" not in shown and "rulings.md" not in shown.lower()
+        # A key's note is the player's: Riverside's guide says which keys draw.
+        assert "the stock (`d`), or **the whole discard pile** (`t`, R3)" in shown
         assert "card down: you always need a card to discard" in shown
 
 

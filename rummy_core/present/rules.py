@@ -10,8 +10,9 @@ from rummy_core.formats.resources import guide
 from rummy_core.i18n.languages import current_language
 from rummy_core.i18n.uitext import _
 
-CODE_IN_BRACKETS = re.compile(r" ?\(`[a-z_]+`\)")
-"""A refusal's code cited in a ruling, ``(`must_keep_a_card`)``: for programmers, not players."""
+CODE_IN_BRACKETS = re.compile(r" ?\(`[a-z][a-z_]+`\)")
+"""A refusal's code cited in a ruling, ``(`must_keep_a_card`)``: for programmers, not players. A
+key's note, one letter (``(`t`)``: take the upcard), is the player's and stays."""
 
 
 ALL_RULESETS = "All rulesets"
