@@ -312,11 +312,7 @@ def unseen_cards(
     """
     pool = Counter(deck)
     pool.subtract(view.hand)
-    for meld in view.table:
-        pool.subtract(meld.cards)
-    pool.subtract(tracker.pile)
-    for _, cards in view.on_show:
-        pool.subtract(cards)
+    pool.subtract(_on_show(view, tracker))
     for held in known:
         pool.subtract(held)
     return +pool
