@@ -67,7 +67,9 @@ def join(page: Page, url: str, name: str = "Ann") -> Page:
     expect(page.locator("#join")).to_be_visible()
     page.fill("#join-name", name)
     page.click("#join-button")
-    expect(page.locator("#status")).to_have_text("connected")
+    # As long as wait_moved waits for a change: the welcome follows the server's write of the
+    # seat, which a machine busy with the rest of the suite has been seen to take over 5 s for.
+    expect(page.locator("#status")).to_have_text("connected", timeout=15000)
     page.wait_for_function("window.rummyTable.view !== null")
     assert not problems, problems
     return page

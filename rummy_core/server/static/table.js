@@ -812,6 +812,7 @@ const levels = fetch(`/api?lang=${language}`).then((r) => r.json()).then((info) 
   s.titles = Object.fromEntries(info.rulesets.map((r) => [r.name, r.title]));
   s.houseRules = Object.fromEntries(info.house_rules.map((r) => [r.name, r.summary]));
 }).catch(() => {});
-onJoin(() => { sessionStorage.setItem(joinedKey, "1"); connect(); });
+// Joined: "connecting…" until the welcome, not "not joined yet" (a slow server's welcome).
+onJoin(() => { sessionStorage.setItem(joinedKey, "1"); $("status").textContent = t("connecting…"); connect(); });
 const join = () => showJoin(tableId, linkSeat, { titles: s.titles, houseRules: s.houseRules, botName });
 levels.finally(token && !sessionStorage.getItem(joinedKey) ? join : connect);
