@@ -297,6 +297,7 @@ def test_the_server_messages_are_in_rummy_schema() -> None:
         "Update",
         "Refused",
         "ErrorMessage",
+        "Notice",
         "TableChanged",
         "Pong",
         "Choices",

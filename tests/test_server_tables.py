@@ -91,7 +91,7 @@ def test_a_table_of_bots_plays_only_while_someone_watches(base: str) -> None:
 
 
 def _paused(message: Message) -> bool:
-    return message["type"] == "error" and message["code"] == "bots_paused"
+    return message["type"] == "notice" and message["code"] == "bots_paused"
 
 
 def test_a_watched_table_of_bots_pauses_until_its_host_lets_it_play_on(base: str, db: str) -> None:

@@ -637,7 +637,7 @@ class Hub:
     def _tell_paused(self, table: LiveTable, conns: Sequence[Connection]) -> None:
         """Tell ``conns`` that this table of bots waits for its host (``bots_paused``)."""
         for conn in conns:
-            paused = outbox.error(
+            paused = outbox.notice(
                 "bots_paused",
                 N_(
                     "This table of bots has played as long as it may without its host, and"

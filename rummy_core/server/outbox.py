@@ -39,6 +39,7 @@ from rummy_core.server.protocol import (
     Choices,
     ErrorMessage,
     HandSheet,
+    Notice,
     OpeningProgress,
     Play,
     Refused,
@@ -198,6 +199,12 @@ def error(code: str, message: str, lang: str, **params: Any) -> ErrorMessage:
     """A message that could not be taken, and why: ``message`` is a ``ui`` msgid, shown in the
     language ``lang`` with ``params`` put in."""
     return ErrorMessage(code=code, message=UI.translate(lang, message, **params), params=params)
+
+
+def notice(code: str, message: str, lang: str, **params: Any) -> Notice:
+    """News of the table for whoever is at it: ``message`` is a ``ui`` msgid, shown in the
+    language ``lang`` with ``params`` put in."""
+    return Notice(code=code, message=UI.translate(lang, message, **params), params=params)
 
 
 def chat(line: dict[str, Any]) -> Chat:

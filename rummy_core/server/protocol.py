@@ -15,7 +15,7 @@ from rummy_core.formats.events import AnyEventModel
 from rummy_core.formats.refusal import ViolationModel
 from rummy_core.formats.view import PublicView, SeatView
 
-PROTOCOL = 3
+PROTOCOL = 4
 """The protocol version; raised whenever a message changes shape in a way a client would notice."""
 
 NAME_LENGTH = 40
@@ -267,6 +267,16 @@ class ErrorMessage(_Message):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
+class Notice(_Message):
+    """News of the table that is nobody's mistake (a table of bots pausing for its host)."""
+
+    type: Literal["notice"] = "notice"
+    protocol: int = PROTOCOL
+    code: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
 class TableChanged(_Message):
     """Someone came, went, or a seat was handed to a bot."""
 
@@ -323,7 +333,7 @@ class Pong(_Message):
 
 
 ServerMessage = Annotated[
-    Welcome | Update | Refused | ErrorMessage | TableChanged | Pong | Choices | Chat,
+    Welcome | Update | Refused | ErrorMessage | Notice | TableChanged | Pong | Choices | Chat,
     Field(discriminator="type"),
 ]
 SERVER_ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
@@ -420,7 +430,7 @@ def wire_schemas(events: Any) -> dict[str, dict[str, Any]]:
         "Update", __base__=Update, __doc__=Update.__doc__, events=(list[events], ...)
     )
     messages: Any = Annotated[
-        Union[Welcome, update, Refused, ErrorMessage, TableChanged, Pong, Choices, Chat],  # noqa: UP007
+        Union[Welcome, update, Refused, ErrorMessage, Notice, TableChanged, Pong, Choices, Chat],  # noqa: UP007
         Field(discriminator="type"),
     ]
     return {

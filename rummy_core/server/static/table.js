@@ -10,7 +10,7 @@ import { callTurn, fly, noteMoves, recentMoves, snapshot, soundSwitch } from "./
 import { joinNames } from "./words.js";
 
 // The protocol this page speaks (rummy_core/server/protocol.py PROTOCOL; a test checks they agree).
-const PROTOCOL = 3;
+const PROTOCOL = 4;
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
 const link = new URLSearchParams(location.hash.slice(1));
@@ -130,9 +130,9 @@ function receive(data) {
     return;
   }
   if (data.type === "chat") { showChat([data.line]); return; }
-  // A table of bots that pauses says so in the table's own box, to its host and to the others
-  // in their words: its notice is not a problem of this page's to show as well.
-  if (data.type === "error" && data.code === "bots_paused") return;
+  // The table's news (a table of bots pausing for its host) is shown in the table's own box,
+  // in each reader's words, from the table's state: nothing more to say here.
+  if (data.type === "notice") return;
   if (data.type === "refused" || data.type === "error") say(withSymbols(data.message), true);
 }
 
