@@ -2,8 +2,8 @@
 
 The values were taken before the match service, the journal and the new layout replaced the
 loops of every front end (issue: one match, one journal, one way to show it), and are the same
-after, on pure Python and on the compiled build. Gin's were taken at 56b4346, before the work on
-greedy gin's speed (issue #37), which kept them. A change that means to change games (a rule, a
+after, on pure Python and on the compiled build. Gin's were taken before the work on greedy
+gin's speed (issue #37), which kept them. A change that means to change games (a rule, a
 bot's choice) changes them in the same commit and says why; ``bench/digests.py`` prints them.
 """
 
