@@ -44,6 +44,9 @@ GIN_MELDS = MeldRules(run=RunShape(ace_low=True, ace_high=False), set=SetShape()
 WALL = 2
 """Ruling G11: the cards left in the stock that are never drawn."""
 
+DEAREST = max(PIP_VALUES)
+"""The most a card is worth (G2): no discard takes more off a hand's deadwood."""
+
 NEEDS_TARGET: dict[str, JsonValue] = {"needs": "target"}
 """An option that counts only in a race to a target (G14): a start page shows it only then
 (``needs``: the option whose value it needs, set or checked)."""
@@ -184,11 +187,14 @@ def can_knock(cards: list[int], limit: int) -> bool:
     """Whether a hand of one card more than it keeps may knock: some discard leaves cards
     whose deadwood is ``limit`` or less."""
     solver = solver_for(GIN_MELDS, PIP_VALUES)
+    # No discard can leave less than the whole hand's deadwood less its own value (its melds
+    # are melds of the whole hand), so only the cards dear enough are tried; and a hand far from
+    # a knock (most of those asked, G7) is refused by its deadwood alone, with no melds found.
+    least = solver.deadwood(cards)
+    if least > limit + DEAREST or least - max(map(PIP_VALUES.__getitem__, cards)) > limit:
+        return False
     whole = solver.best(cards)
-    least = whole.deadwood_value
-    # Discarding the dearest card of the best arrangement's deadwood usually settles it. No
-    # discard can leave less than the whole hand's deadwood less its own value (its melds are
-    # melds of the whole hand), so only the cards dear enough are tried.
+    # Discarding the dearest card of the best arrangement's deadwood usually settles it.
     if whole.deadwood and least - max(PIP_VALUES[c] for c in whole.deadwood) <= limit:
         return True
     for code in set(cards):
@@ -447,10 +453,12 @@ class GinRummy(Ruleset):
         limit = self.knock_limit(state)
         if not rest or can_knock(rest, limit):
             return []
-        if not all(read_meld(meld.cards, meld.declared, GIN_MELDS) for meld in action.melds):
-            # Cards that are no meld at all: the engine says so, which is what the player needs
-            # to hear first (asked only here, so that the legal plays cost no more to find).
-            return []
+        for meld in action.melds:
+            if not read_meld(meld.cards, meld.declared, GIN_MELDS):
+                # Cards that are no meld at all: the engine says so, which is what the player
+                # needs to hear first (asked only here, so that the legal plays cost no more to
+                # find).
+                return []
         return [
             Violation(
                 "meld_only_to_knock",

@@ -35,6 +35,7 @@ from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import hook_names
 from rummy_core.engine.moves import action_candidates, legal_actions
 from rummy_core.engine.plugin import hookimpl
+from rummy_core.engine.registry import house_rules, rulesets
 from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
 from rummy_core.engine.state import HAND_OVER, MATCH_OVER, Meld, State
 from rummy_core.formats.view import public_view, view_of
@@ -392,3 +393,80 @@ def test_hooks_hands_a_copy_to_every_question_asked_between_actions() -> None:
     assert hooks.opening_minimum(st, 0) == 0
     assert hooks.draw_sources(st, 0)
     assert game.state is st and st.equals(snapshot)
+
+
+ASKED_BETWEEN = (
+    "rummy_next_dealer",
+    "rummy_turn_stage",
+    "rummy_draw_sources",
+    "rummy_min_hand_after_play",
+    "rummy_opening_minimum",
+    "rummy_meld_points",
+    "rummy_take_back",
+    "rummy_hand_scores",
+    "rummy_hand_bonus",
+    "rummy_score_lines",
+    "rummy_leftover_value",
+    "rummy_match_over",
+    "rummy_match_capped",
+    "rummy_match_winners",
+)
+"""The hooks ``Hooks`` asks of a copy of the state a caller gives it, for a plugin from
+elsewhere."""
+SHIPPED_VARIANTS = [*rulesets()] + [
+    f"{ruleset}+{name}"
+    for name, cls in sorted(house_rules().items())
+    for ruleset in (cls.applies_to or tuple(rulesets()))
+]
+
+
+def ask_between(game: Game) -> None:
+    """Every question asked between actions, of the game's own state, as a bot, the legal-move
+    list and the score sheet ask them."""
+    hooks, st = game.hooks, game.state
+    if st.phase in (HAND_OVER, MATCH_OVER):
+        assert st.outcome is not None
+        went_out, reason = st.outcome.went_out, st.outcome.reason
+        bonus = went_out is not None and hooks.hand_bonus(st, went_out)
+        hooks.hand_scores(st, went_out, reason, bonus)
+        hooks.score_lines(st, went_out, reason, bonus)
+        hooks.match_over(st)
+        hooks.match_capped(st)
+        hooks.match_winners(st)
+        if st.phase == HAND_OVER:
+            hooks.next_dealer(st)
+    else:
+        seat = st.turn
+        hooks.turn_stage(st)
+        hooks.draw_sources(st, seat)
+        hooks.min_hand_after_play(st, seat)
+        hooks.opening_minimum(st, seat)
+        if st.phase == "play":
+            hooks.take_back(st, seat)
+        for meld in st.table:
+            hooks.meld_points(st, meld)
+    for seat in range(st.players):
+        hooks.leftover_value(st, seat)
+
+
+@pytest.mark.parametrize("variant", SHIPPED_VARIANTS)
+def test_the_shipped_rules_change_nothing_they_are_asked_between_actions(variant: str) -> None:
+    # ``Hooks`` hands them the game's own state (no copy: a copy per question was a clone per
+    # greedy play in gin), which only holds while they change nothing of it.
+    for seed in range(3):
+        most = Variant.parse(variant).player_range()[1]
+        game = new_game(variant, players=min(2 + seed, most), seed=seed)
+        assert not any(game.hooks.given_state(name) for name in ASKED_BETWEEN)
+        bots = [GreedyBot(seed) if seat % 2 else RandomBot(seed) for seat in range(most)]
+        for _ in range(2):
+            while (seat := game.current_player()) is not None:
+                snapshot = copy.deepcopy(game.state)
+                ask_between(game)
+                assert game.state.equals(snapshot)
+                game.apply(seat, bots[seat].choose(SeatHandle(game, seat)))
+            snapshot = copy.deepcopy(game.state)
+            ask_between(game)
+            assert game.state.equals(snapshot)
+            if game.state.phase == MATCH_OVER:
+                break
+            game.next_hand()

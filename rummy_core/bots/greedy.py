@@ -280,11 +280,16 @@ class GreedyBot:
             )
             if action is not None:
                 return action
-        order = list(self.discard_order(look))
-        for code in order:
+        # The order is costed as it is walked: the first card is nearly always the discard, and
+        # costing the melded cards takes a solve each. The first card is run (it is the move);
+        # once one is refused, the others are read first, as the rule that refused it usually
+        # refuses them all (gin's defender, and its knocker after laying melds, G7 and G9).
+        order: list[int] = []
+        for code in self.discard_order(look):
             action = Discard(code)
-            if seat.is_legal(action):
+            if (not order or seat.allows(action)) and seat.is_legal(action):
                 return action
+            order.append(code)
         # No discard ends this turn: the rules end it otherwise (a knock with the card the bot
         # would have discarded, a defender's pass after laying off).
         ending = _turn_enders(seat, order)

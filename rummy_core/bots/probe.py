@@ -34,7 +34,16 @@ class Probe:
     """Tries draws on sampled copies of a game."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = Random(f"probe/{seed}")
+        self._seed = seed
+        self._rng_made: Random | None = None
+
+    @property
+    def _rng(self) -> Random:
+        # Seeded on first use (a string seed is hashed): most probes answer from what the rules
+        # are known to do and never sample a game, and simulations make a probe per bot.
+        if self._rng_made is None:
+            self._rng_made = Random(f"probe/{self._seed}")
+        return self._rng_made
 
     def pile_takes_all(self, seat: SeatHandle, view: PlayerView, tracker: CardTracker) -> bool:
         """Whether drawing from the discard pile takes all of it (asked with two cards or more)."""

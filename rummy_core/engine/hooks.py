@@ -10,7 +10,8 @@ manager itself, for late plugins, monitoring and tracing.
 The hooks a caller may ask between actions (the draw sources, an opening's minimum, the cards to
 keep, a meld's points, the next dealer, a take-back's scope, and the end of a hand's bonus,
 scores and match questions) are asked of a copy of the state they are given whenever a plugin
-other than the engine's defaults takes the state, so no caller can hand a plugin the game's own
+from elsewhere (not the engine's defaults, nor a shipped ruleset or house rule, which change
+nothing they are asked) takes the state, so no caller can hand such a plugin the game's own
 state (A2). Only the engine, asking them inside an action of the clone that action works on, says
 ``working=True`` and skips the copy.
 """
@@ -142,15 +143,20 @@ class Hooks:
             raise PluginError(self._blame(exc), name, f"{type(exc).__name__}: {exc}") from exc
 
     def given_state(self, name: str) -> bool:
-        """Whether a plugin (not the engine's own defaults) implements ``name`` taking the
-        state: a question asked between actions then needs a copy for it to change (A2)."""
+        """Whether a plugin from elsewhere (not the engine's defaults, nor a ruleset or house
+        rule that ships with the framework) implements ``name`` taking the state: a question
+        asked between actions then needs a copy for it to change (A2). The shipped plugins change
+        nothing they are asked between actions (``tests/test_hook_isolation.py`` checks it), as
+        the legality reader already relies on (``rummy_core.engine.legality``)."""
         if self.pm.changes != self._given_seen:
             self._given_seen = self.pm.changes
             self._given_state.clear()
         given = self._given_state.get(name)
         if given is None:
             given = self._given_state[name] = any(
-                "state" in impl.argnames and impl.plugin_name != ENGINE_DEFAULTS
+                "state" in impl.argnames
+                and impl.plugin_name != ENGINE_DEFAULTS
+                and not _ships(impl.plugin)
                 for impl in getattr(self.pm.hook, name).get_hookimpls()
             )
         return given
@@ -178,8 +184,9 @@ class Hooks:
         return found
 
     def _own(self, name: str, state: State) -> State:
-        """``state`` for the engine's defaults, which change nothing; a copy of it for a plugin
-        given it, so what the plugin does stays out of the caller's state (A2)."""
+        """``state`` for the engine's defaults and the shipped plugins, which change nothing; a
+        copy of it for a plugin from elsewhere given it, so what the plugin does stays out of
+        the caller's state (A2)."""
         return state.clone() if self.given_state(name) else state
 
     def _decide(self, name: str, kind: type[T], *args: Any) -> T:

@@ -241,11 +241,21 @@ def _clone_function() -> Callable[[State], State]:
 
 
 def _deep_copy_json(value: Any) -> Any:
+    # The containers are copied and the values shared: the records are mostly counts and seats,
+    # and a clone (every action, and every trial of one) copied them one call each.
     if isinstance(value, dict):
-        return {k: _deep_copy_json(v) for k, v in value.items()}
+        copied = dict(value)
+        for key, item in copied.items():
+            if isinstance(item, _NESTED):
+                copied[key] = _deep_copy_json(item)
+        return copied
     if isinstance(value, list):
-        return [_deep_copy_json(v) for v in value]
+        return [_deep_copy_json(item) if isinstance(item, _NESTED) else item for item in value]
     return value
+
+
+_NESTED = (dict, list)
+"""The JSON values ``_deep_copy_json`` copies; the others (strings, numbers) are immutable."""
 
 
 _clone = _clone_function()
