@@ -8,6 +8,7 @@ The ``browser`` fixture (Debian's Chromium, one a test module) is in ``conftest.
 from __future__ import annotations
 
 import shutil
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -111,6 +112,21 @@ def hand_cards(page: Page) -> list[str]:
     """The hand in the order the page shows it."""
     cards: list[str] = page.evaluate("window.rummyTable.order.map((i) => i.card)")
     return cards
+
+
+def box_of(locator: Any) -> dict[str, float]:
+    """Where ``locator``'s element is drawn, once it is. The page may draw the hand again between
+    finding an element and measuring it (an update, on a busy machine), which measures nothing:
+    then it is measured again."""
+    deadline = time.monotonic() + 15
+    while True:
+        expect(locator).to_be_visible(timeout=15_000)
+        found: dict[str, float] | None = locator.bounding_box()
+        if found is not None:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{locator} is never drawn")
+        time.sleep(0.05)
 
 
 def card_button(page: Page, card: str, nth: int = 0) -> Any:

@@ -17,6 +17,7 @@ from browser_helpers import (
     DESKTOP,
     PHONE,
     SCRIPTED,
+    box_of,
     card_button,
     hand_cards,
     join,
@@ -209,7 +210,7 @@ def test_a_tap_the_server_never_answered_is_sent_again_after_the_reconnection(
 def touch_drag(page: Page, source: Any, target: Any) -> None:
     """A finger's drag, as touch events (Chromium turns them into pointer events)."""
     cdp = page.context.new_cdp_session(page)
-    a, b = source.bounding_box(), target.bounding_box()
+    a, b = box_of(source), box_of(target)
     x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
     x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
     cdp.send(

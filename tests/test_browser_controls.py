@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_helpers import (
+    box_of,
     needs_chromium,
     open_seat,
     select,
@@ -33,9 +34,8 @@ def test_a_quick_drag_onto_the_pile_while_the_hand_is_drawn_again_leaves_nothing
         page.click("#take-cut")
         wait_moved(page, before)
         card = page.locator('#hand .card[data-card="2D"]')
-        start = card.bounding_box()
-        pile = page.locator("#discard").bounding_box()
-        assert start is not None and pile is not None
+        start = box_of(card)
+        pile = box_of(page.locator("#discard"))
         page.mouse.move(start["x"] + 10, start["y"] + 10)
         page.mouse.down()
         page.mouse.move(start["x"] + 40, start["y"] - 30, steps=3)
