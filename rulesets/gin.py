@@ -215,8 +215,9 @@ def knocker(state: State) -> int | None:
 
 def is_defender(state: State, seat: int) -> bool:
     """Whether ``seat`` is laying off after the other player's knock (G9)."""
-    seat_out = knocker(state)
-    return seat_out is not None and seat_out != seat
+    # ``knocker`` written out: the rules ask this some 70 times a hand.
+    seat_out = state.extra.get(KNOCKED)
+    return isinstance(seat_out, int) and seat_out != seat
 
 
 def upcard_offered(state: State) -> bool:
@@ -596,8 +597,16 @@ class GinRummy(Ruleset):
 
     @hookimpl
     def rummy_hand_scores(self, state: State, went_out: int | None, reason: str) -> list[int]:
-        lines = self.rummy_score_lines(state, went_out, reason)
-        return [sum(line.points for line in seat_lines) for seat_lines in lines]
+        # What ``rummy_score_lines`` adds up, without the lines that score nothing (the counts'
+        # texts: the defender's melds named card by card): a void hand scores nothing, and the
+        # scorer gets the count's points besides the bonuses.
+        if went_out is None:
+            return [0] * state.players
+        count = self.count_knock(state, went_out)
+        scores = [sum(line.points for line in lines) for lines in self._bonus_lines(state, count)]
+        if count.scorer is not None:
+            scores[count.scorer] += count.points
+        return scores
 
     @hookimpl
     def rummy_score_lines(

@@ -33,7 +33,7 @@ from rummy_core.engine.errors import PluginError, RuleError
 from rummy_core.engine.events import Event
 from rummy_core.engine.game import Game
 from rummy_core.engine.hooks import hook_names
-from rummy_core.engine.moves import action_candidates, legal_actions
+from rummy_core.engine.moves import action_candidates, legal_actions, rule_action_candidates
 from rummy_core.engine.plugin import hookimpl
 from rummy_core.engine.registry import house_rules, rulesets
 from rummy_core.engine.setup import Variant, build_hooks, game_from_position, new_game
@@ -470,3 +470,30 @@ def test_the_shipped_rules_change_nothing_they_are_asked_between_actions(variant
             if game.state.phase == MATCH_OVER:
                 break
             game.next_hand()
+
+
+@pytest.mark.parametrize(
+    "variant", [v for v in SHIPPED_VARIANTS if new_game(v, seed=0).hooks.action_kinds]
+)
+def test_the_shipped_rules_own_actions_are_listed_without_a_copy_of_the_state(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Their candidates (a knock, a pass) are listed from the game's own state: a copy was a
+    # clone at every gin decision that ends a turn. They change nothing of it.
+    clones: list[State] = []
+    clone = State.clone
+
+    def counted(state: State) -> State:
+        clones.append(state)
+        return clone(state)
+
+    for seed in range(3):
+        game = new_game(variant, seed=seed)
+        bots = [GreedyBot(seed), RandomBot(seed)] * 3
+        while (seat := game.current_player()) is not None:
+            snapshot = copy.deepcopy(game.state)
+            with monkeypatch.context() as patched:
+                patched.setattr(State, "clone", counted)
+                rule_action_candidates(game, seat)
+            assert not clones and game.state.equals(snapshot)
+            game.apply(seat, bots[seat].choose(SeatHandle(game, seat)))

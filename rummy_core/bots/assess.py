@@ -15,7 +15,7 @@ from mypy_extensions import mypyc_attr
 from rummy_core.engine.actions import LayOff, NewMeld
 from rummy_core.engine.cards import JOKER
 from rummy_core.engine.meldrules import MeldRules, RunShape
-from rummy_core.engine.melds import RUN, reads_alone
+from rummy_core.engine.melds import READINGS_LIMIT, RUN, reads_alone
 from rummy_core.engine.state import Meld
 from rummy_core.solver import Meld as SolvedMeld
 
@@ -34,10 +34,22 @@ def new_meld(meld: SolvedMeld, rules: MeldRules) -> NewMeld:
     """The solver's meld as a lay-down, declaring the wilds only when the cards read two ways."""
     cards, reps = meld
     if cards == reps:
-        return NewMeld.of(cards)
+        # Kept by its cards, as it depends on nothing else: the bot reads the same melds decision
+        # after decision, and a ``NewMeld`` is two Python calls to make (bounded as the
+        # readings' memo is).
+        found = _PLAIN_MELDS.get(cards)
+        if found is None:
+            if len(_PLAIN_MELDS) >= READINGS_LIMIT:
+                _PLAIN_MELDS.clear()
+            found = _PLAIN_MELDS[cards] = NewMeld.of(cards)
+        return found
     if reads_alone(cards, reps, rules):
         return NewMeld.of(cards)
     return NewMeld(cards, tuple(None if c == r else r for c, r in zip(cards, reps, strict=True)))
+
+
+_PLAIN_MELDS: Final[dict[tuple[int, ...], NewMeld]] = {}
+"""``new_meld``'s lay-downs of melds with no wild card in another's place, by their cards."""
 
 
 def meld_points(meld: SolvedMeld, values: Sequence[int]) -> int:

@@ -4,7 +4,9 @@ Every plugin's ``rummy_register_actions`` answer is checked (``ActionKind.proble
 taken twice) and kept with the plugin that gave it, so that a kind's code that raises or returns
 the wrong thing becomes a ``PluginError`` naming that plugin. A kind's code is given the game's
 steps with ``state`` a copy (``StepsOnCopy``): what it does to ``game.state`` stays out of the
-game, whether it then fails or not (ruling A2).
+game, whether it then fails or not (ruling A2). The candidates of kinds that all ship with the
+framework (rulesets and house rules of ``rummy_rulesets``, which change nothing) are listed from
+the game itself.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rummy_core.engine.actions import Action, PluginAction
 from rummy_core.engine.errors import PluginError, RuleError
 from rummy_core.engine.events import Event
 from rummy_core.engine.hookcall import HookCalls
+from rummy_core.engine.plugin import ships
 from rummy_core.engine.state import Reason, State
 
 T = TypeVar("T")
@@ -74,8 +77,13 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
         self._kinds: dict[str, ActionKind[Any, Any]] = {}
         self._owners: dict[str, str] = {}
         self._by_class: dict[type, ActionKind[Any, Any]] = {}
+        self._shipped = True
+        """Whether every kind comes from a ruleset or house rule that ships with the framework,
+        whose candidates change nothing (``tests/test_hook_isolation.py``): they are given the
+        game itself, not a copy of its state (a clone at every gin decision that ends a turn)."""
         for impl in calls.implementations(REGISTER_ACTIONS):
             owner = str(impl.plugin_name)
+            self._shipped = self._shipped and ships(impl.plugin)
             if impl.wrapper or impl.hookwrapper:
                 raise PluginError(owner, REGISTER_ACTIONS, "a registrar cannot be a wrapper")
             try:
@@ -145,7 +153,7 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
         found: list[PluginAction] = []
         # One copy for all the kinds: what a kind does to it can change only what the kinds
         # after it offer, and every candidate is checked before it is offered.
-        steps = StepsOnCopy(game)
+        steps = game if self._shipped else StepsOnCopy(game)
         for kind in self._kinds.values() if waiting is None else (waiting,):
             if waiting is None and kind.before_deal is not None:
                 continue

@@ -35,7 +35,7 @@ from rummy_core.engine.errors import PluginError, RuleError, Violation
 from rummy_core.engine.events import Event
 from rummy_core.engine.hookcall import HookCalls, PluginManager
 from rummy_core.engine.meldrules import MeldRules
-from rummy_core.engine.plugin import HouseRule, Ruleset, plugin_text
+from rummy_core.engine.plugin import HouseRule, Ruleset, plugin_text, ships
 from rummy_core.engine.scorelines import ScoreLine
 from rummy_core.engine.stages import TurnStage
 from rummy_core.engine.state import Meld, Reason, State
@@ -156,7 +156,7 @@ class Hooks:
             given = self._given_state[name] = any(
                 "state" in impl.argnames
                 and impl.plugin_name != ENGINE_DEFAULTS
-                and not _ships(impl.plugin)
+                and not ships(impl.plugin)
                 for impl in getattr(self.pm.hook, name).get_hookimpls()
             )
         return given
@@ -177,7 +177,7 @@ class Hooks:
         found = self._shipped.get(key)
         if found is None:
             found = self._shipped[key] = all(
-                impl.plugin_name == ENGINE_DEFAULTS or (not defaults_only and _ships(impl.plugin))
+                impl.plugin_name == ENGINE_DEFAULTS or (not defaults_only and ships(impl.plugin))
                 for name in names
                 for impl in getattr(self.pm.hook, name).get_hookimpls()
             )
@@ -588,16 +588,6 @@ def _hook_in(text: str) -> str:
     """The hook a pluggy validation message is about (``... hook 'rummy_x' ...``)."""
     found = re.search(r"hook '(\w+)'", text)
     return found.group(1) if found else "registration"
-
-
-def _ships(plugin: object) -> bool:
-    """Whether ``plugin`` is an instance of a class of the built-in rulesets and house rules."""
-    module: str = type(plugin).__module__
-    return module == SHIPPED or module.startswith(SHIPPED + ".")
-
-
-SHIPPED = "rummy_rulesets"
-"""The package of the rulesets and house rules that ship with the framework."""
 
 
 def _check_marked(plugin: object, name: str) -> None:

@@ -108,11 +108,15 @@ def read_meld(
     """
     given = tuple(cards)
     stated = tuple(declared)
-    memo = _meld_memos.get(rules)
-    if memo is None:
-        if len(_meld_memos) >= 64:  # games of many rulesets in one process: bounded all the same
-            _meld_memos.clear()
-        memo = _meld_memos[rules] = {}
+    if rules is _last_meld[0]:
+        memo = _last_meld[1]
+    else:
+        memo = _meld_memos.get(rules)
+        if memo is None:
+            if len(_meld_memos) >= 64:  # many rulesets in one process: bounded all the same
+                _meld_memos.clear()
+            memo = _meld_memos[rules] = {}
+        _last_meld[:] = [rules, memo]
     key = (given, stated)
     known_melds = memo.get(key)
     if known_melds is None:
@@ -128,6 +132,10 @@ _meld_memos: dict[
 ] = {}
 """``read_meld``'s answers by the rules and the cards: the move generator, the engine and the bots
 read the same candidate melds state after state (bounded as the readings' memo is)."""
+_last_meld: list[Any] = [None, None]
+"""The rules ``read_meld`` was last asked about and their memo, found again without hashing the
+rules (a ``MeldRules`` hashes its fields through three Python calls: gin's knock check reads
+every meld of a lay-down the bots read, some 25 a hand)."""
 
 
 def _read_meld(

@@ -106,3 +106,14 @@ def plugin_text(cls: type[Ruleset] | type[HouseRule], text: str, lang: str | Non
 def ruleset_title(cls: type[Ruleset], lang: str | None = None) -> str:
     """The name of the ruleset ``cls`` as players see it, in ``lang``."""
     return plugin_text(cls, cls.title, lang) if cls.title else cls.name
+
+
+SHIPPED = "rummy_rulesets"
+"""The package of the rulesets and house rules that ship with the framework."""
+
+
+def ships(plugin: object) -> bool:
+    """Whether ``plugin`` is an instance of a class of the built-in rulesets and house rules:
+    code the framework's tests hold to changing nothing it is asked between actions."""
+    module: str = type(plugin).__module__
+    return module == SHIPPED or module.startswith(SHIPPED + ".")

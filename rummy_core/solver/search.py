@@ -20,6 +20,10 @@ from rummy_core.solver.general import WildSearch
 from rummy_core.solver.runs import suit_runs
 from rummy_core.solver.sets import ranks_held, set_options
 
+_new_arrangement: Final = tuple.__new__
+"""How the search makes an ``Arrangement`` from its values in field order: a named tuple's own
+constructor is a Python function, a call the compiled search made some 30 times a gin hand."""
+
 # ``Final``: the compiled build reads the value itself, not the module's globals
 # (docs/performance.md).
 _BIT: Final = tuple(1 << code for code in range(CARD_CODES))
@@ -135,10 +139,13 @@ class MeldSolver:
         pb = plain[1][b]
         pc = plain[2][c]
         pd = plain[3][d]
-        return Arrangement(
-            pa[1] + pb[1] + pc[1] + pd[1],
-            pa[2] + pb[2] + pc[2] + pd[2],
-            pa[0] + pb[0] + pc[0] + pd[0],
+        return _new_arrangement(
+            Arrangement,
+            (
+                pa[1] + pb[1] + pc[1] + pd[1],
+                pa[2] + pb[2] + pc[2] + pd[2],
+                pa[0] + pb[0] + pc[0] + pd[0],
+            ),
         )
 
     def deadwood(self, hand: Sequence[int]) -> int:
@@ -205,7 +212,7 @@ class MeldSolver:
             deadwood.extend(entry[2])
             value += entry[0]
         deadwood.sort()
-        return Arrangement(tuple(melds), tuple(deadwood), value)
+        return _new_arrangement(Arrangement, (tuple(melds), tuple(deadwood), value))
 
     def _least_pair_sets(
         self, m1: int, m2: int, choices: list[tuple[_PairChoice, ...]]
@@ -356,4 +363,4 @@ class MeldSolver:
             entry = plain[s][left >> (13 * s) & 8191]
             melds.extend(entry[1])
             deadwood.extend(entry[2])
-        return Arrangement(tuple(melds), tuple(deadwood), best_value)
+        return _new_arrangement(Arrangement, (tuple(melds), tuple(deadwood), best_value))
