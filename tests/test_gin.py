@@ -118,6 +118,10 @@ def test_g9_the_defender_counts_at_the_best_arrangement() -> None:
     outcome = game.state.outcome
     # 4C..KC is one run at its best: 0 deadwood against the knocker's 10, an undercut.
     assert outcome is not None and outcome.hand_scores == (0, 35)
+    # The sheet says so, and adds up to the same points (the scores are counted without it).
+    lines = score_lines(game)
+    assert [sum(line.points for line in seat) for seat in lines] == [0, 35]
+    assert "undercut_bonus" in {line.code for line in lines[1]}
 
 
 def test_the_score_sheet_s_worth_is_what_the_knock_compared() -> None:

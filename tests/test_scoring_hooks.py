@@ -145,6 +145,8 @@ VARIANTS = {
     "hungarian": {"went_out", "never_opened", "left_in_hand"},
     "riverside": {"on_table", "left_in_hand", "closed_face_down"},
     "riverside+pile-penalty": {"pile_penalty"},
+    "gin": {"knocked", "knocker_deadwood", "defender_deadwood"},
+    "gin:big_gin=true,oklahoma=true": {"gin_bonus", "big_gin_bonus"},
 }
 """Each variant, and items its hands are expected to show among them."""
 
