@@ -169,7 +169,7 @@ def _hand_over_shown(
     places: list[tuple[list[int], int]] = [(hand, i) for i in range(len(hand))]
     places += [(stock, i) for i in range(len(stock) - drawn, len(stock))]
     need = Counter(shown)
-    keep = Counter(tracker.known[rival]) if len(tracker.known) == state.players else Counter()
+    keep = Counter(_known_holdings(tracker, state.players)[rival])
     free: list[tuple[list[int], int]] = []
     for cards, i in places:
         code = cards[i]
@@ -196,13 +196,19 @@ def _hidden_places(
     other rivals' hands after the cards known to be theirs, the stock under the draw, the
     unseen bottom of the discard pile."""
     places: list[tuple[list[int], int]] = []
+    holdings = _known_holdings(tracker, state.players)
     for seat, hand in enumerate(state.hands):
         if seat not in (rival, tracker.seat):
-            known = len(tracker.known[seat]) if len(tracker.known) == state.players else 0
-            places += [(hand, i) for i in range(known, len(hand))]
+            places += [(hand, i) for i in range(len(holdings[seat]), len(hand))]
     places += [(state.stock, i) for i in range(len(state.stock) - drawn)]
     places += [(state.discard, i) for i in range(tracker.pile_unknown)]
     return places
+
+
+def _known_holdings(tracker: CardTracker, players: int) -> list[list[int]]:
+    """The cards each seat is known to hold, as the deals place them: none when the tracker
+    follows another number of seats (it has not yet seen this hand's view)."""
+    return tracker.known if len(tracker.known) == players else [[] for _ in range(players)]
 
 
 def likeliest_deal(
@@ -263,9 +269,8 @@ def dealt(deck: list[int], view: PlayerView, tracker: CardTracker, rng: Random) 
     elif view.drew is not None and view.drew != STOCK and drawn:
         # Drawn from the cards on show under that label (a Hungarian cut card, H7): back on show.
         on_show[view.drew] = tuple(drawn)
-    known = [Counter() if s == me else Counter(held) for s, held in enumerate(tracker.known)]
-    if len(known) != view.players:
-        known = [Counter() for _ in range(view.players)]
+    holdings = _known_holdings(tracker, view.players)
+    known = [Counter() if s == me else Counter(held) for s, held in enumerate(holdings)]
     pool = unseen_cards(view, tracker, deck, known)
     slots = [
         view.hand_sizes[s] - sum(known[s].values()) if s != me else 0 for s in range(view.players)
