@@ -171,6 +171,29 @@ class MeldSolver:
             return self._least_with_sets(m, t, dead)[0]
         return dead[0][a] + dead[1][b] + dead[2][c] + dead[3][d]
 
+    def one_discard_within(self, hand: Sequence[int], limit: int) -> bool:
+        """Whether discarding one card of ``hand`` can leave cards whose least deadwood value is
+        ``limit`` or less (gin's knock, G7, asked of most lay-downs a bot reads)."""
+        values = self.values
+        least = self.deadwood(hand)
+        # No discard can leave less than the whole hand's deadwood less its own value (its melds
+        # are melds of the whole hand), so only the cards dear enough are tried; and a hand far
+        # from it (most of those asked) is refused by its deadwood alone, with no melds found.
+        if least - max([values[code] for code in hand]) > limit:
+            return False
+        whole = self.best(hand)
+        # Discarding the dearest card of the best arrangement's deadwood usually settles it.
+        if whole.deadwood and least - max([values[code] for code in whole.deadwood]) <= limit:
+            return True
+        for code in set(hand):
+            if least - values[code] > limit:
+                continue
+            rest = list(hand)
+            rest.remove(code)
+            if self.deadwood(rest) <= limit:
+                return True
+        return False
+
     # -- two packs, no wild cards in hand ---------------------------------------------------
 
     def _two_packs(self, hand: Sequence[int], m1: int) -> Arrangement:
