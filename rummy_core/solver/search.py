@@ -54,6 +54,7 @@ class MeldSolver:
     __slots__ = (
         "_dead",
         "_dead_values",
+        "_dearest",
         "_pair_sets",
         "_pairs",
         "_plain",
@@ -72,6 +73,7 @@ class MeldSolver:
             raise ValueError(f"values needs {CARD_CODES} entries, got {len(values)}")
         self.rules = rules
         self.values = tuple(values)
+        self._dearest = max(self.values)
         self._special = sum(_BIT[code] for code in rules.wilds) | _BIT[JOKER]
         self._suits = tuple(
             suit_runs(rules.run, rules.max_wilds, self.values[13 * suit : 13 * suit + 13])
@@ -179,7 +181,7 @@ class MeldSolver:
         # No discard can leave less than the whole hand's deadwood less its own value (its melds
         # are melds of the whole hand), so only the cards dear enough are tried; and a hand far
         # from it (most of those asked) is refused by its deadwood alone, with no melds found.
-        if least - max([values[code] for code in hand]) > limit:
+        if least > limit + self._dearest or least - max([values[code] for code in hand]) > limit:
             return False
         whole = self.best(hand)
         # Discarding the dearest card of the best arrangement's deadwood usually settles it.
