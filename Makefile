@@ -117,7 +117,7 @@ compiled: $(CVENV)/.installed
 COMPILED_TESTS := tests/test_compiled.py tests/test_engine.py tests/test_engine_door.py \
 	tests/test_bots_*.py tests/test_bot_handle.py tests/test_solver*.py tests/test_melds.py \
 	tests/test_classic.py tests/test_riverside_*.py tests/test_hungarian_*.py \
-	tests/test_stateful.py tests/test_hidden_events.py tests/test_hook_isolation.py \
+	tests/test_state.py tests/test_stateful.py tests/test_hidden_events.py tests/test_hook_isolation.py \
 	tests/test_hookcall.py tests/test_plugin_errors.py tests/test_turn_action_cap.py \
 	tests/test_positions.py tests/test_on_show.py tests/test_playouts.py tests/test_duel.py \
 	tests/test_scoring_hooks.py tests/test_house_rules.py tests/test_house_rules_play.py \

@@ -23,6 +23,8 @@ COMPILED = [
     "rummy_core/engine/melds.py",
     "rummy_core/engine/moves.py",
     "rummy_core/engine/plays.py",
+    "rummy_core/engine/state.py",
+    "rummy_core/engine/view.py",
     "rummy_core/match/service.py",
     "rummy_core/bots/assess.py",
     "rummy_core/bots/greedy.py",
@@ -37,12 +39,13 @@ COMPILED = [
     "rummy_core/solver/sets.py",
     "rummy_core/solver/wilds.py",
 ]
-"""The modules compiled: those a simulated hand spends its time in. Left in Python: ``state.py``
-(its clone is written out at import), ``events.py`` and ``solver/general.py`` (mypyc fails on
-them), ``view.py`` (the wire models are built from its dataclass) and ``bots/base.py`` (the
-seat handle makes itself with ``object.__new__``). The classes a bot keeps are marked
+"""The modules compiled: those a simulated hand spends its time in. Left in Python:
+``events.py`` and ``solver/general.py`` (mypyc fails on them), ``playerview.py`` (the wire
+models are built from its named tuple's annotations, which mypyc drops) and ``bots/base.py``
+(the seat handle makes itself with ``object.__new__``). The classes a bot keeps are marked
 ``mypyc_attr(native_class=False)``: their methods are compiled, but they stay Python objects
-that copy and pickle as in pure Python (bots are copied to replay a decision, for one)."""
+that copy and pickle as in pure Python (bots are copied to replay a decision, for one). The state
+is a native class marked ``serializable``, which copies and pickles as the Python class does."""
 
 
 def _extensions() -> list[object]:

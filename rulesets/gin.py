@@ -44,9 +44,6 @@ GIN_MELDS = MeldRules(run=RunShape(ace_low=True, ace_high=False), set=SetShape()
 WALL = 2
 """Ruling G11: the cards left in the stock that are never drawn."""
 
-DEAREST = max(PIP_VALUES)
-"""The most a card is worth (G2): no discard takes more off a hand's deadwood."""
-
 NEEDS_TARGET: dict[str, JsonValue] = {"needs": "target"}
 """An option that counts only in a race to a target (G14): a start page shows it only then
 (``needs``: the option whose value it needs, set or checked)."""
@@ -186,25 +183,7 @@ def deadwood(cards: list[int]) -> int:
 def can_knock(cards: list[int], limit: int) -> bool:
     """Whether a hand of one card more than it keeps may knock: some discard leaves cards
     whose deadwood is ``limit`` or less."""
-    solver = solver_for(GIN_MELDS, PIP_VALUES)
-    # No discard can leave less than the whole hand's deadwood less its own value (its melds
-    # are melds of the whole hand), so only the cards dear enough are tried; and a hand far from
-    # a knock (most of those asked, G7) is refused by its deadwood alone, with no melds found.
-    least = solver.deadwood(cards)
-    if least > limit + DEAREST or least - max(map(PIP_VALUES.__getitem__, cards)) > limit:
-        return False
-    whole = solver.best(cards)
-    # Discarding the dearest card of the best arrangement's deadwood usually settles it.
-    if whole.deadwood and least - max(PIP_VALUES[c] for c in whole.deadwood) <= limit:
-        return True
-    for code in set(cards):
-        if least - PIP_VALUES[code] > limit:
-            continue
-        rest = list(cards)
-        rest.remove(code)
-        if solver.deadwood(rest) <= limit:
-            return True
-    return False
+    return solver_for(GIN_MELDS, PIP_VALUES).one_discard_within(cards, limit)
 
 
 def knocker(state: State) -> int | None:

@@ -10,6 +10,7 @@ from rummy_core.engine.actions import Discard, Draw, LayOff, MeldDown, NewMeld, 
 from rummy_core.engine.cards import parse_card, parse_cards
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import HandEnded
+from rummy_core.engine.game import shuffle
 from rummy_core.engine.setup import Variant, new_game
 from rummy_core.engine.state import HAND_OVER, PLAY
 from rummy_core.formats.actions import action_json, parse_action
@@ -184,3 +185,15 @@ def test_two_variants_run_side_by_side_in_one_process() -> None:
     # Riverside the whole pile (R3).
     assert taken == {"classic": 1, "riverside": 3}
     assert len(classic.state.hands[1]) == 11
+
+
+def test_the_deal_shuffles_as_the_library_does() -> None:
+    # ``shuffle`` writes out ``Random.shuffle`` (for the compiled build's speed): the same order
+    # and the same draws left in the generator, for one pack, two with jokers, and the edges.
+    for seed in range(300):
+        for size in (0, 1, 2, 52, 108):
+            mine, theirs = list(range(size)), list(range(size))
+            ours, library = Random(f"{seed}/1"), Random(f"{seed}/1")
+            shuffle(mine, ours)
+            library.shuffle(theirs)
+            assert mine == theirs and ours.random() == library.random(), (seed, size)

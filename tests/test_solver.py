@@ -148,6 +148,22 @@ def test_deadwood_alone_matches_the_arrangement_on_full_hands() -> None:
                 assert solver.deadwood(hand) == solver.best(hand).deadwood_value, (name, hand)
 
 
+def test_one_discard_within_matches_every_discard_tried() -> None:
+    # Its short cuts (the whole hand's deadwood, the best arrangement's dearest deadwood card)
+    # against trying each discard, at every limit a knock may have and near-knocks above.
+    rng = random.Random(12)
+    for name, (rules, values, deck) in CASES.items():
+        solver = MeldSolver(rules, values)
+        for _ in range(120):
+            # Eleven cards from a few ranks, so that hands near a knock are common.
+            low = rng.randrange(13)
+            pool = [code for code in deck if (code % 13 - low) % 13 < 6]
+            hand = rng.sample(pool, 11)
+            least = min(solver.deadwood(hand[:i] + hand[i + 1 :]) for i in range(len(hand)))
+            for limit in (0, 1, 5, 10, least - 1, least):
+                assert solver.one_discard_within(hand, limit) == (least <= limit), (name, hand)
+
+
 def test_order_of_the_hand_does_not_matter() -> None:
     rng = random.Random(4)
     for name, (rules, values, deck) in CASES.items():

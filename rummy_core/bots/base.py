@@ -21,7 +21,7 @@ from rummy_core.bots.sampling import turn_records
 from rummy_core.engine.actions import Action, Discard, PluginAction
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.events import Event
-from rummy_core.engine.game import Game
+from rummy_core.engine.game import Game, below
 from rummy_core.engine.hooks import Hooks
 from rummy_core.engine.meldrules import MeldRules
 from rummy_core.engine.moves import action_candidates, legal_actions, rule_action_candidates
@@ -199,19 +199,14 @@ class RandomBot:
         # A Fisher-Yates shuffle of the candidates, stopped at the first legal one: each step
         # picks uniformly among the candidates not tried yet, so the action found is uniform
         # over the legal ones, after a draw and a legality check or two instead of a draw per
-        # candidate. ``getrandbits`` with rejection is what ``Random.randrange`` does inside.
+        # candidate. Each pick is drawn as ``Random.randrange`` draws it (``below``).
         # A discard is read (two validators, where its run ends the turn and starts the next);
         # any other candidate is run, which the move reuses when it is the one found (measured
         # the faster of the two in classic and Riverside).
         candidates = seat.candidates()
-        getrandbits = self._rng.getrandbits
         for last in range(len(candidates) - 1, -1, -1):
             if last:
-                n = last + 1
-                k = n.bit_length()
-                pick = getrandbits(k)
-                while pick >= n:
-                    pick = getrandbits(k)
+                pick = below(last + 1, self._rng)
                 candidates[last], candidates[pick] = candidates[pick], candidates[last]
             found = candidates[last]
             if seat.allows(found) if type(found) is Discard else seat.is_legal(found):

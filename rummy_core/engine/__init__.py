@@ -7,7 +7,7 @@ ruleset and house rule uses the engine through these modules, its public API:
 - ``rummy_core.engine.game``: ``Game``, a match of one ruleset driven action by action;
 - ``rummy_core.engine.actions``: the actions, small frozen values holding card codes;
 - ``rummy_core.engine.events``: what the engine says happened, and ``seen_by`` (a seat's part);
-- ``rummy_core.engine.view``: ``player_view``, what one seat may see;
+- ``rummy_core.engine.view``: ``player_view``, what one seat may see (``PlayerView``);
 - ``rummy_core.engine.errors``: ``RuleError`` and the other errors, each with a stable code;
 - ``rummy_core.engine.plugin``: ``Ruleset``, ``HouseRule`` and ``hookimpl``, to write rules;
 - ``rummy_core.engine.hookspecs``: every hook, with its contract (``docs/hooks.md``);

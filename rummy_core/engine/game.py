@@ -84,6 +84,28 @@ def take_from_hand(hand: list[int], cards: Sequence[int]) -> None:
             ) from None
 
 
+def below(n: int, rng: Random) -> int:
+    """A number in ``range(n)`` (``n`` at least 1) drawn as CPython's ``Random`` draws one inside
+    ``shuffle`` and ``randrange`` (``_randbelow``): ``getrandbits`` with rejection."""
+    k = n.bit_length()
+    pick = rng.getrandbits(k)
+    while pick >= n:
+        pick = rng.getrandbits(k)
+    return pick
+
+
+def shuffle(cards: list[int], rng: Random) -> None:
+    """Shuffle ``cards`` in place as ``rng.shuffle(cards)`` does in CPython 3.11 to 3.13, draw for
+    draw.
+
+    Written out so that the deal's shuffle runs compiled in the compiled build (the library's is
+    Python, two calls a card), and so that a seed deals the same deck whatever the library does.
+    """
+    for last in range(len(cards) - 1, 0, -1):
+        pick = below(last + 1, rng)
+        cards[last], cards[pick] = cards[pick], cards[last]
+
+
 def _draw_is_private(source: str, drawn: Sequence[int]) -> bool:
     """Whether others may not see the cards of a draw: a stock card shows its back, and of a
     pile taken whole only the top card was showing."""
@@ -165,7 +187,7 @@ class Game:
     def _shuffled(self, state: State) -> tuple[Random, list[int]]:
         rng = Random(f"{state.seed}/{state.hand_number}")
         deck = list(self.hooks.deck)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         return rng, deck
 
     def _deal_now(

@@ -9,9 +9,11 @@ succeeds, which is how a refused action changes nothing (ruling A2) and how take
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal
+
+from mypy_extensions import mypyc_attr
 
 # ``Final``: the compiled build reads the value itself, not the module's globals
 # (docs/performance.md).
@@ -29,6 +31,9 @@ Römi's cut) is in the phase named after the plugin's action that makes it, the 
 its stock."""
 
 
+# Plain Python classes in the compiled build, as before it compiled this module: the state alone
+# is made native, for the engine's many reads of its fields.
+@mypyc_attr(native_class=False)
 class Meld:
     """A meld on the table. Treated as immutable: a change builds a new ``Meld``.
 
@@ -71,6 +76,7 @@ REASONS: tuple[Reason, ...] = ("out", "stock", "capped")
 """Why a hand ends: someone went out, the stock ran out, or it reached the turn cap (A1)."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a hand ended: who went out (None: nobody), why, and each seat's points for it."""
@@ -93,6 +99,9 @@ COPY_JSON = {"copy": "json"}
 """Field metadata: ``State.clone`` copies the JSON data all the way down."""
 
 
+# Serializable: a native class in the compiled build that copies and pickles as the Python class
+# does (positions, sessions and tests copy states), and that ``clone`` makes without ``__init__``.
+@mypyc_attr(serializable=True)
 @dataclass(slots=True, eq=False, repr=False)
 class State:
     """Everything about a match in progress: the current hand and the match so far.
@@ -100,9 +109,10 @@ class State:
     Stock: the top card is the *last* element (drawing pops). Discard pile: bottom first, the top
     card last. Seats are 0..players-1, play goes up the seat numbers.
 
-    The fields below are the one declaration of the state: ``__slots__``, ``__init__``,
-    ``clone`` and ``equals`` are derived from it, each field's copy rule given where it is
-    declared (lists are copied, values and the earlier states of the turn shared).
+    The fields below are the one declaration of the state: ``__slots__``, ``__init__`` and
+    ``equals`` are derived from it, each field's copy rule given where it is declared (lists are
+    copied, values and the earlier states of the turn shared). ``clone`` is written out by hand,
+    to be compiled in the compiled build; ``tests/test_state.py`` holds it to those rules.
     """
 
     players: int
@@ -163,7 +173,35 @@ class State:
 
     def clone(self) -> State:
         """A copy that can be changed without touching this state (see each field's rule)."""
-        return _clone(self)
+        new: State = State.__new__(State)
+        new.players = self.players
+        new.seed = self.seed
+        new.dealer = self.dealer
+        new.turn = self.turn
+        new.phase = self.phase
+        new.hands = [list(hand) for hand in self.hands]
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.discard_face_down = self.discard_face_down
+        new.table = list(self.table)
+        new.turns_taken = list(self.turns_taken)
+        new.scores = list(self.scores)
+        new.hand_number = self.hand_number
+        new.refills = self.refills
+        new.hand_turns = self.hand_turns
+        new.first_play_turn = list(self.first_play_turn)
+        new.on_show = dict(self.on_show) if self.on_show else {}
+        new.drew = self.drew
+        new.drawn = list(self.drawn)
+        new.plays = list(self.plays)
+        new.refused_sources = list(self.refused_sources)
+        new.turn_start = self.turn_start
+        new.after_draw = self.after_draw
+        new.outcome = self.outcome
+        new.hand_history = self.hand_history
+        new.winners = list(self.winners)
+        new.extra = _deep_copy_json(self.extra) if self.extra else {}
+        return new
 
     def places(self) -> list[Sequence[int]]:
         """Every place a card of the hand lies: the hands, the stock, the discard pile, each meld
@@ -203,7 +241,7 @@ class State:
 
     def equals(self, other: State) -> bool:
         """Whether two states are the same in every field (for A2 checks and tests)."""
-        for name in State.__slots__:
+        for name in _FIELDS:
             mine, theirs = getattr(self, name), getattr(other, name)
             if isinstance(mine, State) and isinstance(theirs, State):
                 if not mine.equals(theirs):
@@ -211,33 +249,6 @@ class State:
             elif mine != theirs:
                 return False
         return True
-
-
-def _clone_function() -> Callable[[State], State]:
-    """``State.clone``, written out from the fields' copy rules.
-
-    Written out once, as ``dataclasses`` writes ``__init__``: clone runs once per action, and a
-    loop over the fields would cost twice as much.
-    """
-    copies = {
-        "list": "list(old.{0})",
-        "lists": "[list(x) for x in old.{0}]",
-        "dict": "dict(old.{0}) if old.{0} else {{}}",
-        "json": "_deep_copy_json(old.{0}) if old.{0} else {{}}",
-    }
-    lines = ["def clone(old):", "    new = new_state(State)"]
-    for spec in fields(State):
-        rule = copies.get(spec.metadata.get("copy", ""), "old.{0}")
-        lines.append(f"    new.{spec.name} = {rule.format(spec.name)}")
-    lines.append("    return new")
-    scope: dict[str, Any] = {
-        "State": State,
-        "new_state": object.__new__,
-        "_deep_copy_json": _deep_copy_json,
-    }
-    exec("\n".join(lines), scope)
-    clone: Callable[[State], State] = scope["clone"]
-    return clone
 
 
 def _deep_copy_json(value: Any) -> Any:
@@ -258,4 +269,6 @@ _NESTED = (dict, list)
 """The JSON values ``_deep_copy_json`` copies; the others (strings, numbers) are immutable."""
 
 
-_clone = _clone_function()
+_FIELDS: Final = tuple(spec.name for spec in fields(State))
+"""The names of the state's fields, in declaration order (the compiled class has no
+``__slots__`` to read them from)."""

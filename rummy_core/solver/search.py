@@ -54,6 +54,7 @@ class MeldSolver:
     __slots__ = (
         "_dead",
         "_dead_values",
+        "_dearest",
         "_pair_sets",
         "_pairs",
         "_plain",
@@ -72,6 +73,7 @@ class MeldSolver:
             raise ValueError(f"values needs {CARD_CODES} entries, got {len(values)}")
         self.rules = rules
         self.values = tuple(values)
+        self._dearest = max(self.values)
         self._special = sum(_BIT[code] for code in rules.wilds) | _BIT[JOKER]
         self._suits = tuple(
             suit_runs(rules.run, rules.max_wilds, self.values[13 * suit : 13 * suit + 13])
@@ -170,6 +172,29 @@ class MeldSolver:
         if t:
             return self._least_with_sets(m, t, dead)[0]
         return dead[0][a] + dead[1][b] + dead[2][c] + dead[3][d]
+
+    def one_discard_within(self, hand: Sequence[int], limit: int) -> bool:
+        """Whether discarding one card of ``hand`` can leave cards whose least deadwood value is
+        ``limit`` or less (gin's knock, G7, asked of most lay-downs a bot reads)."""
+        values = self.values
+        least = self.deadwood(hand)
+        # No discard can leave less than the whole hand's deadwood less its own value (its melds
+        # are melds of the whole hand), so only the cards dear enough are tried; and a hand far
+        # from it (most of those asked) is refused by its deadwood alone, with no melds found.
+        if least > limit + self._dearest or least - max([values[code] for code in hand]) > limit:
+            return False
+        whole = self.best(hand)
+        # Discarding the dearest card of the best arrangement's deadwood usually settles it.
+        if whole.deadwood and least - max([values[code] for code in whole.deadwood]) <= limit:
+            return True
+        for code in set(hand):
+            if least - values[code] > limit:
+                continue
+            rest = list(hand)
+            rest.remove(code)
+            if self.deadwood(rest) <= limit:
+                return True
+        return False
 
     # -- two packs, no wild cards in hand ---------------------------------------------------
 
