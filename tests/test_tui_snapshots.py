@@ -27,7 +27,7 @@ async def test_the_table(ruleset: str, opponents: int, seed: int, size: tuple[in
     app = RummyApp(start(ruleset, opponents, seed), pause=0)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        check_snapshot(app, f"table-{ruleset}-{opponents + 1}p-{size[0]}x{size[1]}")
+        await check_snapshot(app, pilot, f"table-{ruleset}-{opponents + 1}p-{size[0]}x{size[1]}")
 
 
 @pytest.mark.asyncio
@@ -42,4 +42,4 @@ async def test_the_score_sheet_of_four_players(size: tuple[int, int]) -> None:
             await pilot.press("d", "x")
             await pilot.pause()
         assert isinstance(app.screen, ScoreSheet)
-        check_snapshot(app, f"sheet-classic-4p-{size[0]}x{size[1]}")
+        await check_snapshot(app, pilot, f"sheet-classic-4p-{size[0]}x{size[1]}")
