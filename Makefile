@@ -121,7 +121,7 @@ COMPILED_TESTS := tests/test_compiled.py tests/test_engine.py tests/test_engine_
 	tests/test_hookcall.py tests/test_plugin_errors.py tests/test_turn_action_cap.py \
 	tests/test_positions.py tests/test_on_show.py tests/test_playouts.py tests/test_duel.py \
 	tests/test_scoring_hooks.py tests/test_house_rules.py tests/test_house_rules_play.py \
-	tests/test_house_rules_actions.py tests/test_fuzz.py tests/test_digests.py
+	tests/test_house_rules_actions.py tests/test_fuzz.py tests/test_digests.py tests/test_env_search.py
 test-compiled: compiled
 	RUMMY_EXPECT_COMPILED=1 $(CBIN)/pytest -p no:cacheprovider $(COMPILED_TESTS)
 

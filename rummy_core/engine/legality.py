@@ -138,6 +138,11 @@ class Reader:
         self._probe: State | None = None
         self._points: dict[Meld, int] = {}
 
+    def __reduce__(self) -> tuple[type[Reader], tuple[Hooks]]:
+        # A copy (of a game, in an environment's clone) starts with nothing read, as ``at``
+        # leaves it; built anew, since the compiled class cannot be made without ``__init__``.
+        return (Reader, (self.hooks,))
+
     def at(self, old: State, seat: int) -> None:
         """Read ``old`` for ``seat`` from now on."""
         self.old = old

@@ -81,6 +81,12 @@ class Match:
         self.bots: list[Bot | None] = list(bots)
         self.journal = journal
 
+    def __reduce__(self) -> tuple[type[Match], tuple[Game, list[Bot | None], list[Entry] | None]]:
+        # Copied and pickled by being built again from its parts: in the compiled build a match
+        # is a native class, which neither ``copy`` nor ``pickle`` can make without ``__init__``
+        # (an environment's clone, tree search, copies the match it holds).
+        return (Match, (self.game, self.bots, self.journal))
+
     # -- who is to move ----------------------------------------------------------------------
 
     @property
