@@ -42,10 +42,13 @@ COMPILED = [
 """The modules compiled: those a simulated hand spends its time in. Left in Python:
 ``events.py`` and ``solver/general.py`` (mypyc fails on them), ``playerview.py`` (the wire
 models are built from its named tuple's annotations, which mypyc drops) and ``bots/base.py``
-(the seat handle makes itself with ``object.__new__``). The classes a bot keeps are marked
-``mypyc_attr(native_class=False)``: their methods are compiled, but they stay Python objects
-that copy and pickle as in pure Python (bots are copied to replay a decision, for one). The state
-is a native class marked ``serializable``, which copies and pickles as the Python class does."""
+(the seat handle makes itself with ``object.__new__``). ``Game`` is marked
+``mypyc_attr(native_class=False)``: its methods are compiled, but it stays a Python object, which
+a seat handle refers to weakly. The greedy bot and the objects it keeps are native classes that
+copy and pickle (bots are copied to replay a decision, for one): made again by their
+``__new__`` (with ``__getnewargs__`` where ``__init__`` needs arguments), then given the
+original's attributes. The state is a native class marked ``serializable``, which copies and
+pickles as the Python class does."""
 
 
 def _extensions() -> list[object]:

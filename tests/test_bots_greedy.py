@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import gc
+import pickle
 from typing import Any
 
 import pytest
@@ -10,6 +12,7 @@ import pytest
 from rummy_core.bots import SeatHandle, make_bot, probe
 from rummy_core.bots.greedy import GreedyBot
 from rummy_core.bots.tracking import CardTracker
+from rummy_core.bots.turns import bot_move
 from rummy_core.engine.actions import (
     CUT,
     DISCARD,
@@ -339,6 +342,53 @@ def test_beats_the_random_bot_at_classic() -> None:
         Match(game, [make_bot("greedy", seed), make_bot("random", seed)]).play_hand()
         won += game.state.outcome is not None and game.state.outcome.went_out == 0
     assert won >= 5
+
+
+def moves(game: Game, bots: list[GreedyBot], copied: bool) -> list[Action]:
+    """The actions of ``game`` to its hand's end (or 400), its bots replaced by copies of
+    themselves before every move when ``copied``: deep copies and pickled ones in turn."""
+    made: list[Action] = []
+    while game.current_player() is not None and len(made) < 400:
+        if copied:
+            twins = [
+                copy.deepcopy(b) if len(made) % 2 else pickle.loads(pickle.dumps(b)) for b in bots
+            ]
+            assert all(
+                twin.tracker is not bot.tracker for twin, bot in zip(twins, bots, strict=True)
+            )
+            bots = twins
+        made.append(bot_move(game, bots)[1])
+    return made
+
+
+@pytest.mark.parametrize("variant", ["gin", "classic", "riverside", "hungarian"])
+def test_a_copy_plays_on_as_the_bot_would(variant: str) -> None:
+    # Bots are copied to replay a decision and with an environment's clone: a copy carries all
+    # the bot knows (the tracker's cards, this turn's plays and take-backs), also in the compiled
+    # build, where its objects are native classes.
+    for seed in range(2):
+        alike = [
+            moves(new_game(variant, players=2, seed=seed), [GreedyBot(0), GreedyBot(1)], copied)
+            for copied in (False, True)
+        ]
+        assert alike[0] == alike[1]
+
+
+def test_a_copy_goes_on_with_the_turn_it_took_back() -> None:
+    # The take-back's turn: a copy must remember the plan it gave up (``Turn.avoid``), or it
+    # would lay down the refused meld again.
+    def game() -> Game:
+        return position(
+            "classic",
+            ["4H 5H 6H 9C KD", "3S 8D"],
+            plugins=(RefuseMeldTurns(),),
+            phase="play",
+            this_turn={"drew": STOCK},
+        )
+
+    alike = [moves(game(), [GreedyBot(0), GreedyBot(1)], copied) for copied in (False, True)]
+    assert "TakeBack" in [type(a).__name__ for a in alike[0]]
+    assert alike[0] == alike[1]
 
 
 def house_rule_variants() -> list[str]:

@@ -10,8 +10,6 @@ import functools
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Final
 
-from mypy_extensions import mypyc_attr
-
 from rummy_core.engine.actions import LayOff, NewMeld
 from rummy_core.engine.cards import JOKER
 from rummy_core.engine.meldrules import MeldRules, RunShape
@@ -61,7 +59,6 @@ def meld_points(meld: SolvedMeld, values: Sequence[int]) -> int:
     return sum(values[rep] if rep >= 0 else values[-rep - 1] for rep in meld[1])
 
 
-@mypyc_attr(native_class=False)
 class TableFits:
     """Where cards could go on the table: lay-offs worth asking the engine about, and wilds in use.
 
@@ -105,6 +102,12 @@ class TableFits:
         self._for_wilds = for_wilds
         self.wilds_in_use = in_use
         """Each wild on the table standing for another card: (meld index, wild, stand-in)."""
+
+    def __getnewargs__(self) -> tuple[tuple[Meld, ...], MeldRules]:
+        # What ``copy`` and ``pickle`` make a copy with (a bot keeps its table's fits) before
+        # giving it this one's attributes: an empty table's. In the compiled build this is a
+        # native class, whose ``__new__`` runs ``__init__``; the table is not kept.
+        return (), MeldRules()
 
     def lay_offs(self, code: int, wild: bool) -> list[LayOff]:
         """The lay-offs of ``code`` worth asking about (``wild``: it is a wild card here)."""

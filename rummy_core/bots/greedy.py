@@ -17,9 +17,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Final
-
-from mypy_extensions import mypyc_attr
+from typing import ClassVar, Final
 
 from rummy_core.bots.assess import (
     Pickups,
@@ -64,7 +62,6 @@ MAX_TAKE_BACKS: Final = 3
 """Take-backs in one turn after which the bot only discards (or gives back its draw)."""
 
 
-@mypyc_attr(native_class=False)
 @dataclass
 class Turn:
     """What the bot did and learnt during one of its turns."""
@@ -112,12 +109,13 @@ class Look:
         return reaches_opening(self.seat, self.view, melds)
 
 
-@mypyc_attr(native_class=False)
 class GreedyBot:
     """Plays the solver's best arrangement at once and discards by the classic tips."""
 
     name = "greedy"
-    observes_events = True
+    # ``ClassVar``: in the compiled build an attribute set in the class body is otherwise each
+    # instance's (as ``name`` is: the ``Bot`` protocol's), and the class holds its descriptor.
+    observes_events: ClassVar[bool] = True
     """The default, said outright: ``bots.turns.tell`` asks every bot's class after every
     action, and a class attribute looked up in vain costs four times one that is found."""
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from rummy_core.bots.assess import danger_of, is_wild, live_outs
 from rummy_core.bots.sampling import unseen_cards
 from rummy_core.bots.tracking import CardTracker
@@ -27,7 +25,6 @@ EXPECTED: float = 0.5
 stands) when the bot looks a draw ahead."""
 
 
-@mypyc_attr(native_class=False)
 class Outlook:
     """One decision's reading of the unseen cards, for one seat."""
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 from random import Random
 from weakref import WeakKeyDictionary
 
-from mypy_extensions import mypyc_attr
-
 from rummy_core.bots.base import SeatHandle
 from rummy_core.bots.sampling import CannotSample, sampled_game
 from rummy_core.bots.tracking import CardTracker
@@ -29,7 +27,6 @@ itself: on the compiled build ``Hooks`` is a native class, which takes no weak r
 by the ruleset either, which several ``Hooks`` with other house rules may share."""
 
 
-@mypyc_attr(native_class=False)
 class Probe:
     """Tries draws on sampled copies of a game."""
 

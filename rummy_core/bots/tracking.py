@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from rummy_core.engine.actions import DISCARD, STOCK
 from rummy_core.engine.events import (
     Dealt,
@@ -32,7 +30,6 @@ _Change = tuple[int, tuple[int, ...], tuple[int, ...], bool]
 """One change to the mover's hand this turn: seat, cards lost, cards gained, whether a draw."""
 
 
-@mypyc_attr(native_class=False)
 class CardTracker:
     """The public facts of the current hand that a view does not hold, for one seat.
 
