@@ -48,9 +48,10 @@ PARTICLES = 1000
 SLIP = 0.05
 """How likely the rival is taken to do what a racer holding the hand would not (a take, a
 refusal, a discard or a missed knock): small, not nothing, as the rival may play otherwise."""
-OFF_HIGH = 0.3
+OFF_HIGH = 0.02
 """How likely the rival is taken to throw a card that melds with nothing but is not its highest
-one (the solver may arrange a hand otherwise than the rival does)."""
+one: a racer's discard bounds what it keeps unmelded (at 0.3 the filter's hands kept too much
+deadwood and its knock shares were a third of the real rate; docs/bots.md)."""
 RESAMPLE = 0.5
 """The share of the particles under which the effective count makes them drawn again."""
 
