@@ -13,7 +13,10 @@ The options weighed are the draw sources open to it, and, once it has drawn, who
 greedy bot's plays with each of its best few discards, and the same discards without laying
 anything down. Between those decisions (and when only one option exists) it plays as the greedy
 bot does. It never looks at the real hidden cards: it sees the game only through its
-``SeatHandle``, like every bot.
+``SeatHandle``, like every bot. Where its ``veto`` asks (an option; no built-in tuning sets it),
+it follows the one rival's hand in a particle filter (``bots.filtering``) and throws another
+weighed discard when its own would let the rival knock at once in too many of the hands it may
+hold.
 """
 
 from __future__ import annotations
