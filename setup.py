@@ -15,6 +15,7 @@ from setuptools import setup
 
 COMPILED = [
     "rummy_core/engine/action_checks.py",
+    "rummy_core/engine/action_registry.py",
     "rummy_core/engine/cards.py",
     "rummy_core/engine/game.py",
     "rummy_core/engine/hookcall.py",
