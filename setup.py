@@ -15,6 +15,7 @@ from setuptools import setup
 
 COMPILED = [
     "rummy_core/engine/action_checks.py",
+    "rummy_core/engine/action_registry.py",
     "rummy_core/engine/cards.py",
     "rummy_core/engine/game.py",
     "rummy_core/engine/hookcall.py",
@@ -27,6 +28,7 @@ COMPILED = [
     "rummy_core/engine/view.py",
     "rummy_core/match/service.py",
     "rummy_core/bots/assess.py",
+    "rummy_core/bots/base.py",
     "rummy_core/bots/greedy.py",
     "rummy_core/bots/probe.py",
     "rummy_core/bots/tracking.py",
@@ -40,9 +42,8 @@ COMPILED = [
     "rummy_core/solver/wilds.py",
 ]
 """The modules compiled: those a simulated hand spends its time in. Left in Python:
-``events.py`` and ``solver/general.py`` (mypyc fails on them), ``playerview.py`` (the wire
-models are built from its named tuple's annotations, which mypyc drops) and ``bots/base.py``
-(the seat handle makes itself with ``object.__new__``). ``Game`` is marked
+``events.py`` and ``solver/general.py`` (mypyc fails on them) and ``playerview.py`` (the wire
+models are built from its named tuple's annotations, which mypyc drops). ``Game`` is marked
 ``mypyc_attr(native_class=False)``: its methods are compiled, but it stays a Python object, which
 a seat handle refers to weakly. The greedy bot and the objects it keeps are native classes that
 copy and pickle (bots are copied to replay a decision, for one): made again by their

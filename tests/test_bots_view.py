@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import pytest
 
-from rummy_core.bots import SeatHandle
+from rummy_core.bots import SeatHandle, base
 from rummy_core.bots.expert import ExpertBot
 from rummy_core.bots.greedy import GreedyBot
 from rummy_core.bots.sampling import sampled_game
@@ -144,6 +144,11 @@ def test_a_seat_handle_shows_only_its_public_face() -> None:
     assert not holds_state(handle.hooks)
 
 
+@pytest.mark.skipif(
+    not base.__file__.endswith(".py"),
+    reason="the compiled bots take a real SeatHandle only and read it directly, where no wrapper"
+    " can watch; the pure Python run checks what they reach",
+)
 @pytest.mark.parametrize("variant", ["classic", "riverside", "hungarian"])
 @pytest.mark.parametrize("make", [GreedyBot, lambda s: ExpertBot(s, playouts=2, seconds=None)])
 def test_bots_play_a_hand_through_the_public_face_alone(variant: str, make: Any) -> None:

@@ -86,12 +86,11 @@ class SeatHandle:
             key = secrets.randbits(63)
             _SEATS[key] = (weakref.ref(game, _forgetting(key)), seat)
             hooks = game.hooks
-            setattr_ = object.__setattr__
-            setattr_(handle, "_key", key)
-            setattr_(handle, "seat", seat)
-            setattr_(handle, "hooks", hooks)
-            setattr_(handle, "rules", hooks.meld_rules)
-            setattr_(handle, "card_values", hooks.card_values)
+            object.__setattr__(handle, "_key", key)
+            object.__setattr__(handle, "seat", seat)
+            object.__setattr__(handle, "hooks", hooks)
+            object.__setattr__(handle, "rules", hooks.meld_rules)
+            object.__setattr__(handle, "card_values", hooks.card_values)
         return handle
 
     def __setattr__(self, name: str, value: object) -> None:

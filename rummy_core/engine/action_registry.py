@@ -138,7 +138,8 @@ class ActionKinds(Mapping[str, ActionKind[Any, Any]]):
         """Make a plugin's action on the working state (``RuleError`` refuses it)."""
         kind = self._by_class[type(action)]
         steps = StepsOnCopy(game)
-        result = self._guard(kind, "apply", kind.apply, steps, state, seat, action, events)
+        # Typed ``object``: mypyc refuses a local whose inferred type is None.
+        result: object = self._guard(kind, "apply", kind.apply, steps, state, seat, action, events)
         if result is not None:
             raise PluginError(
                 self._owners[kind.name],
