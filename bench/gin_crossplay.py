@@ -17,7 +17,8 @@ hands won, and net points a hand with its standard error (from the per-deal mean
 hands of a deal share its cards).
 
 Every deal prints a line as it finishes (our margin from each seat, and the figures so far), so a
-run cut short still reports. Run: ``python bench/gin_crossplay.py [--bots greedy,expert]
+run cut short still reports. A bot may be given options as ``rummy duel`` spells them
+(``expert:veto=0.15,particles=500``). Run: ``python bench/gin_crossplay.py [--bots greedy,expert]
 [--against simple,rlcard] [--hands 2000] [--jobs 1] [--first 1000000]``.
 """
 
@@ -49,8 +50,8 @@ from openspiel_mirror import (
 from rummy_rulesets.gin import GIN_MELDS, Pass, at_wall, is_defender
 from rummy_rulesets.knocking import Knock
 
-from rummy_core.bots import make_bot
 from rummy_core.bots.base import Bot
+from rummy_core.commands.duel import bot_from_spec
 from rummy_core.compare.stats import wilson
 from rummy_core.engine.actions import STOCK, Action, Discard, Draw, MeldDown, NewMeld
 from rummy_core.engine.defaults import PIP_VALUES
@@ -130,7 +131,7 @@ def deal_margins(ours: str, against: str, deals: list[int]) -> list[tuple[float,
                 each.restart()
             numpy.random.seed(2 * deal + seat)  # RLCard's agent draws with numpy's generator
             bots: list[Bot | None] = [None, None]
-            bots[seat] = make_bot(ours, 2 * deal + seat)
+            bots[seat] = bot_from_spec(ours, 2 * deal + seat)
             mirror = Mirror(deal, hooks, game, Tally(), bots)
             seats = [peer, peer]
             seats[seat] = bot_seat
@@ -209,6 +210,18 @@ def deal_line(pairing: str, deal: int, pair: tuple[float, float], row: dict[str,
     )
 
 
+def bot_specs(text: str) -> list[str]:
+    """The bots of ``--bots``: names apart by commas, an ``option=value`` after a comma going
+    with the bot before it (``expert:veto=0.15,particles=500,greedy``: two bots)."""
+    specs: list[str] = []
+    for part in text.split(","):
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += f",{part}"
+        else:
+            specs.append(part)
+    return specs
+
+
 def main() -> None:
     """Print a line per deal as it finishes, with the figures so far, then one per pairing of a
     bot of ours and a peer's."""
@@ -221,7 +234,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"gin, single hands on shared deals, {args.hands:,} hands a pairing:")
     for against in args.against.split(","):
-        for ours in args.bots.split(","):
+        for ours in bot_specs(args.bots):
             pairing = f"{ours} vs {PEERS[against]}"
             each = partial(deal_line, pairing)
             row = measure(ours, against, args.hands, args.jobs, args.first, each)

@@ -13,7 +13,10 @@ The options weighed are the draw sources open to it, and, once it has drawn, who
 greedy bot's plays with each of its best few discards, and the same discards without laying
 anything down. Between those decisions (and when only one option exists) it plays as the greedy
 bot does. It never looks at the real hidden cards: it sees the game only through its
-``SeatHandle``, like every bot.
+``SeatHandle``, like every bot. Where its ``veto`` asks (an option; no built-in tuning sets it),
+it follows the one rival's hand in a particle filter (``bots.filtering``) and throws another
+weighed discard when its own would let the rival knock at once in too many of the hands it may
+hold.
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from random import Random
 from typing import Any
 
 from rummy_core.bots.base import SeatHandle
+from rummy_core.bots.filtering import RivalFilter
 from rummy_core.bots.greedy import FEEDING, TWO_WAYS, GreedyBot, Look, Turn
 from rummy_core.bots.reading import discard_reading
 from rummy_core.bots.sampling import CannotSample, likeliest_deal, sampled_game
-from rummy_core.bots.tuning import expert_tuning, is_count, is_from_zero, is_whole
+from rummy_core.bots.tuning import expert_tuning, is_count, is_from_zero, is_share, is_whole
 from rummy_core.bots.turns import bot_turn
 from rummy_core.engine.actions import Action, Discard, Draw, TakeBack
 from rummy_core.engine.errors import RuleError
@@ -78,6 +82,8 @@ class ExpertBot:
         confidence: float = CONFIDENCE,
         match_win: float | None = None,
         recheck: int | None = None,
+        veto: float | None = None,
+        particles: int | None = None,
     ) -> None:
         """``playouts`` deals per decision, the best ``discards`` of its own policy weighed.
 
@@ -89,7 +95,9 @@ class ExpertBot:
         ``confidence``: the standard errors by which another option must beat its own choice
         (``CONFIDENCE``). ``match_win``: the points a match won is worth in a playout whose hand
         ends it. ``recheck``: more deals on which the option that came closest to beating its
-        own choice is weighed against it again.
+        own choice is weighed against it again. ``veto``: the share of the rival's likely hands a
+        discard may let knock at once before another weighed discard is thrown instead
+        (``bots.filtering``), ``particles`` the hands followed for it.
         ``bad_bot_options`` if a count is not a whole number from 1 (``recheck`` from 0),
         ``seconds`` is not a positive, finite number of seconds, or a weight, ``confidence`` or
         ``match_win`` is not a finite number from 0.
@@ -100,6 +108,7 @@ class ExpertBot:
             ("playouts", playouts, is_count, from_1),
             ("discards", discards, is_count, from_1),
             ("recheck", recheck, is_whole, from_0),
+            ("particles", particles, is_count, from_1),
         )
         for option, count, valid, message in counts:
             if count is not None and not valid(count):
@@ -123,12 +132,13 @@ class ExpertBot:
             ("feeding", feeding),
             ("confidence", confidence),
             ("match_win", match_win),
+            ("veto", veto),
         )
         for option, number in numbers:
-            if number is not None and not is_from_zero(number):
+            if number is not None and not (is_share if option == "veto" else is_from_zero)(number):
                 raise RuleError(
                     "bad_bot_options",
-                    "Options for expert: %(option)s is a number from 0, not %(value)r.",
+                    "Options for expert: %(option)s is a number from 0 (veto to 1), not %(value)r.",
                     bot=self.name,
                     option=option,
                     value=number,
@@ -157,12 +167,23 @@ class ExpertBot:
         self.reads = 1
         """Deals drawn for each playout, the one that fits the last rival discard kept
         (``bots.reading``): the ruleset's (from the first decision on)."""
+        self.veto = None if veto is None else float(veto)
+        """The knock share over which a discard is vetoed, 0 for none: as given, else the
+        ruleset's (from the first decision on)."""
+        self._particles = None if particles is None else int(particles)
+        self.filter: RivalFilter | None = RivalFilter(seed)
+        """The rival's likely hands, followed from the start (the tuning that may not want them
+        is known at the first decision, which can come after the rival's first turn); None once
+        ``veto`` is 0."""
         self._rng = Random(f"expert/{seed}")
         self._plan: list[Action] = []
         self._searched: tuple[int, int] | None = None
 
     def observe(self, events: Sequence[Event]) -> None:
-        """Remember the public cards, as the greedy bot does."""
+        """Remember the public cards, as the greedy bot does, and follow the rival's hand."""
+        if self.filter is not None:
+            # Read before the tracker moves on: a draw is read against the pile it was made from.
+            self.filter.observe(events, self.greedy.tracker)
         self.greedy.observe(events)
 
     def choose(self, seat: SeatHandle) -> Action:
@@ -171,6 +192,9 @@ class ExpertBot:
         greedy = self.greedy
         self._settle(seat.hooks.ruleset)
         greedy.tracker.sync(view)
+        if self.filter is not None:
+            solver = solver_for(seat.rules, seat.card_values)
+            self.filter.update(view, greedy.tracker, seat.hooks.deck, solver, greedy.knock_at)
         turn = greedy.turn_of(view)
         action = self._decide(seat, view, turn)
         greedy.made(action, turn)
@@ -209,7 +233,47 @@ class ExpertBot:
         options = self._turn_options(seat, view)
         if len(options) < 2:
             return []
-        return list(options[self._best(seat, view, options)])
+        best, gains = self._weigh(seat, view, options)
+        if self.filter is not None:
+            best = self._vetoed(seat, options, best, gains)
+        return list(options[best])
+
+    def _vetoed(
+        self, seat: SeatHandle, options: list[list[Action]], best: int, gains: list[list[float]]
+    ) -> int:
+        """``best``, unless its discard lets the rival knock at once in more than ``veto`` of
+        its likely hands and another option's discard does in under half as many: then the best
+        of those by its playouts' mean gain over the first option."""
+        following = self.filter
+        assert following is not None
+        solver = solver_for(seat.rules, seat.card_values)
+        knock_at = self.greedy.knock_at
+        shares: dict[int, float | None] = {}
+
+        def share(index: int) -> float | None:
+            last = options[index][-1] if options[index] else None
+            if not isinstance(last, Discard):
+                return None
+            if last.card not in shares:
+                shares[last.card] = following.knock_share(last.card, solver, knock_at)
+            return shares[last.card]
+
+        def mean_gain(index: int) -> float:
+            # The first option is the yardstick (no gains of its own); one never played last.
+            found = gains[index]
+            if index == 0 or found:
+                return sum(found) / len(found) if found else 0.0
+            return -math.inf
+
+        chosen = share(best)
+        if chosen is None or chosen <= (self.veto or 0):
+            return best
+        safer = [
+            index
+            for index in range(len(options))
+            if index != best and (share(index) or 0.0) < chosen / 2 and share(index) is not None
+        ]
+        return max(safer, key=mean_gain, default=best)
 
     def _turn_options(self, seat: SeatHandle, view: PlayerView) -> list[list[Action]]:
         """Whole turns worth weighing: greedy's plays, or none, each with a few discards."""
@@ -264,6 +328,12 @@ class ExpertBot:
     def _best(self, seat: SeatHandle, view: PlayerView, options: list[list[Action]]) -> int:
         """The index of the option to take: the greedy bot's own (the first) unless another did
         better on the same deals by more than their noise (``confidence`` standard errors)."""
+        return self._weigh(seat, view, options)[0]
+
+    def _weigh(
+        self, seat: SeatHandle, view: PlayerView, options: list[list[Action]]
+    ) -> tuple[int, list[list[float]]]:
+        """``_best``'s answer, with each option's gains over the first on the deals played."""
         playouts = self._settle(seat.hooks.ruleset)
         records = seat.turn_records()
         gains: list[list[float]] = [[] for _ in options]
@@ -280,7 +350,7 @@ class ExpertBot:
                 deal = self._likely(seat, view, deal, unlikely)
             baseline = self._playout(seat, view, options[0], deal, records)
             if baseline is None:
-                return 0
+                return 0, gains
             for index, option in enumerate(options[1:], start=1):
                 result = self._playout(seat, view, option, deal, records)
                 if result is not None:
@@ -299,7 +369,7 @@ class ExpertBot:
                 if baseline is not None and result is not None:
                     gains[closest].append(result - baseline)
             best = self._chosen(gains)
-        return best
+        return best, gains
 
     def _likely(
         self,
@@ -363,6 +433,14 @@ class ExpertBot:
                 self.recheck = int(tuning.recheck)
             self.rivals = tuning.rivals
             self.reads = int(tuning.reads)
+            if self.veto is None:
+                self.veto = float(tuning.veto)
+            if not self.veto:
+                self.filter = None
+            elif self.filter is not None:
+                self.filter.count = int(
+                    tuning.particles if self._particles is None else self._particles
+                )
             self._given = None
         assert self.playouts is not None  # filled above at the first decision
         return self.playouts

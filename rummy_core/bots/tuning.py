@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import TypeGuard
 
+from rummy_core.bots.filtering import PARTICLES
 from rummy_core.bots.greedy import FEEDING, TWO_WAYS
 from rummy_core.engine.errors import RuleError
 from rummy_core.engine.plugin import Ruleset
@@ -67,6 +68,13 @@ class ExpertTuning:
     """Deals it draws for each playout, to keep the one where the rival that discarded last
     holds a hand most like one that would have thrown that card (``bots.reading``): 1 takes
     every deal as it comes."""
+    veto: float = 0
+    """The share of the rival's likely hands (``bots.filtering``) that a discard may let knock at
+    once before the expert throws another of the discards it weighed instead, one whose share is
+    under half of it (the best of those by its playouts). 0 never looks; meant for gin, where a
+    card that lets the rival knock loses the hand."""
+    particles: int = PARTICLES
+    """The hands the rival may hold that ``veto`` follows (``bots.filtering``)."""
     recheck: int = 0
     """More sampled deals it plays, once a decision's first deals are played, on the option that
     came closest to beating its own choice without doing so (ahead on average by half a standard
@@ -127,6 +135,11 @@ def is_from_zero(value: object) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < math.inf
 
 
+def is_share(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is a number from 0 to 1, not a bool (a share of hands)."""
+    return is_from_zero(value) and value <= 1
+
+
 def is_two_weights(value: object) -> TypeGuard[tuple[float, float]]:
     """Whether ``value`` is a pair of numbers from 0 (``two_ways`` and ``feeding``)."""
     return isinstance(value, tuple) and len(value) == 2 and all(map(is_from_zero, value))
@@ -160,6 +173,14 @@ _RANGES: Mapping[str, tuple[Callable[[object], bool], str]] = {
     "ahead": (is_from_zero, _A_NUMBER),
     "rivals": (is_two_weights, _TWO_NUMBERS),
     "reads": (is_count, _A_COUNT),
+    "veto": (
+        is_share,
+        N_(
+            "The ruleset %(ruleset)s gives the expert bot expert_tuning.veto of %(value)r;"
+            " it must be a share from 0 to 1."
+        ),
+    ),
+    "particles": (is_count, _A_COUNT),
     "knock_at": (
         is_whole,
         N_(
