@@ -377,8 +377,8 @@ def compiled_child(seconds: float, solver_hands: int, decisions: int) -> None:
 
 def processor() -> str:
     """The processor's model name: the ratios to the peers differ from one model to another (the
-    compiled greedy gin hand was 1.97x OpenSpiel's on one machine of the project's kind, 1.5x on
-    another), so a table names the one it was measured on."""
+    same compiled greedy gin hand was 1.97x OpenSpiel's on one machine of the project's kind and
+    1.35x on another), so a table names the one it was measured on."""
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as info:
             for line in info:
